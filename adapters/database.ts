@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Dialect } from '../src/ports/store.js';
+import { openSqlite } from './sqlite/connection.js';
+import { openPostgres } from './postgres/connection.js';
+import { migrations } from './migrations/index.js';
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; unset selects the SQLite file under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file override (tests use a temporary file). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in; created when missing. */
+  postgresSchema?: string;
+}
+
+export interface Database {
+  readonly knex: Knex;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function dialectOf(databaseUrl: string | undefined): Dialect {
+  if (!databaseUrl) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgres';
+  if (/^(sqlite|file):/.test(databaseUrl)) return 'sqlite';
+  throw new Error(`DATABASE_URL must be postgres://… or sqlite:<file>; got ${databaseUrl.split(':')[0]}:…`);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const dialect = dialectOf(options.databaseUrl);
+  let knex: Knex;
+  if (dialect === 'postgres') {
+    knex = openPostgres(options.databaseUrl!, options.postgresSchema);
+    if (options.postgresSchema) {
+      await knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [options.postgresSchema]);
+    }
+  } else {
+    const fromUrl = options.databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '');
+    knex = openSqlite(options.sqliteFile ?? fromUrl ?? path.join(options.dataDir, 'tracewell.sqlite'));
+  }
+  return { knex, dialect, close: () => knex.destroy() };
+}
+
+/** Brings the schema to the latest migration; one migration set serves both dialects. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  await db.knex.migrate.latest({
+    migrationSource: {
+      getMigrations: async () => migrations.map((m) => m.name),
+      getMigrationName: (name: string) => name,
+      getMigration: async (name: string) => {
+        const migration = migrations.find((m) => m.name === name);
+        if (!migration) throw new Error(`unknown migration ${name}`);
+        return { up: (k: Knex) => migration.up(k, db.dialect), down: (k: Knex) => migration.down(k, db.dialect) };
+      },
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// Times are stored as epoch milliseconds in int8 columns and counts come back as int8: both fit
+// in a JS number, so parse them as numbers rather than pg's default strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** PostgreSQL through `pg`. `schema` isolates a test run (created on demand) from other runs. */
+export function openPostgres(databaseUrl: string, schema?: string): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: databaseUrl,
+    searchPath: schema ? [schema] : undefined,
+    pool: { min: 0, max: Number(process.env.PG_POOL_MAX ?? 10) },
+    acquireConnectionTimeout: 10_000,
+  });
+}

@@ -1,0 +1,225 @@
+import type { Knex } from 'knex';
+import type { OrganizationRecord, OrganizationRepository, OrganizationRole } from '../../src/ports/organizations.js';
+import type { ProjectRecord, ProjectRepository } from '../../src/ports/projects.js';
+import type { ProfileChanges, UserRecord, UserRepository } from '../../src/ports/users.js';
+import type { ApiKeyRecord, ApiKeyRepository } from '../../src/ports/api-keys.js';
+import type { OAuthAccessTokenRecord, OAuthAccessTokenRepository } from '../../src/ports/oauth-tokens.js';
+import { fromMillis, fromMillisOrNull, toBoolean, toMillis } from './columns.js';
+
+type Row = Record<string, unknown>;
+
+const toOrganization = (row: Row): OrganizationRecord => ({
+  id: row.id as string,
+  name: row.name as string,
+  createdAt: fromMillis(row.created_at as number),
+  updatedAt: fromMillis(row.updated_at as number),
+});
+
+export class SqlOrganizationRepository implements OrganizationRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(input: { id: string; name: string; now: Date }): Promise<OrganizationRecord> {
+    const row = { id: input.id, name: input.name, created_at: toMillis(input.now), updated_at: toMillis(input.now) };
+    await this.db('organizations').insert(row);
+    return toOrganization(row);
+  }
+
+  async findById(id: string): Promise<OrganizationRecord | null> {
+    const row = await this.db('organizations').where({ id }).first();
+    return row ? toOrganization(row) : null;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db('organizations').count<{ n: number }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
+  async addMember(input: { organizationId: string; userId: string; role: OrganizationRole; now: Date }): Promise<void> {
+    await this.db('organization_members').insert({
+      organization_id: input.organizationId,
+      user_id: input.userId,
+      role: input.role,
+      created_at: toMillis(input.now),
+    });
+  }
+
+  async findMemberRole(organizationId: string, userId: string): Promise<OrganizationRole | null> {
+    const row = await this.db('organization_members').where({ organization_id: organizationId, user_id: userId }).first('role');
+    return row ? (row.role as OrganizationRole) : null;
+  }
+}
+
+const toProject = (row: Row): ProjectRecord => ({
+  id: row.id as string,
+  organizationId: row.organization_id as string,
+  name: row.name as string,
+  createdAt: fromMillis(row.created_at as number),
+  updatedAt: fromMillis(row.updated_at as number),
+});
+
+export class SqlProjectRepository implements ProjectRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(input: { id: string; organizationId: string; name: string; now: Date }): Promise<ProjectRecord> {
+    const row = {
+      id: input.id,
+      organization_id: input.organizationId,
+      name: input.name,
+      created_at: toMillis(input.now),
+      updated_at: toMillis(input.now),
+    };
+    await this.db('projects').insert(row);
+    return toProject(row);
+  }
+
+  async findById(id: string): Promise<ProjectRecord | null> {
+    const row = await this.db('projects').where({ id }).first();
+    return row ? toProject(row) : null;
+  }
+
+  async listByOrganization(organizationId: string): Promise<ProjectRecord[]> {
+    const rows = await this.db('projects').where({ organization_id: organizationId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(toProject);
+  }
+}
+
+const toUser = (row: Row): UserRecord => ({
+  id: row.id as string,
+  email: row.email as string,
+  name: row.name as string,
+  bio: (row.bio as string | null) ?? null,
+  companyName: (row.company_name as string | null) ?? null,
+  language: row.language as string,
+  timezone: (row.timezone as string | null) ?? null,
+  websiteUrl: (row.website_url as string | null) ?? null,
+  avatarConfigured: toBoolean(row.avatar_configured),
+  createdAt: fromMillis(row.created_at as number),
+  updatedAt: fromMillis(row.updated_at as number),
+});
+
+const PROFILE_COLUMNS: Record<keyof ProfileChanges, string> = {
+  name: 'name',
+  bio: 'bio',
+  companyName: 'company_name',
+  language: 'language',
+  timezone: 'timezone',
+  websiteUrl: 'website_url',
+};
+
+export class SqlUserRepository implements UserRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(input: { id: string; email: string; name: string; now: Date }): Promise<UserRecord> {
+    await this.db('users').insert({
+      id: input.id,
+      email: input.email,
+      name: input.name,
+      language: 'en',
+      avatar_configured: false,
+      created_at: toMillis(input.now),
+      updated_at: toMillis(input.now),
+    });
+    return (await this.findById(input.id))!;
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    const row = await this.db('users').where({ id }).first();
+    return row ? toUser(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const row = await this.db('users').where({ email }).first();
+    return row ? toUser(row) : null;
+  }
+
+  async updateProfile(id: string, changes: ProfileChanges, now: Date): Promise<UserRecord | null> {
+    const update: Row = { updated_at: toMillis(now) };
+    for (const [key, column] of Object.entries(PROFILE_COLUMNS) as [keyof ProfileChanges, string][]) {
+      if (changes[key] !== undefined) update[column] = changes[key];
+    }
+    const count = await this.db('users').where({ id }).update(update);
+    return count === 0 ? null : this.findById(id);
+  }
+}
+
+const toApiKey = (row: Row): ApiKeyRecord => ({
+  id: row.id as string,
+  organizationId: row.organization_id as string,
+  projectId: (row.project_id as string | null) ?? null,
+  name: row.name as string,
+  displayPrefix: row.display_prefix as string,
+  createdByUserId: (row.created_by_user_id as string | null) ?? null,
+  createdAt: fromMillis(row.created_at as number),
+  revokedAt: fromMillisOrNull(row.revoked_at as number | null),
+});
+
+export class SqlApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(input: Omit<ApiKeyRecord, 'revokedAt'> & { keyHash: string }): Promise<ApiKeyRecord> {
+    const row = {
+      id: input.id,
+      organization_id: input.organizationId,
+      project_id: input.projectId,
+      name: input.name,
+      display_prefix: input.displayPrefix,
+      key_hash: input.keyHash,
+      created_by_user_id: input.createdByUserId,
+      created_at: toMillis(input.createdAt),
+      revoked_at: null,
+    };
+    await this.db('api_keys').insert(row);
+    return toApiKey(row);
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = await this.db('api_keys').where({ key_hash: keyHash }).first();
+    return row ? toApiKey(row) : null;
+  }
+
+  async revoke(id: string, now: Date): Promise<boolean> {
+    const count = await this.db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: toMillis(now) });
+    return count > 0;
+  }
+}
+
+const toAccessToken = (row: Row): OAuthAccessTokenRecord => ({
+  id: row.id as string,
+  userId: row.user_id as string,
+  clientId: row.client_id as string,
+  scopes: String(row.scopes).split(' ').filter(Boolean),
+  host: row.host as string,
+  expiresAt: fromMillis(row.expires_at as number),
+  revokedAt: fromMillisOrNull(row.revoked_at as number | null),
+  createdAt: fromMillis(row.created_at as number),
+});
+
+export class SqlOAuthAccessTokenRepository implements OAuthAccessTokenRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(input: Omit<OAuthAccessTokenRecord, 'revokedAt'> & { tokenHash: string }): Promise<OAuthAccessTokenRecord> {
+    const row = {
+      id: input.id,
+      token_hash: input.tokenHash,
+      user_id: input.userId,
+      client_id: input.clientId,
+      scopes: input.scopes.join(' '),
+      host: input.host,
+      expires_at: toMillis(input.expiresAt),
+      revoked_at: null,
+      created_at: toMillis(input.createdAt),
+    };
+    await this.db('oauth_access_tokens').insert(row);
+    return toAccessToken(row);
+  }
+
+  async findByHash(tokenHash: string): Promise<OAuthAccessTokenRecord | null> {
+    const row = await this.db('oauth_access_tokens').where({ token_hash: tokenHash }).first();
+    return row ? toAccessToken(row) : null;
+  }
+
+  async revoke(id: string, now: Date): Promise<boolean> {
+    const count = await this.db('oauth_access_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: toMillis(now) });
+    return count > 0;
+  }
+}

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import type { Dialect, Store } from '../src/ports/store.js';
+import {
+  SqlApiKeyRepository,
+  SqlOAuthAccessTokenRepository,
+  SqlOrganizationRepository,
+  SqlProjectRepository,
+  SqlUserRepository,
+} from './sql/foundation-repositories.js';
+// (store: further imports go here)
+
+/** Builds every repository over one knex connection or transaction. */
+export function createStore(knex: Knex, dialect: Dialect): Store {
+  const store: Store = {
+    dialect,
+    organizations: new SqlOrganizationRepository(knex),
+    projects: new SqlProjectRepository(knex),
+    users: new SqlUserRepository(knex),
+    apiKeys: new SqlApiKeyRepository(knex),
+    oauthTokens: new SqlOAuthAccessTokenRepository(knex),
+    // (store: further repositories go here)
+    transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+      // A transaction store nested in another joins it rather than opening a second one.
+      if ((knex as Knex.Transaction).isTransaction) return work(store);
+      return knex.transaction((trx) => work(createStore(trx, dialect)));
+    },
+  };
+  return store;
+}

@@ -1,0 +1,39 @@
+/**
+ * Writes generated/ from contract/openapi.yaml. openapi-typescript is pure npm and reads OpenAPI 3.1
+ * natively; the Java openapi-generator needs a JAR download these machines cannot make.
+ * `--check` exits 1 when generated/ differs from what would be written now.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const contractPath = path.join(root, 'contract', 'openapi.yaml');
+const outputPath = path.join(root, 'generated', 'openapi.ts');
+
+export async function renderGenerated(): Promise<string> {
+  const ast = await openapiTS(new URL(`file://${contractPath}`), { alphabetize: false });
+  const header = '/**\n * Generated from contract/openapi.yaml by `npm run generate`. Do not edit by hand.\n */\n\n';
+  return header + astToString(ast);
+}
+
+async function main(): Promise<void> {
+  const rendered = await renderGenerated();
+  if (process.argv.includes('--check')) {
+    const current = await readFile(outputPath, 'utf8').catch(() => '');
+    if (current !== rendered) {
+      console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
+      process.exit(1);
+    }
+    console.log('generated/ is up to date.');
+    return;
+  }
+  await mkdir(path.dirname(outputPath), { recursive: true });
+  await writeFile(outputPath, rendered);
+  console.log(`wrote ${path.relative(root, outputPath)}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}

@@ -1,0 +1,216 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ProblemError } from '../errors.js';
+import type { Store } from '../ports/store.js';
+import type { ProjectRecord } from '../ports/projects.js';
+import type { Clock } from '../clock.js';
+import type { CredentialKind, Principal, SecuritySchemeName } from './principal.js';
+import { hashToken, tokenKindOf } from './tokens.js';
+
+const REALM = 'tracewell';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The credential policy of one operation (from its `security` in the contract). */
+export interface CredentialPolicy {
+  security: { scheme: SecuritySchemeName; scopes: string[] }[];
+  projectScoped: boolean;
+}
+
+/** A credential found valid by its resolver, before project selection and scope checks. */
+export interface ResolvedCredential {
+  kind: CredentialKind;
+  credentialId: string;
+  /** null when the credential is not tied to one organization (an OAuth token acts for its user). */
+  organizationId: string | null;
+  userId: string | null;
+  scopes: readonly string[] | null;
+  /** The one project the credential is limited to (a project API key, a guest share), if any. */
+  fixedProjectId: string | null;
+  grant?: { resourceType: string; resourceId: string } | null;
+  /** Role or binding check for the selected project; absent means organization membership suffices. */
+  canAccessProject?: (project: ProjectRecord) => Promise<boolean>;
+}
+
+export interface RequestTarget {
+  /** The Host the request was sent to, for host-bound tokens. */
+  host: string;
+}
+
+/** Turns a presented token into a credential, or null when it is unknown, expired or revoked. */
+export type CredentialResolver = (token: string, target: RequestTarget) => Promise<ResolvedCredential | null>;
+
+interface Presented {
+  scheme: SecuritySchemeName;
+  token: string;
+}
+
+export const unauthenticated = (detail: string, tokenPresented: boolean): ProblemError =>
+  new ProblemError(401, tokenPresented ? 'PUBLIC_API_INVALID_CREDENTIAL' : 'PUBLIC_API_UNAUTHENTICATED', detail, {
+    headers: {
+      'WWW-Authenticate': tokenPresented
+        ? `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
+        : `Bearer realm="${REALM}"`,
+    },
+  });
+
+/**
+ * Establishes the Principal of a request: which credential was presented and how, whether it is
+ * valid, whether the operation accepts that kind, which project it selects, and whether the token's
+ * scopes cover the operation. Kinds beyond API keys and OAuth plug in as resolvers.
+ */
+export class Authenticator {
+  private readonly resolvers = new Map<SecuritySchemeName, CredentialResolver>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {
+    const apiKey: CredentialResolver = (token) => this.resolveApiKey(token);
+    this.resolvers.set('apiKey', apiKey);
+    this.resolvers.set('legacyBearer', apiKey);
+    this.resolvers.set('oauth2', (token, target) => this.resolveOAuthToken(token, target));
+  }
+
+  /** Adds or replaces the resolver of a scheme (service accounts and guest tokens register here). */
+  register(scheme: SecuritySchemeName, resolver: CredentialResolver): void {
+    this.resolvers.set(scheme, resolver);
+  }
+
+  async authenticate(headers: IncomingHttpHeaders, policy: CredentialPolicy, target: RequestTarget): Promise<Principal> {
+    const presented = this.present(headers);
+    const credential = await this.resolvers.get(presented.scheme)?.(presented.token, target);
+    if (!credential) throw unauthenticated('The credential is invalid, expired or revoked.', true);
+
+    const accepted = policy.security.find((entry) => entry.scheme === presented.scheme);
+    if (!accepted) {
+      throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', `This operation does not accept ${describe(presented.scheme)}.`);
+    }
+
+    const project = policy.projectScoped ? await this.selectProject(headers, presented.scheme, credential) : null;
+
+    if (credential.scopes) {
+      const missing = accepted.scopes.filter((scope) => !credential.scopes!.includes(scope));
+      if (missing.length > 0) {
+        throw new ProblemError(403, 'PUBLIC_API_INSUFFICIENT_SCOPE', `The token lacks the scope ${missing.join(' ')}.`, {
+          headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${accepted.scopes.join(' ')}"` },
+        });
+      }
+    }
+
+    return {
+      kind: credential.kind,
+      scheme: presented.scheme,
+      credentialId: credential.credentialId,
+      organizationId: project?.organizationId ?? credential.organizationId,
+      userId: credential.userId,
+      scopes: credential.scopes,
+      project,
+      grant: credential.grant ?? null,
+    };
+  }
+
+  private present(headers: IncomingHttpHeaders): Presented {
+    const apiKeyHeader = headers['x-api-key'];
+    const authorization = headers.authorization;
+    if (typeof apiKeyHeader === 'string' && authorization) {
+      throw new ProblemError(400, 'PUBLIC_API_AMBIGUOUS_CREDENTIALS', 'Send one credential: x-api-key or Authorization, not both.');
+    }
+    if (typeof apiKeyHeader === 'string') {
+      if (tokenKindOf(apiKeyHeader) !== 'apiKey') throw unauthenticated('x-api-key must carry a public API key.', true);
+      return { scheme: 'apiKey', token: apiKeyHeader };
+    }
+    if (!authorization) throw unauthenticated('A credential is required: x-api-key or an Authorization header.', false);
+
+    const match = /^(\S+)\s+(\S+)$/.exec(authorization.trim());
+    if (!match) throw unauthenticated('The Authorization header is malformed.', true);
+    const [, authScheme, token] = match;
+    const kind = tokenKindOf(token);
+    // The spec allows guest tokens in exactly this form, so the scheme name is matched as written.
+    if (authScheme === 'ServiceGuest') {
+      if (kind !== 'guestReview') throw unauthenticated('ServiceGuest carries only guest review tokens.', true);
+      return { scheme: 'guestReview', token };
+    }
+    if (authScheme.toLowerCase() !== 'bearer') throw unauthenticated(`Unsupported authorization scheme ${authScheme}.`, true);
+    switch (kind) {
+      case 'apiKey':
+        return { scheme: 'legacyBearer', token };
+      case 'oauthAccess':
+        return { scheme: 'oauth2', token };
+      case 'serviceAccount':
+        return { scheme: 'serviceAccount', token };
+      case 'guestReview':
+        throw unauthenticated('Guest review tokens are accepted only as Authorization: ServiceGuest <token>.', true);
+      default:
+        throw unauthenticated('The bearer token is not a credential this service issues.', true);
+    }
+  }
+
+  private async selectProject(headers: IncomingHttpHeaders, scheme: SecuritySchemeName, credential: ResolvedCredential): Promise<ProjectRecord> {
+    const header = headers['x-project-id'];
+    const requested = typeof header === 'string' ? header : undefined;
+    if (requested !== undefined && !UUID.test(requested)) {
+      throw new ProblemError(400, 'PUBLIC_API_INVALID_PROJECT_ID', 'x-project-id must be a project uuid.', {
+        errors: [{ code: 'format', message: 'must be a uuid', path: '/headers/x-project-id' }],
+      });
+    }
+    const tokenNeedsHeader = scheme === 'oauth2' || scheme === 'serviceAccount';
+    if (requested === undefined && (tokenNeedsHeader || !credential.fixedProjectId)) {
+      throw new ProblemError(400, 'PUBLIC_API_PROJECT_REQUIRED', 'Select a project with the x-project-id header.', {
+        errors: [{ code: 'required', message: 'x-project-id is required with this credential', path: '/headers/x-project-id' }],
+      });
+    }
+    const projectId = (requested ?? credential.fixedProjectId)!.toLowerCase();
+    if (credential.fixedProjectId && credential.fixedProjectId !== projectId) {
+      throw new ProblemError(403, 'PUBLIC_API_PROJECT_FORBIDDEN', 'The credential is not authorized for this project.');
+    }
+    const project = await this.store.projects.findById(projectId);
+    const allowed =
+      project !== null &&
+      (credential.organizationId === null || project.organizationId === credential.organizationId) &&
+      (credential.canAccessProject ? await credential.canAccessProject(project) : true);
+    // An unknown project and a project of another organization answer alike, so ids do not leak.
+    if (!allowed) throw new ProblemError(403, 'PUBLIC_API_PROJECT_FORBIDDEN', 'The credential is not authorized for this project.');
+    return project!;
+  }
+
+  private async resolveApiKey(token: string): Promise<ResolvedCredential | null> {
+    const key = await this.store.apiKeys.findByHash(hashToken(token));
+    if (!key || key.revokedAt) return null;
+    return {
+      kind: 'api_key',
+      credentialId: key.id,
+      organizationId: key.organizationId,
+      userId: key.createdByUserId,
+      scopes: null,
+      fixedProjectId: key.projectId,
+    };
+  }
+
+  private async resolveOAuthToken(token: string, target: RequestTarget): Promise<ResolvedCredential | null> {
+    const record = await this.store.oauthTokens.findByHash(hashToken(token));
+    if (!record || record.revokedAt || record.expiresAt.getTime() <= this.clock.now().getTime()) return null;
+    if (hostname(record.host) !== hostname(target.host)) return null;
+    return {
+      kind: 'oauth',
+      credentialId: record.id,
+      organizationId: null,
+      userId: record.userId,
+      scopes: record.scopes,
+      fixedProjectId: null,
+      // An OAuth token acts for its user: the project's organization must count the user as a member.
+      canAccessProject: async (project) => (await this.store.organizations.findMemberRole(project.organizationId, record.userId)) !== null,
+    };
+  }
+}
+
+/** The host without its port: a token is bound to the host it was issued on, on any port. */
+const hostname = (host: string): string => host.toLowerCase().replace(/:\d+$/, '');
+
+function describe(scheme: SecuritySchemeName): string {
+  return {
+    apiKey: 'public API keys',
+    legacyBearer: 'public API keys',
+    oauth2: 'OAuth access tokens',
+    serviceAccount: 'service-account tokens',
+    guestReview: 'guest review tokens',
+  }[scheme];
+}

@@ -1,0 +1,23 @@
+import type { ProjectRecord } from '../ports/projects.js';
+
+/** The credential kinds of the spec and the security schemes of the contract that carry them. */
+export type CredentialKind = 'api_key' | 'oauth' | 'service_account' | 'guest';
+export type SecuritySchemeName = 'apiKey' | 'legacyBearer' | 'oauth2' | 'serviceAccount' | 'guestReview';
+
+/** Who is calling, established once per request by the authenticator. */
+export interface Principal {
+  kind: CredentialKind;
+  scheme: SecuritySchemeName;
+  /** Stable id of the credential: rate limits, cursors and idempotency keys are scoped to it. */
+  credentialId: string;
+  /** The selected project's organization, or the credential's; null for a user token outside any project. */
+  organizationId: string | null;
+  /** The human behind the credential, when there is one (OAuth, or the creator of an API key). */
+  userId: string | null;
+  /** Granted scopes; null for public API keys, which are limited by the schemes an operation accepts. */
+  scopes: readonly string[] | null;
+  /** The selected project, for operations that work in one. */
+  project: ProjectRecord | null;
+  /** What a guest review token was issued for (resource kind and id); null for other kinds. */
+  grant: { resourceType: string; resourceId: string } | null;
+}

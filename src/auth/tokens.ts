@@ -1,0 +1,43 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Every secret the service issues is a fixed prefix plus 256 random bits in base64url. The prefix
+ * tells the credential kind apart on the wire (and to secret scanners); only a SHA-256 hash is
+ * stored, which is enough for values with this much entropy and keeps look-ups a single index probe.
+ */
+export const TOKEN_PREFIX = {
+  apiKey: 'tw_pk_',
+  oauthAccess: 'tw_at_',
+  oauthRefresh: 'tw_rt_',
+  serviceAccount: 'tw_sa_',
+  guestReview: 'tw_gt_',
+} as const;
+
+export type TokenKind = keyof typeof TOKEN_PREFIX;
+
+export function issueToken(kind: TokenKind): string {
+  return TOKEN_PREFIX[kind] + randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What may be shown after issue: the prefix and four characters. */
+export function displayPrefix(token: string): string {
+  const kind = Object.values(TOKEN_PREFIX).find((prefix) => token.startsWith(prefix)) ?? '';
+  return token.slice(0, kind.length + 4);
+}
+
+export function tokenKindOf(token: string): TokenKind | null {
+  for (const [kind, prefix] of Object.entries(TOKEN_PREFIX) as [TokenKind, string][]) {
+    if (token.startsWith(prefix)) return kind;
+  }
+  return null;
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { RateClass } from './http/contract.js';
+import type { RatePolicy } from './ratelimit/rate-limiter.js';
+
+/** Every setting, read once from the environment. The README lists each variable. */
+export interface Config {
+  port: number;
+  host: string;
+  /** unset → SQLite file under dataDir */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** unset → in-process rate limits */
+  redisUrl: string | undefined;
+  /** The address clients use; trace URLs and OAuth metadata are built on it. */
+  publicBaseUrl: string;
+  /** Signs cursors and derives encryption keys. Persisted under dataDir when not given. */
+  serverSecret: string;
+  rateLimits: Record<RateClass, RatePolicy>;
+  /** Request bodies above this many bytes get 413. */
+  maxBodyBytes: number;
+  /** Seconds a draining server waits for requests in flight before closing anyway. */
+  drainTimeoutSeconds: number;
+  /** Validate every response against the contract (on in tests). */
+  validateResponses: boolean;
+  logRequests: boolean;
+  // (config: further settings go here)
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}; got ${raw}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** A secret from SERVER_SECRET, else one generated on first start and kept in DATA_DIR. */
+function serverSecret(env: Env, dataDir: string): string {
+  if (env.SERVER_SECRET) return env.SERVER_SECRET;
+  const file = path.join(dataDir, 'server-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const policy = (name: RateClass, variable: string, perMinute: number): RatePolicy => ({
+    name,
+    limit: integer(env, variable, perMinute, 1),
+    windowSeconds: 60,
+  });
+  return {
+    port,
+    host,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    serverSecret: serverSecret(env, dataDir),
+    rateLimits: {
+      read: policy('read', 'RATE_LIMIT_READ_PER_MINUTE', 600),
+      write: policy('write', 'RATE_LIMIT_WRITE_PER_MINUTE', 120),
+      ingest: policy('ingest', 'RATE_LIMIT_INGEST_PER_MINUTE', 600),
+      search: policy('search', 'RATE_LIMIT_SEARCH_PER_MINUTE', 120),
+    },
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024),
+    drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
+    validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
+    logRequests: bool(env, 'LOG_REQUESTS', false),
+  };
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { SecuritySchemeName } from '../auth/principal.js';
+
+export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract/openapi.yaml');
+
+export type RateClass = 'read' | 'write' | 'ingest' | 'search';
+
+/** What the server needs to know about an operation before validation: who may call it and how often. */
+export interface OperationMeta {
+  operationId: string;
+  method: string;
+  /** OpenAPI path template, e.g. /api/v1/public/saved-filters/{id} */
+  pathTemplate: string;
+  /** Express path, e.g. /api/v1/public/saved-filters/:id */
+  expressPath: string;
+  matcher: RegExp;
+  /** The credential policy: each accepted scheme with the scopes it needs. */
+  security: { scheme: SecuritySchemeName; scopes: string[] }[];
+  rateClass: RateClass;
+  /** Declares x-project-id, so it works in one selected project. */
+  projectScoped: boolean;
+  /** x-project-id is a required parameter of the operation. */
+  projectHeaderRequired: boolean;
+}
+
+type JsonObject = Record<string, unknown>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+let cached: JsonObject | undefined;
+export function loadContract(): JsonObject {
+  cached ??= parse(readFileSync(CONTRACT_PATH, 'utf8'), { maxAliasCount: -1 }) as JsonObject;
+  return cached;
+}
+
+function resolveRef(document: JsonObject, node: unknown): JsonObject {
+  const ref = (node as JsonObject | undefined)?.$ref;
+  if (typeof ref !== 'string') return node as JsonObject;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
+}
+
+export function operationIndex(document: JsonObject = loadContract()): OperationMeta[] {
+  const operations: OperationMeta[] = [];
+  const paths = document.paths as Record<string, JsonObject>;
+  for (const [pathTemplate, pathItem] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = pathItem[method] as JsonObject | undefined;
+      if (!operation) continue;
+      const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((p) =>
+        resolveRef(document, p),
+      );
+      const projectHeader = parameters.find((p) => p.in === 'header' && String(p.name).toLowerCase() === 'x-project-id');
+      const security = ((operation.security ?? document.security ?? []) as Record<string, string[]>[]).flatMap((requirement) =>
+        Object.entries(requirement).map(([scheme, scopes]) => ({ scheme: scheme as SecuritySchemeName, scopes })),
+      );
+      const pattern = pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)');
+      operations.push({
+        operationId: String(operation.operationId),
+        method: method.toUpperCase(),
+        pathTemplate,
+        expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ':$1'),
+        matcher: new RegExp(`^${pattern}/?$`),
+        security,
+        rateClass: ((operation['x-rate-class'] as RateClass | undefined) ?? (method === 'get' ? 'read' : 'write')),
+        projectScoped: Boolean(projectHeader),
+        projectHeaderRequired: Boolean(projectHeader?.required),
+      });
+    }
+  }
+  return operations;
+}
+
+/** Finds the operation a request addresses; templated segments match after literal ones. */
+export function createOperationMatcher(operations: OperationMeta[]): (method: string, requestPath: string) => OperationMeta | undefined {
+  const ordered = [...operations].sort((a, b) => (a.pathTemplate.match(/\{/g)?.length ?? 0) - (b.pathTemplate.match(/\{/g)?.length ?? 0));
+  return (method, requestPath) => ordered.find((op) => op.method === method && op.matcher.test(requestPath));
+}

@@ -1,0 +1,47 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ProblemError } from '../errors.js';
+
+/** Tracks draining: once set, new requests get 503 while those in flight finish. */
+export class Lifecycle {
+  private drainingSince: number | null = null;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  get draining(): boolean {
+    return this.drainingSince !== null;
+  }
+
+  startDraining(): void {
+    this.drainingSince ??= Date.now();
+  }
+
+  /** Resolves when no request is in flight. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  middleware() {
+    return (_req: Request, res: Response, next: NextFunction): void => {
+      if (this.draining) {
+        res.setHeader('Connection', 'close');
+        return next(
+          new ProblemError(503, 'PUBLIC_API_DRAINING', 'Backend is draining; retry shortly on another instance or after a restart.', {
+            headers: { 'Retry-After': '5' },
+          }),
+        );
+      }
+      this.inFlight += 1;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        this.inFlight -= 1;
+        if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      };
+      res.on('finish', finish);
+      res.on('close', finish);
+      next();
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { createServer } from 'node:http';
+import { loadConfig } from './config.js';
+import { createRuntime } from './runtime.js';
+import { createApp } from './app.js';
+import { provisionDevEnvironment } from './domain/bootstrap/provisioning.js';
+
+/** `npm start`: migrate, provision a dev environment on first start, listen, drain on SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await createRuntime(config);
+  const dev = await provisionDevEnvironment(runtime.store, runtime.clock);
+  const app = createApp(runtime);
+  const server = createServer(app);
+  await runtime.start();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+
+  const storage = config.databaseUrl ? runtime.database.dialect : `sqlite (${config.dataDir})`;
+  console.log(`Tracewell listening on http://${config.host}:${config.port} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
+  if (dev) {
+    console.log('\nFirst start: created a dev organization, project and API key.');
+    console.log(`  organization: ${dev.organization.id}`);
+    console.log(`  project:      ${dev.project.id}`);
+    console.log(`  API key:      ${dev.apiKey.key}   (shown once; it is stored only as a hash)`);
+    console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" http://${config.host}:${config.port}/api/v1/public/project\n`);
+  }
+
+  let stopping = false;
+  const drain = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: draining — new requests get 503, requests in flight finish.`);
+    runtime.lifecycle.startDraining();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.drainTimeoutSeconds * 1000).unref());
+    await Promise.race([Promise.all([closed, runtime.lifecycle.idle()]), timeout]);
+    server.closeAllConnections();
+    await runtime.close();
+    console.log('Drained; database closed.');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void drain('SIGTERM'));
+  process.on('SIGINT', () => void drain('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

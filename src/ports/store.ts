@@ -1,0 +1,23 @@
+import type { OrganizationRepository } from './organizations.js';
+import type { ProjectRepository } from './projects.js';
+import type { UserRepository } from './users.js';
+import type { ApiKeyRepository } from './api-keys.js';
+import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Every repository, bound to one connection or one transaction. `transaction` runs `work` with a
+ * store whose repositories all share one database transaction: it commits when `work` resolves and
+ * rolls back when it throws, so multi-row writes are all-or-nothing.
+ */
+export interface Store {
+  readonly dialect: Dialect;
+  readonly organizations: OrganizationRepository;
+  readonly projects: ProjectRepository;
+  readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly oauthTokens: OAuthAccessTokenRepository;
+  // (store: further repositories go here)
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,84 @@
+import { openDatabase, migrateToLatest, type Database } from '../adapters/database.js';
+import { createStore } from '../adapters/store.js';
+import { Authenticator } from './auth/authenticator.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { Lifecycle } from './http/lifecycle.js';
+import type { Store } from './ports/store.js';
+import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
+import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
+import { ResilientRateLimiter } from './ratelimit/resilient-rate-limiter.js';
+import { createServices, type Services } from './services.js';
+// (runtime: further imports go here)
+
+/** Everything a running service holds: built once by main, and by each test for its own database. */
+export interface Runtime {
+  config: Config;
+  database: Database;
+  store: Store;
+  services: Services;
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+  clock: Clock;
+  lifecycle: Lifecycle;
+  log: (message: string) => void;
+  /** Background work (outbox workers) started by start() and stopped by close(). */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  limiter?: RateLimiter;
+  log?: (message: string) => void;
+  /** SQLite file or PostgreSQL schema overrides, for isolated test databases. */
+  sqliteFile?: string;
+  postgresSchema?: string;
+}
+
+async function createLimiter(config: Config): Promise<RateLimiter> {
+  if (!config.redisUrl) return new MemoryRateLimiter();
+  const redis = new RedisRateLimiter(config.redisUrl);
+  await redis.connect().catch(() => undefined); // unreachable at start: the resilient wrapper degrades
+  return new ResilientRateLimiter(redis);
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: options.sqliteFile,
+    postgresSchema: options.postgresSchema,
+  });
+  await migrateToLatest(database);
+  const store = createStore(database.knex, database.dialect);
+  const services = createServices({ store, clock, config });
+  const authenticator = new Authenticator(store, clock);
+  // (runtime: further credential resolvers and workers are wired here)
+  const limiter = options.limiter ?? (await createLimiter(config));
+  const lifecycle = new Lifecycle();
+  const background: { stop(): Promise<void> }[] = [];
+
+  return {
+    config,
+    database,
+    store,
+    services,
+    authenticator,
+    limiter,
+    clock,
+    lifecycle,
+    log,
+    async start() {
+      // (runtime: background workers start here)
+    },
+    async close() {
+      for (const worker of background) await worker.stop();
+      await limiter.close?.();
+      await database.close();
+    },
+  };
+}

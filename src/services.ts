@@ -1,0 +1,34 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Store } from './ports/store.js';
+import { CursorCodec } from './pagination/cursor.js';
+import { ProfileService } from './domain/account/profile-service.js';
+import { ProjectService } from './domain/projects/project-service.js';
+import { Provisioning } from './domain/bootstrap/provisioning.js';
+// (services: further imports go here)
+
+/** The domain services: REST handlers and tools both call these, never the repositories. */
+export interface Services {
+  cursors: CursorCodec;
+  profiles: ProfileService;
+  projects: ProjectService;
+  provisioning: Provisioning;
+  // (services: further services go here)
+}
+
+export interface ServiceDependencies {
+  store: Store;
+  clock: Clock;
+  config: Config;
+}
+
+export function createServices({ store, clock, config }: ServiceDependencies): Services {
+  const cursors = new CursorCodec(config.serverSecret, clock);
+  return {
+    cursors,
+    profiles: new ProfileService(store, clock),
+    projects: new ProjectService(store),
+    provisioning: new Provisioning(store, clock),
+    // (services: further services go here)
+  };
+}

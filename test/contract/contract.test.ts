@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { validate } from '@readme/openapi-parser';
+import { parse } from 'yaml';
+import { renderGenerated } from '../../scripts/generate.js';
+import { CONTRACT_PATH, operationIndex } from '../../src/http/contract.js';
+
+describe('contract/openapi.yaml', () => {
+  it('is valid OpenAPI 3.1.0 with contract version 0.1.0', async () => {
+    const document = parse(await readFile(CONTRACT_PATH, 'utf8'), { maxAliasCount: -1 });
+    expect(document.openapi).to.equal('3.1.0');
+    expect(document.info.version).to.equal('0.1.0');
+    const result = await validate(structuredClone(document));
+    expect(result.valid, JSON.stringify(result.errors ?? [], null, 2)).to.equal(true);
+  });
+
+  it('gives every operation an operationId, a credential policy and only public paths', () => {
+    for (const operation of operationIndex()) {
+      expect(operation.operationId, operation.pathTemplate).to.match(/^[a-z][A-Za-z0-9]+$/);
+      expect(operation.pathTemplate).to.match(/^\/api\/v1\/public\//);
+      expect(operation.security, operation.operationId).to.not.be.empty;
+    }
+  });
+
+  it('declares a scope for OAuth and service-account tokens wherever it accepts them', () => {
+    for (const operation of operationIndex()) {
+      for (const entry of operation.security.filter((e) => e.scheme === 'oauth2' || e.scheme === 'serviceAccount')) {
+        expect(entry.scopes, `${operation.operationId} ${entry.scheme}`).to.have.length.greaterThan(0);
+      }
+    }
+  });
+});
+
+describe('generated/', () => {
+  it('is what `npm run generate` writes from the current contract', async () => {
+    const committed = await readFile(new URL('../../generated/openapi.ts', import.meta.url), 'utf8');
+    const fresh = await renderGenerated();
+    expect(committed === fresh, 'generated/openapi.ts is out of date: run `npm run generate`').to.equal(true);
+  });
+});
