@@ -7,7 +7,17 @@ import {
   SqlProjectRepository,
   SqlUserRepository,
 } from './sql/foundation-repositories.js';
-// (store: further imports go here)
+// (traces: repository imports go here)
+
+// (tools: repository imports go here)
+
+// (detections: repository imports go here)
+
+// (saved-filters: repository imports go here)
+
+// (identity: repository imports go here)
+
+// (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -18,7 +28,17 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
-    // (store: further repositories go here)
+    // (traces: repositories go here)
+
+    // (tools: repositories go here)
+
+    // (detections: repositories go here)
+
+    // (saved-filters: repositories go here)
+
+    // (identity: repositories go here)
+
+    // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -7,7 +7,17 @@ import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { buildHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
-// (app: further imports go here)
+// (traces: app imports go here)
+
+// (tools: app imports go here)
+
+// (detections: app imports go here)
+
+// (saved-filters: app imports go here)
+
+// (identity: app imports go here)
+
+// (webhooks: app imports go here)
 
 /**
  * The express application, without listening. Order matters: request id and draining first, then
@@ -22,7 +32,17 @@ export function createApp(runtime: Runtime): Express {
 
   app.use(requestIdMiddleware);
   app.use(lifecycle.middleware());
-  // (app: routers outside the public REST API go here)
+  // (traces: routers outside the public REST API go here)
+
+  // (tools: routers outside the public REST API go here)
+
+  // (detections: routers outside the public REST API go here)
+
+  // (saved-filters: routers outside the public REST API go here)
+
+  // (identity: routers outside the public REST API go here)
+
+  // (webhooks: routers outside the public REST API go here)
 
   const operations = operationIndex();
   app.use(

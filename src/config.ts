@@ -25,7 +25,17 @@ export interface Config {
   /** Validate every response against the contract (on in tests). */
   validateResponses: boolean;
   logRequests: boolean;
-  // (config: further settings go here)
+  // (traces: settings go here)
+
+  // (tools: settings go here)
+
+  // (detections: settings go here)
+
+  // (saved-filters: settings go here)
+
+  // (identity: settings go here)
+
+  // (webhooks: settings go here)
 }
 
 type Env = Record<string, string | undefined>;

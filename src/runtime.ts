@@ -10,7 +10,17 @@ import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { ResilientRateLimiter } from './ratelimit/resilient-rate-limiter.js';
 import { createServices, type Services } from './services.js';
-// (runtime: further imports go here)
+// (traces: runtime imports go here)
+
+// (tools: runtime imports go here)
+
+// (detections: runtime imports go here)
+
+// (saved-filters: runtime imports go here)
+
+// (identity: runtime imports go here)
+
+// (webhooks: runtime imports go here)
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
 export interface Runtime {
@@ -57,7 +67,17 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const store = createStore(database.knex, database.dialect);
   const services = createServices({ store, clock, config });
   const authenticator = new Authenticator(store, clock);
-  // (runtime: further credential resolvers and workers are wired here)
+  // (traces: resolvers and workers are created here)
+
+  // (tools: resolvers and workers are created here)
+
+  // (detections: resolvers and workers are created here)
+
+  // (saved-filters: resolvers and workers are created here)
+
+  // (identity: resolvers and workers are created here)
+
+  // (webhooks: resolvers and workers are created here)
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
   const background: { stop(): Promise<void> }[] = [];
@@ -73,7 +93,17 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     lifecycle,
     log,
     async start() {
-      // (runtime: background workers start here)
+      // (traces: background workers start here)
+
+      // (tools: background workers start here)
+
+      // (detections: background workers start here)
+
+      // (saved-filters: background workers start here)
+
+      // (identity: background workers start here)
+
+      // (webhooks: background workers start here)
     },
     async close() {
       for (const worker of background) await worker.stop();

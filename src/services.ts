@@ -5,7 +5,17 @@ import { CursorCodec } from './pagination/cursor.js';
 import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
 import { Provisioning } from './domain/bootstrap/provisioning.js';
-// (services: further imports go here)
+// (traces: service imports go here)
+
+// (tools: service imports go here)
+
+// (detections: service imports go here)
+
+// (saved-filters: service imports go here)
+
+// (identity: service imports go here)
+
+// (webhooks: service imports go here)
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services {
@@ -13,7 +23,17 @@ export interface Services {
   profiles: ProfileService;
   projects: ProjectService;
   provisioning: Provisioning;
-  // (services: further services go here)
+  // (traces: services go here)
+
+  // (tools: services go here)
+
+  // (detections: services go here)
+
+  // (saved-filters: services go here)
+
+  // (identity: services go here)
+
+  // (webhooks: services go here)
 }
 
 export interface ServiceDependencies {
@@ -29,6 +49,16 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store),
     provisioning: new Provisioning(store, clock),
-    // (services: further services go here)
+    // (traces: services go here)
+
+    // (tools: services go here)
+
+    // (detections: services go here)
+
+    // (saved-filters: services go here)
+
+    // (identity: services go here)
+
+    // (webhooks: services go here)
   };
 }

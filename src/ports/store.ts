@@ -18,6 +18,16 @@ export interface Store {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly oauthTokens: OAuthAccessTokenRepository;
-  // (store: further repositories go here)
+  // (traces: repositories go here)
+
+  // (tools: repositories go here)
+
+  // (detections: repositories go here)
+
+  // (saved-filters: repositories go here)
+
+  // (identity: repositories go here)
+
+  // (webhooks: repositories go here)
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
