@@ -5,6 +5,7 @@ import { CursorCodec } from './pagination/cursor.js';
 import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
 import { Provisioning } from './domain/bootstrap/provisioning.js';
+import type { EventPublisher } from './domain/events/event-publisher.js';
 // (traces: service imports go here)
 
 // (tools: service imports go here)
@@ -23,6 +24,8 @@ export interface Services {
   profiles: ProfileService;
   projects: ProjectService;
   provisioning: Provisioning;
+  /** Announces domain events; webhook delivery subscribes through it. */
+  events: EventPublisher;
   // (traces: services go here)
 
   // (tools: services go here)
@@ -44,7 +47,10 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
+  // Until a subscriber (webhooks) is wired, events have nowhere to go and are dropped by design.
+  const events: EventPublisher = { publish: async () => undefined };
   return {
+    events,
     cursors,
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store),
