@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../src/app.js';
+import type { Dialect } from '../../src/ports/store.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/harness.js';
+
+const LAUNCHER = fileURLToPath(new URL('../../bin/tracewell.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A test server really listening on a random port, and a private config directory for the CLI. */
+export interface ListeningServer {
+  server: TestServer;
+  baseUrl: string;
+  /** A fresh TRACEWELL_CONFIG path per suite, so no run reads the user's real config. */
+  configFile: string;
+  /** Runs `tracewell …` as a child process against this server. */
+  cli(args: string[], options?: { env?: Record<string, string>; input?: string }): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the CLI through its bin launcher. Asynchronous on purpose: the server answering it lives in
+ * this process, so a blocking spawnSync would deadlock.
+ */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LAUNCHER, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+export async function startListeningServer(adapter: Dialect, options: TestServerOptions = {}): Promise<ListeningServer> {
+  const server = await startTestServer(adapter, options);
+  const http: Server = createServer(createApp(server.runtime));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const home = mkdtempSync(path.join(tmpdir(), 'tracewell-cli-'));
+  const configFile = path.join(home, 'config', 'tracewell', 'config.json');
+  return {
+    server,
+    baseUrl,
+    configFile,
+    cli: (args, { env = {}, input } = {}) =>
+      runCli(args, { HOME: home, TRACEWELL_CONFIG: configFile, TRACEWELL_BASE_URL: baseUrl, ...env }, input),
+    async close() {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await server.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
