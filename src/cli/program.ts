@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { describeFailure, EXIT, exitCodeOf } from './cli-errors.js';
 import { registerAccountCommands } from './commands/account.js';
+import { registerSessionCommands } from './commands/session.js';
 import { registerTraceCommands } from './commands/traces.js';
 import type { Io } from './io.js';
 
@@ -16,6 +17,7 @@ export function buildProgram(io: Io): Command {
     .option('-q, --quiet', 'no progress or waiting notices on stderr')
     .showHelpAfterError()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+  registerSessionCommands(program, io);
   registerAccountCommands(program, io);
   registerTraceCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
