@@ -36,3 +36,14 @@ export function printCollected<T>(io: Io, json: boolean, collected: Collected<T>
 export const formatMs = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '-' : `${Math.round(ms)} ms`);
 export const formatCost = (dollars: number | null | undefined): string =>
   dollars === null || dollars === undefined ? '-' : `$${dollars.toFixed(dollars !== 0 && dollars < 0.01 ? 6 : 4)}`;
+
+/** One resource: exactly the API's data with --json, else one `field: value` line per top-level field. */
+export function printResource(io: Io, json: boolean, data: object): void {
+  if (json) return printJson(io, data);
+  const entries = Object.entries(data);
+  const width = Math.max(...entries.map(([key]) => key.length));
+  for (const [key, value] of entries) {
+    const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : value === null ? '-' : String(value);
+    io.out(`${`${key}:`.padEnd(width + 2)}${text}\n`);
+  }
+}

@@ -2,7 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { describeFailure, EXIT, exitCodeOf } from './cli-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerSessionCommands } from './commands/session.js';
+import { registerDetectionCommands } from './commands/detections.js';
+import { registerSavedFilterCommands } from './commands/saved-filters.js';
 import { registerTraceCommands } from './commands/traces.js';
+import { registerWebhookCommands } from './commands/webhooks.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -20,6 +23,9 @@ export function buildProgram(io: Io): Command {
   registerSessionCommands(program, io);
   registerAccountCommands(program, io);
   registerTraceCommands(program, io);
+  registerSavedFilterCommands(program, io);
+  registerWebhookCommands(program, io);
+  registerDetectionCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();
