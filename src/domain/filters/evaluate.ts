@@ -3,8 +3,11 @@ import type { FilterNode } from './filter-types.js';
 import { foldAscii, lowerFilter, type CompareTest, type Condition, type Operand } from './conditions.js';
 import { timeOperand } from './operand-rules.js';
 
-/** A flat record: a trace row in camelCase (metadata as an object or JSON text), a span, … */
-export type FilterRecord = Readonly<Record<string, unknown>>;
+/**
+ * A flat record: a trace row in camelCase (metadata as an object or JSON text), a span, … Any object
+ * type is accepted (interfaces have no index signature); fields are read by name.
+ */
+export type FilterRecord = object;
 
 function jsonObject(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {
@@ -18,7 +21,7 @@ function jsonObject(value: unknown): Record<string, unknown> {
 }
 
 function read(record: FilterRecord, field: ResolvedField): unknown {
-  const raw = Object.hasOwn(record, field.recordKey) ? record[field.recordKey] : undefined;
+  const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
   if (field.kind === 'json') {
     const object = jsonObject(raw);
     return Object.hasOwn(object, field.jsonKey as string) ? object[field.jsonKey as string] : undefined;
