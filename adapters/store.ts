@@ -13,6 +13,7 @@ import {
 
 // (detections: repository imports go here)
 
+import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 // (saved-filters: repository imports go here)
 
 // (identity: repository imports go here)
@@ -34,6 +35,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (detections: repositories go here)
 
+    savedFilters: new SqlSavedFilterRepository(knex),
     // (saved-filters: repositories go here)
 
     // (identity: repositories go here)

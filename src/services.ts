@@ -12,6 +12,7 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 
 // (detections: service imports go here)
 
+import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 // (saved-filters: service imports go here)
 
 // (identity: service imports go here)
@@ -32,6 +33,7 @@ export interface Services {
 
   // (detections: services go here)
 
+  savedFilters: SavedFilterService;
   // (saved-filters: services go here)
 
   // (identity: services go here)
@@ -61,6 +63,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (detections: services go here)
 
+    savedFilters: new SavedFilterService(store, clock, cursors),
     // (saved-filters: services go here)
 
     // (identity: services go here)

@@ -7,6 +7,7 @@ import { traces } from './002-traces.js';
 
 // (detections: migration imports go here)
 
+import { savedFilters } from './006-saved-filters.js';
 // (saved-filters: migration imports go here)
 
 // (identity: migration imports go here)
@@ -23,6 +24,7 @@ export const migrations: readonly Migration[] = [
 
   // (detections: migrations go here)
 
+  savedFilters,
   // (saved-filters: migrations go here)
 
   // (identity: migrations go here)

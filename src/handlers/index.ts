@@ -8,6 +8,7 @@ import { ProjectHandlers } from './project-handlers.js';
 
 // (detections: handler imports go here)
 
+import { SavedFilterHandlers } from './saved-filter-handlers.js';
 // (saved-filters: handler imports go here)
 
 // (identity: handler imports go here)
@@ -25,6 +26,7 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (detections: handlers go here)
 
+    ...new SavedFilterHandlers(services.savedFilters),
     // (saved-filters: handlers go here)
 
     // (identity: handlers go here)

@@ -24,6 +24,8 @@ export interface Store {
 
   // (detections: repositories go here)
 
+  // Imported inline: this file has no import marker, so parallel branches merge cleanly.
+  readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
   // (saved-filters: repositories go here)
 
   // (identity: repositories go here)
