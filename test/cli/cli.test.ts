@@ -4,7 +4,8 @@ import { REQUEST_ID } from '../support/problem.js';
 import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
 forEachAdapter((adapter) => {
-  describe('tracewell (process, configuration and errors)', () => {
+  describe('tracewell (process, configuration and errors)', function (this: Mocha.Suite) {
+    this.timeout(60_000); // each case spawns CLI processes; a loaded 2-core machine makes them slow
     let listening: ListeningServer;
     before(async () => {
       listening = await startListeningServer(adapter);

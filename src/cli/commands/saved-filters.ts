@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { components } from '../../../generated/openapi.js';
+import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { UsageError } from '../cli-errors.js';
 import { confirmDestructive } from '../confirm.js';
 import { CommandContext } from '../context.js';
@@ -8,8 +8,8 @@ import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
 import { printResource } from '../output.js';
 
-type Schemas = components['schemas'];
-type FilterNodes = Schemas['SavedFilterCreateRequest']['filters'];
+type FilterNodes = BodyOf<'createSavedFilter'>['filters'];
+type SavedFilterList = SuccessData<'listSavedFilters'>;
 
 const PATH = '/api/v1/public/saved-filters';
 const itemPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
@@ -31,7 +31,7 @@ async function filterTree(io: Io, options: FilterSourceOptions): Promise<FilterN
 export function registerSavedFilterCommands(program: Command, io: Io): void {
   const savedFilters = program.command('saved-filters').description('named trace filters');
 
-  addListCommand<Schemas['SavedFilterList'], Schemas['SavedFilterSummary']>(savedFilters, io, {
+  addListCommand<SavedFilterList, SavedFilterList['savedFilters'][number]>(savedFilters, io, {
     description: 'list saved filters, newest first',
     noun: 'saved filters',
     path: PATH,
@@ -50,7 +50,7 @@ export function registerSavedFilterCommands(program: Command, io: Io): void {
     .description('read one saved filter with its rules')
     .action(async (id: string, _options: unknown, self: Command) => {
       const context = CommandContext.of(io, self);
-      printResource(io, context.settings.json, await context.client().get<Schemas['SavedFilter']>(itemPath(id)));
+      printResource(io, context.settings.json, await context.client().get<SuccessData<'getSavedFilter'>>(itemPath(id)));
     });
 
   savedFilters
@@ -63,8 +63,8 @@ export function registerSavedFilterCommands(program: Command, io: Io): void {
       const filters = await filterTree(io, options);
       if (filters === undefined) throw new UsageError('give the rule tree with --filters or --filters-file');
       const context = CommandContext.of(io, self);
-      const body: Schemas['SavedFilterCreateRequest'] = { name: options.name, filters };
-      printResource(io, context.settings.json, await context.client().request<Schemas['SavedFilter']>('POST', PATH, { body }));
+      const body: BodyOf<'createSavedFilter'> = { name: options.name, filters };
+      printResource(io, context.settings.json, await context.client().request<SuccessData<'createSavedFilter'>>('POST', PATH, { body }));
     });
 
   savedFilters
@@ -77,8 +77,8 @@ export function registerSavedFilterCommands(program: Command, io: Io): void {
       const filters = await filterTree(io, options);
       if (options.name === undefined && filters === undefined) throw new UsageError('give --name, --filters or --filters-file');
       const context = CommandContext.of(io, self);
-      const body: Schemas['SavedFilterUpdateRequest'] = { ...(options.name !== undefined ? { name: options.name } : {}), ...(filters ? { filters } : {}) };
-      printResource(io, context.settings.json, await context.client().request<Schemas['SavedFilter']>('PATCH', itemPath(id), { body }));
+      const body: BodyOf<'updateSavedFilter'> = { ...(options.name !== undefined ? { name: options.name } : {}), ...(filters ? { filters } : {}) };
+      printResource(io, context.settings.json, await context.client().request<SuccessData<'updateSavedFilter'>>('PATCH', itemPath(id), { body }));
     });
 
   savedFilters
@@ -92,8 +92,8 @@ export function registerSavedFilterCommands(program: Command, io: Io): void {
         return;
       }
       // The API wants the id repeated as `confirmation`, so a mistyped path cannot delete another filter.
-      const body: Schemas['SavedFilterDeleteRequest'] = { confirmation: id };
-      const data = await context.client().request<object>('DELETE', itemPath(id), { body });
+      const body: BodyOf<'deleteSavedFilter'> = { confirmation: id };
+      const data = await context.client().request<SuccessData<'deleteSavedFilter'>>('DELETE', itemPath(id), { body });
       if (context.settings.json) printResource(io, true, data);
       else io.out(`Deleted saved filter ${id}.\n`);
     });
