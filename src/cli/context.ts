@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ApiClient } from './api-client.js';
 import { credentialFor } from './credentials.js';
 import type { Io } from './io.js';
+import { McpClient } from './mcp-client.js';
 import { Progress, progressAllowed } from './progress.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './settings.js';
 
@@ -32,6 +33,17 @@ export class CommandContext {
       sleep: (ms) => this.io.sleep(ms),
     });
     return this.api;
+  }
+
+  /** The tool server, for features without a REST path; same credential and project as REST. */
+  tools(): McpClient {
+    return new McpClient({
+      baseUrl: this.settings.baseUrl,
+      credential: credentialFor(this.settings),
+      projectId: this.settings.projectId,
+      notice: (message) => this.notice(message),
+      sleep: (ms) => this.io.sleep(ms),
+    });
   }
 
   progress(): Progress {
