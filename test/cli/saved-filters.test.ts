@@ -23,6 +23,7 @@ forEachAdapter((adapter) => {
       expect(created.code, created.stderr).to.equal(0);
       const filter = JSON.parse(created.stdout) as { id: string; name: string };
       expect(filter.name).to.equal('errors');
+      listening.server.clock.advance(1000); // distinct createdAt: the list order is then by time, not by random id
 
       const fromStdin = await listening.cli(['saved-filters', 'create', '--name', 'errors too', '--filters-file', '-', '--json'], { env, input: JSON.stringify(RULES) });
       expect(fromStdin.code, fromStdin.stderr).to.equal(0);
