@@ -17,6 +17,8 @@ import {
 
 // (identity: repository imports go here)
 
+import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
+import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
 // (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
@@ -38,6 +40,9 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (identity: repositories go here)
 
+    webhooks: new SqlWebhookRepository(knex),
+    webhookDeliveries: new SqlDeliveryRepository(knex),
+    idempotencyKeys: new SqlIdempotencyRepository(knex),
     // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

@@ -11,6 +11,7 @@ import { traces } from './002-traces.js';
 
 // (identity: migration imports go here)
 
+import { webhooks } from './009-webhooks.js';
 // (webhooks: migration imports go here)
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
 
   // (identity: migrations go here)
 
+  webhooks,
   // (webhooks: migrations go here)
 ];

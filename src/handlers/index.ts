@@ -12,6 +12,7 @@ import { ProjectHandlers } from './project-handlers.js';
 
 // (identity: handler imports go here)
 
+import { WebhookHandlers } from './webhook-handlers.js';
 // (webhooks: handler imports go here)
 
 /** Every REST handler, keyed by the contract's operationId. */
@@ -29,6 +30,7 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (identity: handlers go here)
 
+    ...new WebhookHandlers(services.webhooks),
     // (webhooks: handlers go here)
   };
 }
