@@ -89,7 +89,7 @@ export interface paths {
          *       the key itself and kept for 24 hours. The same key with the same body (compared as canonical JSON)
          *       replays the first response — same status and `data` — with `Idempotent-Replayed: true`; the same
          *       key with a different body (or on another operation) is 409 `PUBLIC_API_IDEMPOTENCY_KEY_REUSED`.
-         *       A key must be a canonical UUIDv4 with at least 8 distinct hex digits, or a base64url value of 22
+         *       A key shaped like a UUID must be a UUIDv4 with at least 8 distinct hex digits; any other key a base64url value of 22
          *       to 43 characters with at least 12 distinct characters drawn from at least two of lower case,
          *       upper case and digits; anything weaker is 400 `PUBLIC_API_WEAK_IDEMPOTENCY_KEY`. Concurrent
          *       requests with one key create exactly one webhook: the later request waits for the first and then
@@ -406,7 +406,7 @@ export interface components {
             /** Format: uri */
             destinationUrl: string;
             eventTypes: components["schemas"]["EventType"][];
-            /** @description Signing secret; accepted on input, never returned. */
+            /** @description Signing secret; accepted on input, never returned. When a string, 1 to 128 characters. */
             secret?: string | null;
         };
         WebhookUpdateRequest: {
@@ -415,7 +415,7 @@ export interface components {
             destinationUrl?: string;
             eventTypes?: components["schemas"]["EventType"][];
             enabled?: boolean;
-            /** @description A new signing secret (rotation), or null to remove it. Never returned. */
+            /** @description A new signing secret (rotation), or null to remove it. Never returned. When a string, 1 to 128 characters. */
             secret?: string | null;
         };
         WebhookList: {
