@@ -209,6 +209,35 @@ forEachAdapter((adapter) => {
     });
   });
 
+  describe('webhook delivery timeout', () => {
+    let server: TestServer;
+    let hanging: import('node:http').Server;
+    before(async () => {
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_DELIVERY_TIMEOUT_MS: '150' } });
+      const { createServer } = await import('node:http');
+      hanging = createServer(() => undefined); // accepts, never answers
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    });
+    after(async () => {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await server.close();
+    });
+
+    it('records a timeout and schedules a retry', async () => {
+      const caller = await writerOf(server);
+      const port = (hanging.address() as import('node:net').AddressInfo).port;
+      expectEnvelope(await createRequest(server, caller, { name: 'Slow', destinationUrl: `http://127.0.0.1:${port}/`, eventTypes: ['*'] }), 201);
+      await server.runtime.store.transaction((tx) => server.runtime.services.events.publish(tx, firing(server.tenant.project.id)));
+      expect(await server.runtime.services.webhookDispatcher.drain()).to.equal(1);
+      const [delivery] = await deliveryRows(server);
+      expect(delivery).to.deep.include({ status: 'pending', attempts: 1 });
+      const [attempt] = await attemptRows(server);
+      expect(attempt).to.deep.include({ status_code: null, error: 'timeout after 150 ms' });
+      expect(Number(attempt.duration_ms)).to.be.at.least(100);
+    });
+  });
+
   describe('webhook delivery across a restart', () => {
     let database: IsolatedDatabase;
     let receiver: Receiver;

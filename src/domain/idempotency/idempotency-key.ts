@@ -12,11 +12,11 @@ const MIN_DISTINCT_BASE64URL_CHARACTERS = 12;
 const distinct = (value: string): number => new Set(value).size;
 
 /**
- * The weak-key rule: a key shaped like a UUID must be a UUIDv4 (version and variant bits set) with at
- * least 8 distinct hex digits; any other key must be a base64url value of 22 to 43 characters with at least 12 distinct
- * characters drawn from at least two of lower case, upper case and digits. That refuses repeated
- * or sequential keys such as `aaaaaaaaaaaaaaaaaaaaaa` or `abcdefghijklmnopqrstuv`, which collide
- * across clients, while random keys pass with overwhelming probability.
+ * The weak-key rule: a key shaped like a UUID must be a UUIDv4 (version and variant bits set) with
+ * at least 8 distinct hex digits; any other key must be base64url, 22 to 43 characters, with at
+ * least 12 distinct characters drawn from at least two of lower case, upper case and digits. That
+ * refuses repeated or sequential keys such as `aaaaaaaaaaaaaaaaaaaaaa` or `abcdefghijklmnopqrstuv`,
+ * which collide across clients, while random keys pass with overwhelming probability.
  */
 export function isStrongIdempotencyKey(key: string): boolean {
   // Anything shaped like a UUID must be a v4 one: time-based and name-based UUIDs are guessable.
