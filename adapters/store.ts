@@ -18,6 +18,8 @@ import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 
 // (identity: repository imports go here)
 
+import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
+import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
 // (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
@@ -40,6 +42,9 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (identity: repositories go here)
 
+    webhooks: new SqlWebhookRepository(knex),
+    webhookDeliveries: new SqlDeliveryRepository(knex),
+    idempotencyKeys: new SqlIdempotencyRepository(knex),
     // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

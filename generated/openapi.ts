@@ -127,6 +127,128 @@ export interface paths {
         patch: operations["updateSavedFilter"];
         trace?: never;
     };
+    "/api/v1/public/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhooks of the selected project, newest first.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook.
+         * @description Creates an enabled webhook in the selected project. The operation id is the spec's, kept as written.
+         *
+         *     * **Idempotency**: `idempotency-key` is required. Keys are scoped to the credential, the project and
+         *       the key itself and kept for 24 hours. The same key with the same body (compared as canonical JSON)
+         *       replays the first response — same status and `data` — with `Idempotent-Replayed: true`; the same
+         *       key with a different body (or on another operation) is 409 `PUBLIC_API_IDEMPOTENCY_KEY_REUSED`.
+         *       A key shaped like a UUID must be a UUIDv4 with at least 8 distinct hex digits; any other key a base64url value of 22
+         *       to 43 characters with at least 12 distinct characters drawn from at least two of lower case,
+         *       upper case and digits; anything weaker is 400 `PUBLIC_API_WEAK_IDEMPOTENCY_KEY`. Concurrent
+         *       requests with one key create exactly one webhook: the later request waits for the first and then
+         *       replays it. Only successful responses are stored; a failed request may be retried with its key.
+         *     * **Names** are unique within a project: 409 `PUBLIC_API_WEBHOOK_CONFLICT`.
+         *     * **Destination**: `http` or `https`; the host is resolved and refused (400
+         *       `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN`) when any address is loopback, private, link-local,
+         *       CGNAT, unspecified, multicast, reserved or a cloud metadata address, unless the deployment's
+         *       `WEBHOOK_ALLOWED_HOSTS` names the host (metadata addresses are refused always).
+         *     * **Secret**: stored encrypted (AES-256-GCM), never returned or logged. With a secret, deliveries
+         *       carry `webhook-signature`; without one (omitted or null) they are sent unsigned.
+         *     * **Capability**: when the deployment turns `public-api-mutations` off, every mutation answers 403
+         *       `PUBLIC_API_MUTATIONS_DISABLED` and writes nothing.
+         */
+        post: operations["post_api_v1_public_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one webhook of the selected project. */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook together with its deliveries and their log. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook; enable or disable it, change its events or destination, rotate its secret.
+         * @description Send only what changes (at least one property).
+         *
+         *     Enabled state: a webhook is created `enabled`. `{"enabled": false}` disables it: events are no
+         *     longer enqueued for it and its pending deliveries are cancelled when they come due.
+         *     `{"enabled": true}` enables it again; only events published afterwards are delivered. Both
+         *     transitions are allowed from either state (setting the current state is a no-op that still
+         *     answers 200). A webhook is never disabled automatically.
+         *
+         *     `secret` replaces the signing secret from the next attempt on (rotation; `null` removes it, so
+         *     deliveries go unsigned). A new `destinationUrl` passes the same SSRF policy as on creation.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to this webhook now.
+         * @description Enqueues one delivery of type `webhook.test` to this webhook only (whatever its `eventTypes`),
+         *     signed and retried like any other delivery; follow it in the delivery log. A disabled webhook
+         *     answers 409 `PUBLIC_API_WEBHOOK_DISABLED`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        /** The delivery log of a webhook, newest first, each delivery with its attempts. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -369,8 +491,62 @@ export interface components {
             /** Format: uri */
             destinationUrl: string;
             eventTypes: components["schemas"]["EventType"][];
-            /** @description Signing secret; accepted on input, never returned. */
+            /** @description Signing secret; accepted on input, never returned. When a string, 1 to 128 characters. */
             secret?: string | null;
+        };
+        WebhookUpdateRequest: {
+            name?: string;
+            /** Format: uri */
+            destinationUrl?: string;
+            eventTypes?: components["schemas"]["EventType"][];
+            enabled?: boolean;
+            /** @description A new signing secret (rotation), or null to remove it. Never returned. When a string, 1 to 128 characters. */
+            secret?: string | null;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+            page: components["schemas"]["Page"];
+        };
+        /**
+         * @description `pending` (waiting for its next attempt), `succeeded` (a 2xx answer), `failed` (a non-retryable
+         *     answer, a refused destination, or the retry schedule exhausted), `cancelled` (the webhook was
+         *     disabled before the delivery came due).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed" | "cancelled";
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            startedAt: components["schemas"]["Timestamp"];
+            durationMs: number;
+            /** @description null when no HTTP answer arrived. */
+            statusCode: number | null;
+            /** @description Why the attempt did not succeed (timeout, connection error, refused destination, HTTP status). */
+            error: string | null;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Sent as the `webhook-id` header; the same on every attempt.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The payload's `id`.
+             */
+            eventId: string;
+            /** @description An EventType, or `webhook.test` for test deliveries. */
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            /** @description When the next attempt is due; null once the delivery is settled. */
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            attemptLog: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            page: components["schemas"]["Page"];
         };
     };
     responses: {
@@ -993,6 +1169,372 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_api_v1_public_webhooks: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 22 to 43 characters: a canonical UUIDv4 or a high-entropy base64url value. The same key with
+                 *     the same body within 24 hours replays the first response.
+                 */
+                "idempotency-key": components["parameters"]["IdempotencyKey"];
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook (or, with `Idempotent-Replayed true`, the first response to this key). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    /** @description `true` when this response replays the first response to the idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enqueued test delivery. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookDeliveryList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -17,6 +17,8 @@ import { SavedFilterService } from './domain/saved-filters/saved-filter-service.
 
 // (identity: service imports go here)
 
+import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
+import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
 // (webhooks: service imports go here)
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -38,6 +40,10 @@ export interface Services {
 
   // (identity: services go here)
 
+  capabilities: WebhookServices['capabilities'];
+  idempotency: WebhookServices['idempotency'];
+  webhooks: WebhookServices['webhooks'];
+  webhookDispatcher: WebhookServices['webhookDispatcher'];
   // (webhooks: services go here)
 }
 
@@ -49,8 +55,8 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
-  // Until a subscriber (webhooks) is wired, events have nowhere to go and are dropped by design.
-  const events: EventPublisher = { publish: async () => undefined };
+  // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
+  const events = new WebhookOutboxPublisher(clock);
   return {
     events,
     cursors,
@@ -68,6 +74,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (identity: services go here)
 
+    ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
     // (webhooks: services go here)
   };
 }

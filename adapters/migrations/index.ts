@@ -12,6 +12,7 @@ import { savedFilters } from './006-saved-filters.js';
 
 // (identity: migration imports go here)
 
+import { webhooks } from './009-webhooks.js';
 // (webhooks: migration imports go here)
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
 
   // (identity: migrations go here)
 
+  webhooks,
   // (webhooks: migrations go here)
 ];

@@ -13,6 +13,7 @@ import { SavedFilterHandlers } from './saved-filter-handlers.js';
 
 // (identity: handler imports go here)
 
+import { WebhookHandlers } from './webhook-handlers.js';
 // (webhooks: handler imports go here)
 
 /** Every REST handler, keyed by the contract's operationId. */
@@ -31,6 +32,7 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (identity: handlers go here)
 
+    ...new WebhookHandlers(services.webhooks),
     // (webhooks: handlers go here)
   };
 }

@@ -30,6 +30,9 @@ export interface Store {
 
   // (identity: repositories go here)
 
+  readonly webhooks: import('./webhooks.js').WebhookRepository;
+  readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
+  readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
   // (webhooks: repositories go here)
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
