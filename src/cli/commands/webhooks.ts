@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import type { components } from '../../../generated/openapi.js';
+import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { UsageError } from '../cli-errors.js';
 import { CommandContext } from '../context.js';
 import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
-import type { Page } from '../list-engine.js';
 import { printResource } from '../output.js';
 
-type Schemas = components['schemas'];
-type Webhook = Schemas['Webhook'];
+type WebhookList = SuccessData<'listWebhooks'>;
+type Webhook = WebhookList['webhooks'][number];
 
 const PATH = '/api/v1/public/webhooks';
 const itemPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
@@ -17,7 +16,7 @@ const itemPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 export function registerWebhookCommands(program: Command, io: Io): void {
   const webhooks = program.command('webhooks').description('signed outbound notifications');
 
-  addListCommand<{ webhooks: Webhook[]; page: Page }, Webhook>(webhooks, io, {
+  addListCommand<WebhookList, Webhook>(webhooks, io, {
     description: 'list webhooks, newest first',
     noun: 'webhooks',
     path: PATH,
@@ -44,11 +43,11 @@ export function registerWebhookCommands(program: Command, io: Io): void {
       const eventTypes = options.events.split(',').map((type) => type.trim()).filter(Boolean) as Webhook['eventTypes'];
       if (eventTypes.length === 0) throw new UsageError('--events needs at least one event type');
       const context = CommandContext.of(io, self);
-      const body: Schemas['WebhookCreateRequest'] = { name: options.name, destinationUrl: options.url, eventTypes, ...(options.secret !== undefined ? { secret: options.secret } : {}) };
+      const body: BodyOf<'post_api_v1_public_webhooks'> = { name: options.name, destinationUrl: options.url, eventTypes, ...(options.secret !== undefined ? { secret: options.secret } : {}) };
       // One key for every attempt of this run: a retry after a lost answer replays the first
       // creation instead of creating a second webhook.
       const idempotencyKey = options.idempotencyKey ?? randomUUID();
-      const webhook = await context.client().request<Webhook>('POST', PATH, { body, headers: { 'idempotency-key': idempotencyKey }, retrySafe: true });
+      const webhook = await context.client().request<SuccessData<'post_api_v1_public_webhooks'>>('POST', PATH, { body, headers: { 'idempotency-key': idempotencyKey }, retrySafe: true });
       printResource(io, context.settings.json, webhook);
     });
 
@@ -58,7 +57,7 @@ export function registerWebhookCommands(program: Command, io: Io): void {
       .description(enabled ? 'enable a webhook: events published from now on are delivered' : 'disable a webhook: no new deliveries, pending ones are cancelled')
       .action(async (id: string, _options: unknown, self: Command) => {
         const context = CommandContext.of(io, self);
-        const webhook = await context.client().request<Webhook>('PATCH', itemPath(id), { body: { enabled } });
+        const webhook = await context.client().request<SuccessData<'updateWebhook'>>('PATCH', itemPath(id), { body: { enabled } satisfies BodyOf<'updateWebhook'> });
         printResource(io, context.settings.json, webhook);
       });
   }
