@@ -232,8 +232,14 @@ export interface components {
             /** @description e.g. WORKFLOW, LLM, TOOL, AGENT */
             span_type: string;
             status: components["schemas"]["SpanStatus"];
-            input?: Record<string, never> | null;
-            output?: Record<string, never> | null;
+            /** @description Free-form JSON object. */
+            input?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output?: {
+                [key: string]: unknown;
+            } | null;
             error?: string | null;
             latency_ms?: number;
             metadata?: components["schemas"]["SpanInputMetadata"];
@@ -270,10 +276,19 @@ export interface components {
             status: components["schemas"]["SpanStatus"];
             latencyMs: number | null;
             startTime: components["schemas"]["Timestamp"] | null;
-            input: Record<string, never> | null;
-            output: Record<string, never> | null;
+            /** @description Free-form JSON object. */
+            input: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output: {
+                [key: string]: unknown;
+            } | null;
             error: string | null;
-            metadata: Record<string, never>;
+            /** @description Free-form span metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
             children: components["schemas"]["TraceSpan"][];
         };
         TraceContext: {
@@ -288,7 +303,10 @@ export interface components {
             framework: string | null;
             agentName: string | null;
             errorMessage: string | null;
-            metadata: Record<string, never>;
+            /** @description Free-form trace metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
             /** @description true when the trace has more than 1000 spans and only the first 1000 are returned. */
             truncated: boolean;
             /** @description The root-level spans, each with its children. */
