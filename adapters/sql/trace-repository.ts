@@ -18,8 +18,6 @@ type Row = Record<string, unknown>;
 
 /** Bound parameters one statement may carry: SQLite's default maximum and PostgreSQL's protocol limit. */
 const PARAMETER_LIMIT: Record<Dialect, number> = { sqlite: 32766, postgres: 65535 };
-const TRACE_COLUMNS = 13;
-const SPAN_COLUMNS = 15;
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -56,39 +54,23 @@ const toSpanRecord = (row: Row): SpanRecord => ({
   metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
 });
 
-const traceRow = (t: TraceRecord): Row => ({
-  project_id: t.projectId,
-  id: t.id,
-  name: t.name,
-  status: t.status,
-  created_at: toMillis(t.createdAt),
-  latency_ms: t.latencyMs,
-  cost: t.cost,
-  span_count: t.spanCount,
-  total_tokens: t.totalTokens,
-  framework: t.framework,
-  agent_name: t.agentName,
-  error_message: t.errorMessage,
-  metadata: JSON.stringify(t.metadata),
-});
+const TRACE_COLUMNS = [
+  'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
+] as const;
+const SPAN_COLUMNS = [
+  'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
+] as const;
 
-const spanRow = (projectId: string, traceId: string, s: SpanRecord): Row => ({
-  project_id: projectId,
-  trace_id: traceId,
-  span_id: s.spanId,
-  parent_span_id: s.parentSpanId,
-  position: s.position,
-  name: s.name,
-  span_type: s.spanType,
-  status: s.status,
-  latency_ms: s.latencyMs,
-  cost: s.cost,
-  start_time: s.startTime ? toMillis(s.startTime) : null,
-  input: jsonOrNull(s.input),
-  output: jsonOrNull(s.output),
-  error: s.error,
-  metadata: JSON.stringify(s.metadata),
-});
+/** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
+const traceValues = (t: TraceRecord): unknown[] => [
+  t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
+  JSON.stringify(t.metadata),
+];
+
+const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
+  projectId, traceId, s.spanId, s.parentSpanId, s.position, s.name, s.spanType, s.status, s.latencyMs, s.cost,
+  s.startTime ? toMillis(s.startTime) : null, jsonOrNull(s.input), jsonOrNull(s.output), s.error, JSON.stringify(s.metadata),
+];
 
 /** A primary-key violation on either database: a trace id taken by a concurrent writer. */
 function isUniqueViolation(error: unknown): boolean {
@@ -116,12 +98,11 @@ export class SqlTraceRepository implements TraceRepository {
   ) {}
 
   async insertMany(writes: TraceWrite[]): Promise<void> {
-    const limit = PARAMETER_LIMIT[this.dialect];
     try {
-      await this.insertChunked('traces', writes.map((w) => traceRow(w.trace)), Math.floor(limit / TRACE_COLUMNS));
-      const spans: Row[] = [];
-      for (const w of writes) for (const span of w.spans) spans.push(spanRow(w.trace.projectId, w.trace.id, span));
-      await this.insertChunked('spans', spans, Math.floor(limit / SPAN_COLUMNS));
+      await this.insertRows('traces', TRACE_COLUMNS, writes.map((w) => traceValues(w.trace)));
+      const spans: unknown[][] = [];
+      for (const w of writes) for (const span of w.spans) spans.push(spanValues(w.trace.projectId, w.trace.id, span));
+      await this.insertRows('spans', SPAN_COLUMNS, spans);
     } catch (error) {
       if (isUniqueViolation(error)) throw new TraceIdTakenError();
       throw error;
@@ -132,9 +113,17 @@ export class SqlTraceRepository implements TraceRepository {
     );
   }
 
-  private async insertChunked(table: string, rows: Row[], chunkSize: number): Promise<void> {
+  /**
+   * Multi-row `INSERT … VALUES (…), (…)` in chunks as large as the dialect's bound-parameter limit
+   * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows).
+   */
+  private async insertRows(table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
+    const chunkSize = Math.floor(PARAMETER_LIMIT[this.dialect] / columns.length);
+    const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
     for (let start = 0; start < rows.length; start += chunkSize) {
-      await this.db(table).insert(rows.slice(start, start + chunkSize));
+      const chunk = rows.slice(start, start + chunkSize);
+      await this.db.raw(head + new Array(chunk.length).fill(tuple).join(', '), chunk.flat() as Knex.RawBinding[]);
     }
   }
 
