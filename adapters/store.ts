@@ -7,6 +7,9 @@ import {
   SqlProjectRepository,
   SqlUserRepository,
 } from './sql/foundation-repositories.js';
+import { SqlTraceRepository } from './sql/trace-repository.js';
+import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
+import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 // (traces: repository imports go here)
 
 // (tools: repository imports go here)
@@ -31,6 +34,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
+    traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex),
     // (traces: repositories go here)
 
     // (tools: repositories go here)

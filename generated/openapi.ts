@@ -61,6 +61,63 @@ export interface paths {
          */
         get: operations["listTraces"];
         put?: never;
+        /**
+         * Store one trace (a tree of spans).
+         * @description The body is the `log_trace` tool input (snake_case, so one payload works on both faces). The
+         *     whole trace is validated before anything is written and stored in one transaction: duplicate
+         *     span ids, a `parent_span_id` not in the trace, cycles, a bad status or `start_time` are 400
+         *     with `errors[].path` naming the span (e.g. `/spans/3/parent_span_id`) and nothing is stored.
+         *     Trace status, latency (sum of root-level spans), cost and token totals, span count and the
+         *     first error message are derived from the spans. A `trace_id` that already exists in the
+         *     project is rejected with 409 `PUBLIC_API_TRACE_EXISTS` (traces are immutable; no upsert).
+         *     Bodies above 1 MB are 413.
+         */
+        post: operations["ingestTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store up to 1000 traces in one all-or-nothing request.
+         * @description Each trace follows the rules of `POST /traces`; field paths are prefixed with `/traces/<n>`.
+         *     One invalid trace, a `trace_id` sent twice in the batch (400) or one that already exists (409
+         *     `PUBLIC_API_TRACE_EXISTS`) rejects the whole batch and nothing is stored.
+         */
+        post: operations["ingestTraceBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one trace with its span tree.
+         * @description The trace context: the trace's fields and its spans as a tree (`children`), in the order they
+         *     were sent. Traces of more than 1000 spans are cut to the first 1000 in breadth-first order
+         *     (parents before children) and say `truncated: true`; `spanCount` stays the full count. An
+         *     unknown trace and a trace of another project are both 404. A guest review token reads only
+         *     the trace it was issued for.
+         */
+        get: operations["getTrace"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -332,6 +389,109 @@ export interface components {
             errorMessage: string | null;
             /** @description Path of the trace's REST resource. */
             url: string;
+        };
+        /** @enum {string} */
+        SpanStatus: "success" | "error";
+        /** @description Free keys; the known ones are typed. `cost` is dollars and sums into the trace cost. */
+        SpanInputMetadata: {
+            model?: string;
+            framework?: string;
+            tool_name?: string;
+            tokens_used?: number;
+            input_tokens?: number;
+            output_tokens?: number;
+            retry_count?: number;
+            cost?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        SpanInput: {
+            span_id: components["schemas"]["TraceId"];
+            /** @description The parent's span_id within the same trace; absent or null for a root span. */
+            parent_span_id?: components["schemas"]["TraceId"] | null;
+            name: string;
+            /** @description e.g. WORKFLOW, LLM, TOOL, AGENT */
+            span_type: string;
+            status: components["schemas"]["SpanStatus"];
+            /** @description Free-form JSON object. */
+            input?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output?: {
+                [key: string]: unknown;
+            } | null;
+            error?: string | null;
+            latency_ms?: number;
+            metadata?: components["schemas"]["SpanInputMetadata"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with a time zone.
+             */
+            start_time?: string;
+        };
+        TraceInput: {
+            trace_id?: components["schemas"]["TraceId"];
+            name: string;
+            /** @description `framework` and `agent_name` become list fields and filters; other keys are kept and searchable. */
+            metadata?: {
+                framework?: string;
+                agent_name?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            spans?: components["schemas"]["SpanInput"][];
+        };
+        IngestedTrace: {
+            id: components["schemas"]["TraceId"];
+            spanCount: number;
+            status: components["schemas"]["TraceStatus"];
+            /** @description Path of the trace's REST resource. */
+            url: string;
+        };
+        TraceSpan: {
+            spanId: string;
+            parentSpanId: string | null;
+            name: string;
+            spanType: string;
+            status: components["schemas"]["SpanStatus"];
+            latencyMs: number | null;
+            startTime: components["schemas"]["Timestamp"] | null;
+            /** @description Free-form JSON object. */
+            input: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output: {
+                [key: string]: unknown;
+            } | null;
+            error: string | null;
+            /** @description Free-form span metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            children: components["schemas"]["TraceSpan"][];
+        };
+        TraceContext: {
+            id: components["schemas"]["TraceId"];
+            name: string;
+            status: components["schemas"]["TraceStatus"];
+            createdAt: components["schemas"]["Timestamp"];
+            latencyMs: number;
+            cost: number;
+            /** @description All spans of the trace */
+            spanCount: number;
+            framework: string | null;
+            agentName: string | null;
+            errorMessage: string | null;
+            /** @description Free-form trace metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description true when the trace has more than 1000 spans and only the first 1000 are returned. */
+            truncated: boolean;
+            /** @description The root-level spans, each with its children. */
+            spans: components["schemas"]["TraceSpan"][];
         };
         /** @enum {string} */
         DetectionType: "classifier" | "regex" | "conditional" | "pii" | "custom_trained" | "code" | "trace_rules" | "decision";
@@ -907,6 +1067,161 @@ export interface operations {
                             traces: components["schemas"]["TraceSummary"][];
                             page: components["schemas"]["Page"];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ingestTrace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceInput"];
+            };
+        };
+        responses: {
+            /** @description The trace was stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IngestedTrace"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ingestTraceBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    traces: components["schemas"]["TraceInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every trace was stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            traces: components["schemas"]["IngestedTrace"][];
+                            traceCount: number;
+                            spanCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTrace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                traceId: components["schemas"]["TraceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace context. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["TraceContext"];
                     };
                 };
             };

@@ -6,6 +6,10 @@ import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
 import { Provisioning } from './domain/bootstrap/provisioning.js';
 import type { EventPublisher } from './domain/events/event-publisher.js';
+import { TraceIngestionService } from './domain/traces/trace-ingestion-service.js';
+import { TraceListService } from './domain/traces/trace-list-service.js';
+import { TraceContextService } from './domain/traces/trace-context-service.js';
+import { TraceSearchService } from './domain/traces/trace-search-service.js';
 // (traces: service imports go here)
 
 // (tools: service imports go here)
@@ -29,6 +33,11 @@ export interface Services {
   provisioning: Provisioning;
   /** Announces domain events; webhook delivery subscribes through it. */
   events: EventPublisher;
+  /** Stores traces (REST and log_trace); after-store hooks run in its transaction. */
+  traceIngestion: TraceIngestionService;
+  traceList: TraceListService;
+  traceContext: TraceContextService;
+  traceSearch: TraceSearchService;
   // (traces: services go here)
 
   // (tools: services go here)
@@ -63,6 +72,10 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store),
     provisioning: new Provisioning(store, clock),
+    traceIngestion: new TraceIngestionService(store, clock, { afterStore: [] }),
+    traceList: new TraceListService(store, cursors),
+    traceContext: new TraceContextService(store),
+    traceSearch: new TraceSearchService(store, clock),
     // (traces: services go here)
 
     // (tools: services go here)

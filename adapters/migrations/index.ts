@@ -1,6 +1,7 @@
 import type { Migration } from './migration.js';
 import { foundation } from './001-foundation.js';
 import { traces } from './002-traces.js';
+import { traceSearch } from './003-trace-search.js';
 // (traces: migration imports go here)
 
 // (tools: migration imports go here)
@@ -19,6 +20,7 @@ import { webhooks } from './009-webhooks.js';
 export const migrations: readonly Migration[] = [
   foundation,
   traces,
+  traceSearch,
   // (traces: migrations go here)
 
   // (tools: migrations go here)

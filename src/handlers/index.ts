@@ -2,6 +2,7 @@ import type { OperationHandlers } from '../http/operation-types.js';
 import type { Services } from '../services.js';
 import { AccountHandlers } from './account-handlers.js';
 import { ProjectHandlers } from './project-handlers.js';
+import { TraceHandlers } from './trace-handlers.js';
 // (traces: handler imports go here)
 
 // (tools: handler imports go here)
@@ -21,6 +22,7 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
   return {
     ...new AccountHandlers(services.profiles),
     ...new ProjectHandlers(services.projects),
+    ...new TraceHandlers(services.traceIngestion, services.traceList, services.traceContext),
     // (traces: handlers go here)
 
     // (tools: handlers go here)

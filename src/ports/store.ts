@@ -3,6 +3,7 @@ import type { ProjectRepository } from './projects.js';
 import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
+import type { TraceRepository } from './traces.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,6 +19,7 @@ export interface Store {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly oauthTokens: OAuthAccessTokenRepository;
+  readonly traces: TraceRepository;
   // (traces: repositories go here)
 
   // (tools: repositories go here)
