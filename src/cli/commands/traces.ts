@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { components } from '../../../generated/openapi.js';
-import type { SuccessData } from '../../http/operation-types.js';
+import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { UsageError } from '../cli-errors.js';
 import { CommandContext } from '../context.js';
 import { readJsonInput } from '../input-files.js';
@@ -51,7 +51,7 @@ export function registerTraceCommands(program: Command, io: Io): void {
     .description('read one trace: its span tree with latency and cost per span')
     .action(async (traceId: string, _options: unknown, self: Command) => {
       const context = CommandContext.of(io, self);
-      const trace = await context.client().get<TraceNode>(`${PATH}/${encodeURIComponent(traceId)}`);
+      const trace: TraceNode = await context.client().get<SuccessData<'getTrace'>>(`${PATH}/${encodeURIComponent(traceId)}`);
       if (context.settings.json) printJson(io, trace);
       else io.out(renderTraceTree(trace));
     });
@@ -67,8 +67,8 @@ export function registerTraceCommands(program: Command, io: Io): void {
       const context = CommandContext.of(io, self);
       const client = context.client();
       const data = Array.isArray(payload)
-        ? await client.request<object>('POST', `${PATH}/batch`, { body: { traces: payload } })
-        : await client.request<object>('POST', PATH, { body: payload });
+        ? await client.request<SuccessData<'ingestTraceBatch'>>('POST', `${PATH}/batch`, { body: { traces: payload as BodyOf<'ingestTrace'>[] } })
+        : await client.request<SuccessData<'ingestTrace'>>('POST', PATH, { body: payload as BodyOf<'ingestTrace'> });
       printResource(io, context.settings.json, data);
     });
 
