@@ -15,6 +15,10 @@ import {
 
 // (saved-filters: repository imports go here)
 
+import { SqlProjectMemberRepository, SqlSecurityBucketRepository, SqlUserPasswordRepository } from './sql/identity-repositories.js';
+import { SqlOAuthClientRepository, SqlOAuthGrantRepository } from './sql/oauth-server-repositories.js';
+import { SqlServiceAccountRepository } from './sql/service-account-repository.js';
+import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
 // (identity: repository imports go here)
 
 // (webhooks: repository imports go here)
@@ -36,6 +40,13 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (saved-filters: repositories go here)
 
+    projectMembers: new SqlProjectMemberRepository(knex),
+    userPasswords: new SqlUserPasswordRepository(knex),
+    oauthClients: new SqlOAuthClientRepository(knex),
+    oauthGrants: new SqlOAuthGrantRepository(knex),
+    serviceAccounts: new SqlServiceAccountRepository(knex),
+    guestTokens: new SqlGuestTokenRepository(knex),
+    securityBuckets: new SqlSecurityBucketRepository(knex, dialect),
     // (identity: repositories go here)
 
     // (webhooks: repositories go here)

@@ -14,6 +14,7 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 
 // (saved-filters: service imports go here)
 
+import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 // (identity: service imports go here)
 
 // (webhooks: service imports go here)
@@ -34,6 +35,7 @@ export interface Services {
 
   // (saved-filters: services go here)
 
+  identityProvisioning: IdentityProvisioning;
   // (identity: services go here)
 
   // (webhooks: services go here)
@@ -63,6 +65,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (saved-filters: services go here)
 
+    identityProvisioning: new IdentityProvisioning(store, clock),
     // (identity: services go here)
 
     // (webhooks: services go here)

@@ -9,6 +9,7 @@ import { traces } from './002-traces.js';
 
 // (saved-filters: migration imports go here)
 
+import { identity } from './007-identity.js';
 // (identity: migration imports go here)
 
 // (webhooks: migration imports go here)
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
 
   // (saved-filters: migrations go here)
 
+  identity,
   // (identity: migrations go here)
 
   // (webhooks: migrations go here)

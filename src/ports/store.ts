@@ -3,6 +3,12 @@ import type { ProjectRepository } from './projects.js';
 import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
+import type { ProjectMemberRepository } from './project-members.js';
+import type { UserPasswordRepository } from './user-passwords.js';
+import type { OAuthClientRepository, OAuthGrantRepository } from './oauth-server.js';
+import type { ServiceAccountRepository } from './service-accounts.js';
+import type { GuestTokenRepository } from './guest-tokens.js';
+import type { SecurityBucketRepository } from './security-buckets.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,6 +32,13 @@ export interface Store {
 
   // (saved-filters: repositories go here)
 
+  readonly projectMembers: ProjectMemberRepository;
+  readonly userPasswords: UserPasswordRepository;
+  readonly oauthClients: OAuthClientRepository;
+  readonly oauthGrants: OAuthGrantRepository;
+  readonly serviceAccounts: ServiceAccountRepository;
+  readonly guestTokens: GuestTokenRepository;
+  readonly securityBuckets: SecurityBucketRepository;
   // (identity: repositories go here)
 
   // (webhooks: repositories go here)
