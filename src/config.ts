@@ -33,6 +33,9 @@ export interface Config {
 
   // (saved-filters: settings go here)
 
+  /** Lifetime of OAuth access tokens and of refresh tokens (offline_access), in seconds. */
+  oauthAccessTokenTtlSeconds: number;
+  oauthRefreshTokenTtlSeconds: number;
   // (identity: settings go here)
 
   // (webhooks: settings go here)
@@ -92,5 +95,8 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    // (identity: settings are read here)
+    oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
+    oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
   };
 }

@@ -15,6 +15,7 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 // (saved-filters: service imports go here)
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
+import { OAuthServer } from './domain/identity/oauth-server.js';
 // (identity: service imports go here)
 
 // (webhooks: service imports go here)
@@ -36,6 +37,7 @@ export interface Services {
   // (saved-filters: services go here)
 
   identityProvisioning: IdentityProvisioning;
+  oauth: OAuthServer;
   // (identity: services go here)
 
   // (webhooks: services go here)
@@ -66,6 +68,10 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     // (saved-filters: services go here)
 
     identityProvisioning: new IdentityProvisioning(store, clock),
+    oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
+      accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
+      refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
+    }),
     // (identity: services go here)
 
     // (webhooks: services go here)
