@@ -18,6 +18,7 @@ import { createServices, type Services } from './services.js';
 
 // (saved-filters: runtime imports go here)
 
+import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 // (identity: runtime imports go here)
 
 // (webhooks: runtime imports go here)
@@ -75,6 +76,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // (saved-filters: resolvers and workers are created here)
 
+  authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
+  authenticator.register('guestReview', guestReviewResolver(store, clock));
   // (identity: resolvers and workers are created here)
 
   // (webhooks: resolvers and workers are created here)

@@ -16,6 +16,9 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 import { OAuthServer } from './domain/identity/oauth-server.js';
+import { SecurityLifecycleBucket } from './domain/identity/security-lifecycle-bucket.js';
+import { ServiceAccountService } from './domain/identity/service-account-service.js';
+import { GuestTokenService } from './domain/identity/guest-token-service.js';
 // (identity: service imports go here)
 
 // (webhooks: service imports go here)
@@ -38,6 +41,8 @@ export interface Services {
 
   identityProvisioning: IdentityProvisioning;
   oauth: OAuthServer;
+  serviceAccounts: ServiceAccountService;
+  guestTokens: GuestTokenService;
   // (identity: services go here)
 
   // (webhooks: services go here)
@@ -72,6 +77,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
     }),
+    serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
+    guestTokens: new GuestTokenService(store, clock),
     // (identity: services go here)
 
     // (webhooks: services go here)

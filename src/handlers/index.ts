@@ -10,6 +10,8 @@ import { ProjectHandlers } from './project-handlers.js';
 
 // (saved-filters: handler imports go here)
 
+import { ServiceAccountHandlers } from './service-account-handlers.js';
+import { SharingHandlers } from './sharing-handlers.js';
 // (identity: handler imports go here)
 
 // (webhooks: handler imports go here)
@@ -27,6 +29,8 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (saved-filters: handlers go here)
 
+    ...new ServiceAccountHandlers(services.serviceAccounts),
+    ...new SharingHandlers(services.guestTokens),
     // (identity: handlers go here)
 
     // (webhooks: handlers go here)
