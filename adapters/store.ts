@@ -19,6 +19,10 @@ import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 // (saved-filters: repository imports go here)
 
+import { SqlProjectMemberRepository, SqlSecurityBucketRepository, SqlUserPasswordRepository } from './sql/identity-repositories.js';
+import { SqlOAuthClientRepository, SqlOAuthGrantRepository } from './sql/oauth-server-repositories.js';
+import { SqlServiceAccountRepository } from './sql/service-account-repository.js';
+import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
 // (identity: repository imports go here)
 
 import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
@@ -44,6 +48,13 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     savedFilters: new SqlSavedFilterRepository(knex),
     // (saved-filters: repositories go here)
 
+    projectMembers: new SqlProjectMemberRepository(knex),
+    userPasswords: new SqlUserPasswordRepository(knex),
+    oauthClients: new SqlOAuthClientRepository(knex),
+    oauthGrants: new SqlOAuthGrantRepository(knex),
+    serviceAccounts: new SqlServiceAccountRepository(knex),
+    guestTokens: new SqlGuestTokenRepository(knex),
+    securityBuckets: new SqlSecurityBucketRepository(knex, dialect),
     // (identity: repositories go here)
 
     webhooks: new SqlWebhookRepository(knex),

@@ -15,6 +15,7 @@ import type { Runtime } from './runtime.js';
 
 // (saved-filters: app imports go here)
 
+import { oauthRouter } from './http/oauth-router.js';
 // (identity: app imports go here)
 
 // (webhooks: app imports go here)
@@ -40,6 +41,7 @@ export function createApp(runtime: Runtime): Express {
 
   // (saved-filters: routers outside the public REST API go here)
 
+  app.use(oauthRouter(services.oauth, services.identityProvisioning));
   // (identity: routers outside the public REST API go here)
 
   // (webhooks: routers outside the public REST API go here)

@@ -34,6 +34,9 @@ export interface Config {
 
   // (saved-filters: settings go here)
 
+  /** Lifetime of OAuth access tokens and of refresh tokens (offline_access), in seconds. */
+  oauthAccessTokenTtlSeconds: number;
+  oauthRefreshTokenTtlSeconds: number;
   // (identity: settings go here)
 
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
@@ -98,5 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool(env, 'LOG_REQUESTS', false),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
     webhooks: loadWebhookSettings(env),
+    // (identity: settings are read here)
+    oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
+    oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
   };
 }

@@ -18,6 +18,7 @@ import { createServices, type Services } from './services.js';
 
 // (saved-filters: runtime imports go here)
 
+import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 // (identity: runtime imports go here)
 
 import { PollingWorker } from './domain/webhooks/polling-worker.js';
@@ -76,6 +77,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // (saved-filters: resolvers and workers are created here)
 
+  authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
+  authenticator.register('guestReview', guestReviewResolver(store, clock));
   // (identity: resolvers and workers are created here)
 
   const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);

@@ -19,6 +19,11 @@ import { TraceSearchService } from './domain/traces/trace-search-service.js';
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 // (saved-filters: service imports go here)
 
+import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
+import { OAuthServer } from './domain/identity/oauth-server.js';
+import { SecurityLifecycleBucket } from './domain/identity/security-lifecycle-bucket.js';
+import { ServiceAccountService } from './domain/identity/service-account-service.js';
+import { GuestTokenService } from './domain/identity/guest-token-service.js';
 // (identity: service imports go here)
 
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
@@ -47,6 +52,10 @@ export interface Services {
   savedFilters: SavedFilterService;
   // (saved-filters: services go here)
 
+  identityProvisioning: IdentityProvisioning;
+  oauth: OAuthServer;
+  serviceAccounts: ServiceAccountService;
+  guestTokens: GuestTokenService;
   // (identity: services go here)
 
   capabilities: WebhookServices['capabilities'];
@@ -85,6 +94,13 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     savedFilters: new SavedFilterService(store, clock, cursors),
     // (saved-filters: services go here)
 
+    identityProvisioning: new IdentityProvisioning(store, clock),
+    oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
+      accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
+      refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
+    }),
+    serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
+    guestTokens: new GuestTokenService(store, clock),
     // (identity: services go here)
 
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),

@@ -11,6 +11,7 @@ import { traceSearch } from './003-trace-search.js';
 import { savedFilters } from './006-saved-filters.js';
 // (saved-filters: migration imports go here)
 
+import { identity } from './007-identity.js';
 // (identity: migration imports go here)
 
 import { webhooks } from './009-webhooks.js';
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   savedFilters,
   // (saved-filters: migrations go here)
 
+  identity,
   // (identity: migrations go here)
 
   webhooks,

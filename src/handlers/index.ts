@@ -12,6 +12,8 @@ import { TraceHandlers } from './trace-handlers.js';
 import { SavedFilterHandlers } from './saved-filter-handlers.js';
 // (saved-filters: handler imports go here)
 
+import { ServiceAccountHandlers } from './service-account-handlers.js';
+import { SharingHandlers } from './sharing-handlers.js';
 // (identity: handler imports go here)
 
 import { WebhookHandlers } from './webhook-handlers.js';
@@ -32,6 +34,8 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
     ...new SavedFilterHandlers(services.savedFilters),
     // (saved-filters: handlers go here)
 
+    ...new ServiceAccountHandlers(services.serviceAccounts),
+    ...new SharingHandlers(services.guestTokens),
     // (identity: handlers go here)
 
     ...new WebhookHandlers(services.webhooks),

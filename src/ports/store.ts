@@ -4,6 +4,12 @@ import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
 import type { TraceRepository } from './traces.js';
+import type { ProjectMemberRepository } from './project-members.js';
+import type { UserPasswordRepository } from './user-passwords.js';
+import type { OAuthClientRepository, OAuthGrantRepository } from './oauth-server.js';
+import type { ServiceAccountRepository } from './service-accounts.js';
+import type { GuestTokenRepository } from './guest-tokens.js';
+import type { SecurityBucketRepository } from './security-buckets.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,6 +36,13 @@ export interface Store {
   readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
   // (saved-filters: repositories go here)
 
+  readonly projectMembers: ProjectMemberRepository;
+  readonly userPasswords: UserPasswordRepository;
+  readonly oauthClients: OAuthClientRepository;
+  readonly oauthGrants: OAuthGrantRepository;
+  readonly serviceAccounts: ServiceAccountRepository;
+  readonly guestTokens: GuestTokenRepository;
+  readonly securityBuckets: SecurityBucketRepository;
   // (identity: repositories go here)
 
   readonly webhooks: import('./webhooks.js').WebhookRepository;
