@@ -5,7 +5,6 @@ import type { Authenticator, CredentialPolicy } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
 import type { ToolServerSettings } from '../config.js';
-import { ProblemError } from '../errors.js';
 import { toProblem } from '../http/problem-response.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { requestIdOf } from '../http/request-id.js';
@@ -17,6 +16,7 @@ import { ToolCatalog } from './tool-catalog.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolInvoker } from './tool-invoker.js';
 import { ToolSessions } from './tool-sessions.js';
+import { badRequest, Rejection, sendRejection, type JsonRpcId } from './rpc-rejection.js';
 
 /**
  * Who may use the tool server: public API keys (project keys, or organization keys with
@@ -44,8 +44,6 @@ export interface ToolServerDependencies {
 
 const SERVER_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
-type JsonRpcId = string | number | null;
-
 interface Caller {
   principal: Principal;
   project: ProjectRecord;
@@ -59,37 +57,6 @@ const idOf = (value: unknown): JsonRpcId => {
   const id = isRecord(value) ? value.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 };
-
-/** A refusal before any method ran: the HTTP status tells transports, the JSON-RPC error tells clients. */
-class Rejection extends Error {
-  constructor(
-    readonly status: number,
-    readonly rpcCode: number,
-    message: string,
-    readonly data: Record<string, unknown>,
-    readonly id: JsonRpcId = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-
-  static ofProblem(problem: ProblemError, id: JsonRpcId = null): Rejection {
-    if (problem.status === 500) return new Rejection(500, RpcCode.internalError, 'Internal error', { status: 500, code: problem.code, error: problem.detail }, id);
-    return new Rejection(problem.status, RpcCode.requestRejected, problem.title, { status: problem.status, code: problem.code, error: problem.detail }, id, problem.headers);
-  }
-}
-
-const badRequest = (code: string, detail: string, rpcCode: number = RpcCode.requestRejected, id: JsonRpcId = null): Rejection =>
-  new Rejection(400, rpcCode, rpcCode === RpcCode.requestRejected ? 'Bad Request' : rpcCode === RpcCode.parseError ? 'Parse error' : 'Invalid Request', { status: 400, code, error: detail }, id);
-
-function sendRejection(res: Response, rejection: Rejection): void {
-  for (const [name, value] of Object.entries(rejection.headers)) res.setHeader(name, value);
-  res.status(rejection.status).json({
-    jsonrpc: '2.0',
-    id: rejection.id,
-    error: { code: rejection.rpcCode, message: rejection.message, data: { ...rejection.data, request_id: requestIdOf(res) } },
-  });
-}
 
 /**
  * The agent tool server: MCP Streamable HTTP on one path. POST carries JSON-RPC requests,
@@ -165,10 +132,12 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   };
 
-  router.get('/', (_req, res) => {
+  const methodNotAllowed = (detail: string) => (_req: Request, res: Response) => {
     res.setHeader('Allow', 'POST, DELETE');
-    sendRejection(res, new Rejection(405, RpcCode.requestRejected, 'Method Not Allowed', { status: 405, code: 'PUBLIC_API_METHOD_NOT_ALLOWED', error: 'This server offers no server-initiated stream; use POST.' }));
-  });
+    sendRejection(res, new Rejection(405, RpcCode.requestRejected, 'Method Not Allowed', { status: 405, code: 'PUBLIC_API_METHOD_NOT_ALLOWED', error: detail }));
+  };
+
+  router.get('/', methodNotAllowed('This server offers no server-initiated stream; use POST.'));
 
   router.delete('/', authenticate, (req, res, next) => {
     try {
@@ -229,10 +198,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     }
   });
 
-  router.all('/', (_req, res) => {
-    res.setHeader('Allow', 'POST, DELETE');
-    sendRejection(res, new Rejection(405, RpcCode.requestRejected, 'Method Not Allowed', { status: 405, code: 'PUBLIC_API_METHOD_NOT_ALLOWED', error: 'Use POST (or DELETE to end a session).' }));
-  });
+  router.all('/', methodNotAllowed('Use POST (or DELETE to end a session).'));
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const rejection = error instanceof Rejection ? error : Rejection.ofProblem(toProblem(error, req.method));
