@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
+import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 
 /** Every setting, read once from the environment. The README lists each variable. */
 export interface Config {
@@ -40,23 +41,6 @@ export interface Config {
   // (webhooks: settings go here)
 }
 
-/** Limits and switches of the agent tool server; the README's configuration table lists the variables. */
-export interface ToolServerSettings {
-  /** One budget per credential, shared by all its sessions. */
-  rateLimit: RatePolicy;
-  /** Default per-call timeout; `timeouts` overrides it per tool name. */
-  timeoutMs: number;
-  timeouts: Record<string, number>;
-  /** When set, only these tools are served. */
-  enabled: string[] | null;
-  /** Never served, even when listed in `enabled`. */
-  disabled: string[];
-  maxRequestBytes: number;
-  /** A tool result serialized above this many bytes is truncated. */
-  maxResultBytes: number;
-  sessionIdleSeconds: number;
-}
-
 type Env = Record<string, string | undefined>;
 
 function integer(env: Env, name: string, fallback: number, min = 0): number {
@@ -82,33 +66,6 @@ function serverSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-const names = (raw: string | undefined): string[] =>
-  (raw ?? '').split(',').map((name) => name.trim()).filter((name) => name.length > 0);
-
-/** TOOL_TIMEOUTS=search_traces=30000,log_trace=20000 */
-function toolTimeouts(raw: string | undefined): Record<string, number> {
-  const timeouts: Record<string, number> = {};
-  for (const entry of names(raw)) {
-    const match = /^([A-Za-z0-9_.-]+)=(\d+)$/.exec(entry);
-    if (!match || Number(match[2]) < 1) throw new Error(`TOOL_TIMEOUTS entries must be name=milliseconds (≥ 1); got ${entry}`);
-    timeouts[match[1]] = Number(match[2]);
-  }
-  return timeouts;
-}
-
-function toolServerSettings(env: Env): ToolServerSettings {
-  return {
-    rateLimit: { name: 'tools', limit: integer(env, 'TOOL_RATE_LIMIT_PER_MINUTE', 60, 1), windowSeconds: 60 },
-    timeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 15_000, 1),
-    timeouts: toolTimeouts(env.TOOL_TIMEOUTS),
-    enabled: env.TOOLS_ENABLED ? names(env.TOOLS_ENABLED) : null,
-    disabled: names(env.TOOLS_DISABLED),
-    maxRequestBytes: integer(env, 'TOOL_MAX_REQUEST_BYTES', 1024 * 1024, 1024),
-    maxResultBytes: integer(env, 'TOOL_MAX_RESULT_BYTES', 10 * 1024 * 1024, 1024),
-    sessionIdleSeconds: integer(env, 'TOOL_SESSION_IDLE_SECONDS', 3600, 1),
-  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -138,6 +95,6 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', false),
-    tools: toolServerSettings(env),
+    tools: loadToolServerSettings(env),
   };
 }

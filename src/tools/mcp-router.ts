@@ -4,7 +4,7 @@ import { isJSONRPCRequest, type JSONRPCRequest, type JSONRPCResponse, type JSONR
 import type { Authenticator, CredentialPolicy } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
-import type { ToolServerSettings } from '../config.js';
+import type { ToolServerSettings } from './tool-settings.js';
 import { toProblem } from '../http/problem-response.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { requestIdOf } from '../http/request-id.js';

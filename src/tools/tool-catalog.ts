@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ToolServerSettings } from '../config.js';
+import type { ToolServerSettings } from './tool-settings.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 export interface FieldIssue {
