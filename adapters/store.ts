@@ -13,10 +13,13 @@ import {
 
 // (detections: repository imports go here)
 
+import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 // (saved-filters: repository imports go here)
 
 // (identity: repository imports go here)
 
+import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
+import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
 // (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
@@ -34,10 +37,14 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (detections: repositories go here)
 
+    savedFilters: new SqlSavedFilterRepository(knex),
     // (saved-filters: repositories go here)
 
     // (identity: repositories go here)
 
+    webhooks: new SqlWebhookRepository(knex),
+    webhookDeliveries: new SqlDeliveryRepository(knex),
+    idempotencyKeys: new SqlIdempotencyRepository(knex),
     // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

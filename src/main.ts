@@ -17,14 +17,17 @@ async function main(): Promise<void> {
     server.listen(config.port, config.host, resolve);
   });
 
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const baseUrl = `http://${config.host}:${port}`;
   const storage = config.databaseUrl ? runtime.database.dialect : `sqlite (${config.dataDir})`;
-  console.log(`Tracewell listening on http://${config.host}:${config.port} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
+  console.log(`Tracewell listening on ${baseUrl} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
   if (dev) {
     console.log('\nFirst start: created a dev organization, project and API key.');
     console.log(`  organization: ${dev.organization.id}`);
     console.log(`  project:      ${dev.project.id}`);
     console.log(`  API key:      ${dev.apiKey.key}   (shown once; it is stored only as a hash)`);
-    console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" http://${config.host}:${config.port}/api/v1/public/project\n`);
+    console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" ${baseUrl}/api/v1/public/project\n`);
   }
 
   let stopping = false;

@@ -12,10 +12,13 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 
 // (detections: service imports go here)
 
+import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 // (saved-filters: service imports go here)
 
 // (identity: service imports go here)
 
+import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
+import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
 // (webhooks: service imports go here)
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -32,10 +35,15 @@ export interface Services {
 
   // (detections: services go here)
 
+  savedFilters: SavedFilterService;
   // (saved-filters: services go here)
 
   // (identity: services go here)
 
+  capabilities: WebhookServices['capabilities'];
+  idempotency: WebhookServices['idempotency'];
+  webhooks: WebhookServices['webhooks'];
+  webhookDispatcher: WebhookServices['webhookDispatcher'];
   // (webhooks: services go here)
 }
 
@@ -47,8 +55,8 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
-  // Until a subscriber (webhooks) is wired, events have nowhere to go and are dropped by design.
-  const events: EventPublisher = { publish: async () => undefined };
+  // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
+  const events = new WebhookOutboxPublisher(clock);
   return {
     events,
     cursors,
@@ -61,10 +69,12 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (detections: services go here)
 
+    savedFilters: new SavedFilterService(store, clock, cursors),
     // (saved-filters: services go here)
 
     // (identity: services go here)
 
+    ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
     // (webhooks: services go here)
   };
 }

@@ -7,10 +7,12 @@ import { traces } from './002-traces.js';
 
 // (detections: migration imports go here)
 
+import { savedFilters } from './006-saved-filters.js';
 // (saved-filters: migration imports go here)
 
 // (identity: migration imports go here)
 
+import { webhooks } from './009-webhooks.js';
 // (webhooks: migration imports go here)
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -23,9 +25,11 @@ export const migrations: readonly Migration[] = [
 
   // (detections: migrations go here)
 
+  savedFilters,
   // (saved-filters: migrations go here)
 
   // (identity: migrations go here)
 
+  webhooks,
   // (webhooks: migrations go here)
 ];

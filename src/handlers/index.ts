@@ -8,10 +8,12 @@ import { ProjectHandlers } from './project-handlers.js';
 
 // (detections: handler imports go here)
 
+import { SavedFilterHandlers } from './saved-filter-handlers.js';
 // (saved-filters: handler imports go here)
 
 // (identity: handler imports go here)
 
+import { WebhookHandlers } from './webhook-handlers.js';
 // (webhooks: handler imports go here)
 
 /** Every REST handler, keyed by the contract's operationId. */
@@ -25,10 +27,12 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (detections: handlers go here)
 
+    ...new SavedFilterHandlers(services.savedFilters),
     // (saved-filters: handlers go here)
 
     // (identity: handlers go here)
 
+    ...new WebhookHandlers(services.webhooks),
     // (webhooks: handlers go here)
   };
 }

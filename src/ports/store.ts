@@ -24,10 +24,15 @@ export interface Store {
 
   // (detections: repositories go here)
 
+  // Imported inline: this file has no import marker, so parallel branches merge cleanly.
+  readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
   // (saved-filters: repositories go here)
 
   // (identity: repositories go here)
 
+  readonly webhooks: import('./webhooks.js').WebhookRepository;
+  readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
+  readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
   // (webhooks: repositories go here)
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
