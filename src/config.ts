@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
 import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
+import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 
 /** Every setting, read once from the environment. The README lists each variable. */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   logRequests: boolean;
   // (traces: settings go here)
 
+  /** The agent tool server (MCP at /mcp). */
+  tools: ToolServerSettings;
   // (tools: settings go here)
 
   // (detections: settings go here)
@@ -104,5 +107,6 @@ export function loadConfig(env: Env = process.env): Config {
     // (identity: settings are read here)
     oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
     oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
+    tools: loadToolServerSettings(env),
   };
 }

@@ -67,7 +67,7 @@ export function wideTrace(traceId: string, count: number): TraceInput {
 }
 
 /** The principal a tool session of `tenant`'s project key would carry. */
-export function toolContext(tenant: TenantSeed, overrides: Partial<Principal> = {}): ToolContext {
+export function toolContext(server: TestServer, tenant: TenantSeed, overrides: Partial<Principal> = {}): ToolContext {
   return {
     principal: {
       kind: 'api_key',
@@ -82,6 +82,7 @@ export function toolContext(tenant: TenantSeed, overrides: Partial<Principal> = 
     },
     project: tenant.project,
     signal: new AbortController().signal,
+    clock: server.clock,
   };
 }
 

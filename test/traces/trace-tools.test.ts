@@ -38,7 +38,7 @@ const simple = (id: string, name: string, spanMetadata: Record<string, unknown> 
 forEachAdapter((adapter) => {
   let server: TestServer;
   let tools: Record<string, ToolDefinition>;
-  const call = (name: string, input: Record<string, unknown>, tenant = server.tenant) => tools[name].handler(input, toolContext(tenant));
+  const call = (name: string, input: Record<string, unknown>, tenant = server.tenant) => tools[name].handler(input, toolContext(server, tenant));
 
   before(async () => {
     server = await startTestServer(adapter, { env: { PUBLIC_BASE_URL: 'https://tracewell.example' } });
