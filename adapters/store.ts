@@ -11,6 +11,10 @@ import {
 
 // (tools: repository imports go here)
 
+import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
+import { SqlDetectionJobRepository } from './sql/detection-job-repository.js';
+import { SqlEvaluationTraceReader } from './sql/evaluation-trace-reader.js';
+import { SqlFixRepository } from './sql/fix-repository.js';
 // (detections: repository imports go here)
 
 // (saved-filters: repository imports go here)
@@ -32,6 +36,11 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (tools: repositories go here)
 
+    detections: new SqlDetectionRepository(knex),
+    detectionEvents: new SqlDetectionEventRepository(knex),
+    detectionJobs: new SqlDetectionJobRepository(knex, dialect),
+    evaluationTraces: new SqlEvaluationTraceReader(knex),
+    fixes: new SqlFixRepository(knex),
     // (detections: repositories go here)
 
     // (saved-filters: repositories go here)

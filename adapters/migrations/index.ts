@@ -5,6 +5,7 @@ import { traces } from './002-traces.js';
 
 // (tools: migration imports go here)
 
+import { detections } from './003-detections.js';
 // (detections: migration imports go here)
 
 // (saved-filters: migration imports go here)
@@ -21,6 +22,7 @@ export const migrations: readonly Migration[] = [
 
   // (tools: migrations go here)
 
+  detections,
   // (detections: migrations go here)
 
   // (saved-filters: migrations go here)

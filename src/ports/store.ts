@@ -3,6 +3,11 @@ import type { ProjectRepository } from './projects.js';
 import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
+import type { DetectionRepository } from './detections.js';
+import type { DetectionEventRepository } from './detection-events.js';
+import type { DetectionJobRepository } from './detection-jobs.js';
+import type { EvaluationTraceReader } from './evaluation-traces.js';
+import type { FixRepository } from './fixes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -22,6 +27,12 @@ export interface Store {
 
   // (tools: repositories go here)
 
+  readonly detections: DetectionRepository;
+  readonly detectionEvents: DetectionEventRepository;
+  readonly detectionJobs: DetectionJobRepository;
+  /** The detections area's read access to traces and spans (evaluation, trends). */
+  readonly evaluationTraces: EvaluationTraceReader;
+  readonly fixes: FixRepository;
   // (detections: repositories go here)
 
   // (saved-filters: repositories go here)
