@@ -352,7 +352,10 @@ export interface components {
         /** @description `classifier` (other models), `custom_trained`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
         PluginDetectorConfig: {
             plugin?: string;
-            settings?: Record<string, never>;
+            /** @description Free-form settings the plugin reads. */
+            settings?: {
+                [key: string]: unknown;
+            };
         };
         /** @description The per-type configuration; which variant applies depends on `type` (see each variant). */
         DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"];
