@@ -29,6 +29,8 @@ export interface Config {
 
   // (tools: settings go here)
 
+  /** The detection evaluation worker: on/off, poll interval, job lease, batch size, attempts. */
+  detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
   // (detections: settings go here)
 
   // (saved-filters: settings go here)
@@ -92,5 +94,12 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    detectionWorker: {
+      enabled: bool(env, 'DETECTION_WORKER_ENABLED', true),
+      pollMs: integer(env, 'DETECTION_WORKER_POLL_MS', 1000, 10),
+      leaseMs: integer(env, 'DETECTION_JOB_LEASE_MS', 60_000, 1000),
+      batchSize: integer(env, 'DETECTION_WORKER_BATCH_SIZE', 20, 1),
+      maxAttempts: integer(env, 'DETECTION_JOB_MAX_ATTEMPTS', 5, 1),
+    },
   };
 }

@@ -10,6 +10,10 @@ import type { EventPublisher } from './domain/events/event-publisher.js';
 
 // (tools: service imports go here)
 
+import type { DetectionService } from './domain/detections/detection-service.js';
+import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
+import type { FixService } from './domain/fixes/fix-service.js';
+import { createDetectionServices } from './domain/detections/detection-services.js';
 // (detections: service imports go here)
 
 // (saved-filters: service imports go here)
@@ -30,6 +34,10 @@ export interface Services {
 
   // (tools: services go here)
 
+  detections: DetectionService;
+  fixes: FixService;
+  /** The evaluation outbox: the ingest hook (`enqueueTraceEvaluation`) and what the worker runs. */
+  detectionEvaluation: DetectionEvaluation;
   // (detections: services go here)
 
   // (saved-filters: services go here)
@@ -59,6 +67,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (tools: services go here)
 
+    // ruleEvaluator: the saved-filters evaluator, wired at merge; until then rule detections are stored only.
+    ...createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: null }),
     // (detections: services go here)
 
     // (saved-filters: services go here)

@@ -58,13 +58,13 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
     return count === 1;
   }
 
-  async release(id: string, owner: string, error: string, now: Date, maxAttempts: number): Promise<void> {
+  async release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void> {
     await this.db('detection_jobs')
       .where({ id, lease_owner: owner, status: 'pending' })
       .update({
         status: this.db.raw(`CASE WHEN attempts >= ? THEN 'failed' ELSE 'pending' END`, [maxAttempts]),
         lease_owner: null,
-        lease_expires_at: null,
+        lease_expires_at: toMillis(retryAt), // claimable again from then: a back-off
         last_error: error.slice(0, 2000),
         updated_at: toMillis(now),
       });

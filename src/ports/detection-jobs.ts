@@ -20,7 +20,7 @@ export interface DetectionJobRepository {
   claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<DetectionJobRecord[]>;
   /** Marks the job done if `owner` still holds its lease; false when the lease was lost. */
   complete(id: string, owner: string, now: Date): Promise<boolean>;
-  /** Gives a failed job back (or gives up after `maxAttempts`), keeping the error. */
-  release(id: string, owner: string, error: string, now: Date, maxAttempts: number): Promise<void>;
+  /** Gives a failed job back, claimable again from `retryAt` (or gives up after `maxAttempts`), keeping the error. */
+  release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void>;
   findById(id: string): Promise<DetectionJobRecord | null>;
 }
