@@ -6,6 +6,8 @@ import { ProjectHandlers } from './project-handlers.js';
 
 // (tools: handler imports go here)
 
+import { DetectionHandlers } from './detection-handlers.js';
+import { FixHandlers } from './fix-handlers.js';
 // (detections: handler imports go here)
 
 // (saved-filters: handler imports go here)
@@ -23,6 +25,8 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (tools: handlers go here)
 
+    ...new DetectionHandlers(services.detections),
+    ...new FixHandlers(services.fixes),
     // (detections: handlers go here)
 
     // (saved-filters: handlers go here)
