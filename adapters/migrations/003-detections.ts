@@ -105,8 +105,9 @@ export const detections: Migration = {
       t.string('to_status', 16).notNullable();
       t.string('actor', 255).notNullable();
       t.text('note');
+      t.integer('position').notNullable(); // order within the fix: times can tie
       t.bigInteger('created_at').notNullable();
-      t.index(['fix_id', 'created_at']);
+      t.index(['fix_id', 'position']);
     });
     await knex.schema.createTable('fix_investigation_steps', (t) => {
       t.uuid('id').primary();
@@ -114,16 +115,18 @@ export const detections: Migration = {
       t.string('agent', 255).notNullable();
       t.string('action', 255).notNullable();
       t.text('finding').notNullable();
+      t.integer('position').notNullable(); // order within the fix: times can tie
       t.bigInteger('created_at').notNullable();
-      t.index(['fix_id', 'created_at']);
+      t.index(['fix_id', 'position']);
     });
     await knex.schema.createTable('fix_comments', (t) => {
       t.uuid('id').primary();
       t.uuid('fix_id').notNullable().references('fixes.id').onDelete('CASCADE');
       t.string('author', 255).notNullable();
       t.text('text').notNullable();
+      t.integer('position').notNullable(); // order within the fix: times can tie
       t.bigInteger('created_at').notNullable();
-      t.index(['fix_id', 'created_at']);
+      t.index(['fix_id', 'position']);
     });
   },
   async down(knex) {

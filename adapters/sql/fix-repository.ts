@@ -47,6 +47,11 @@ const CONTENT_COLUMNS: Record<keyof FixContentChanges, string> = {
 export class SqlFixRepository implements FixRepository {
   constructor(private readonly db: Knex) {}
 
+  /** The next position within a fix; concurrent writers to one fix are serialized by its row lock. */
+  private nextPosition(table: string, fixId: string): Knex.Raw {
+    return this.db.raw('(SELECT COALESCE(MAX(position), 0) + 1 FROM ?? WHERE fix_id = ?)', [table, fixId]);
+  }
+
   async create(fix: FixRecord): Promise<void> {
     await this.db('fixes').insert({
       id: fix.id,
@@ -163,12 +168,13 @@ export class SqlFixRepository implements FixRepository {
       to_status: t.toStatus,
       actor: t.actor,
       note: t.note,
+      position: this.nextPosition('fix_transitions', t.fixId),
       created_at: toMillis(t.createdAt),
     });
   }
 
   async transitions(fixId: string): Promise<FixTransitionRecord[]> {
-    const rows = await this.db('fix_transitions').where({ fix_id: fixId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.db('fix_transitions').where({ fix_id: fixId }).orderBy([{ column: 'position' }, { column: 'id' }]);
     return rows.map((row: Row) => ({
       id: row.id as string,
       fixId: row.fix_id as string,
@@ -187,12 +193,13 @@ export class SqlFixRepository implements FixRepository {
       agent: step.agent,
       action: step.action,
       finding: step.finding,
+      position: this.nextPosition('fix_investigation_steps', step.fixId),
       created_at: toMillis(step.createdAt),
     });
   }
 
   async steps(fixId: string, limit?: number): Promise<InvestigationStepRecord[]> {
-    const query = this.db('fix_investigation_steps').where({ fix_id: fixId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const query = this.db('fix_investigation_steps').where({ fix_id: fixId }).orderBy([{ column: 'position' }, { column: 'id' }]);
     if (limit !== undefined) query.limit(limit);
     const rows = await query;
     return rows.map((row: Row) => ({
@@ -216,12 +223,13 @@ export class SqlFixRepository implements FixRepository {
       fix_id: comment.fixId,
       author: comment.author,
       text: comment.text,
+      position: this.nextPosition('fix_comments', comment.fixId),
       created_at: toMillis(comment.createdAt),
     });
   }
 
   async comments(fixId: string): Promise<FixCommentRecord[]> {
-    const rows = await this.db('fix_comments').where({ fix_id: fixId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.db('fix_comments').where({ fix_id: fixId }).orderBy([{ column: 'position' }, { column: 'id' }]);
     return rows.map((row: Row) => ({
       id: row.id as string,
       fixId: row.fix_id as string,

@@ -60,7 +60,7 @@ forEachAdapter((adapter) => {
       const project = await server.runtime.services.provisioning.createProject(server.tenant.organization.id, `Detectors ${++seq}`);
       const services = detectionServicesFor(server);
       await services.detections.create(project.id, detection);
-      const refs = [];
+      const refs: { projectId: string; traceId: string }[] = [];
       for (const [index, trace] of traces.entries()) {
         const id = `t-${seq}-${index}`;
         await insertTrace(server.runtime.database.knex, { projectId: project.id, id, createdAt: server.clock.now(), ...trace });

@@ -12,7 +12,9 @@ import { normalizeDetectionConfig } from './detection-config.js';
 import { isFramework, SLUG_PATTERN, type Framework } from './detection-types.js';
 import { normalizeIssueSemantics } from './issue-semantics.js';
 
-export type DetectionCreateInput = components['schemas']['DetectionCreateRequest'];
+type CreateRequest = components['schemas']['DetectionCreateRequest'];
+/** The create request; properties with a contract default may be left out. */
+export type DetectionCreateInput = Omit<CreateRequest, 'threshold' | 'isActive'> & Partial<Pick<CreateRequest, 'threshold' | 'isActive'>>;
 export type DetectionUpdateInput = components['schemas']['DetectionUpdateRequest'];
 
 /** A detection with how often it fired, for the agent tool view. */
