@@ -14,6 +14,10 @@ import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 
 // (tools: repository imports go here)
 
+import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
+import { SqlDetectionJobRepository } from './sql/detection-job-repository.js';
+import { SqlEvaluationTraceReader } from './sql/evaluation-trace-reader.js';
+import { SqlFixRepository } from './sql/fix-repository.js';
 // (detections: repository imports go here)
 
 import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
@@ -43,6 +47,11 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (tools: repositories go here)
 
+    detections: new SqlDetectionRepository(knex),
+    detectionEvents: new SqlDetectionEventRepository(knex),
+    detectionJobs: new SqlDetectionJobRepository(knex, dialect),
+    evaluationTraces: new SqlEvaluationTraceReader(knex),
+    fixes: new SqlFixRepository(knex),
     // (detections: repositories go here)
 
     savedFilters: new SqlSavedFilterRepository(knex),

@@ -33,6 +33,8 @@ export interface Config {
   tools: ToolServerSettings;
   // (tools: settings go here)
 
+  /** The detection evaluation worker: on/off, poll interval, job lease, batch size, attempts. */
+  detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
   // (detections: settings go here)
 
   // (saved-filters: settings go here)
@@ -108,5 +110,12 @@ export function loadConfig(env: Env = process.env): Config {
     oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
     oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
     tools: loadToolServerSettings(env),
+    detectionWorker: {
+      enabled: bool(env, 'DETECTION_WORKER_ENABLED', true),
+      pollMs: integer(env, 'DETECTION_WORKER_POLL_MS', 1000, 10),
+      leaseMs: integer(env, 'DETECTION_JOB_LEASE_MS', 60_000, 1000),
+      batchSize: integer(env, 'DETECTION_WORKER_BATCH_SIZE', 20, 1),
+      maxAttempts: integer(env, 'DETECTION_JOB_MAX_ATTEMPTS', 5, 1),
+    },
   };
 }

@@ -14,6 +14,7 @@ import { createServices, type Services } from './services.js';
 
 // (tools: runtime imports go here)
 
+import { DetectionWorker } from './domain/detections/detection-worker.js';
 // (detections: runtime imports go here)
 
 // (saved-filters: runtime imports go here)
@@ -73,6 +74,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // (tools: resolvers and workers are created here)
 
+  const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
   // (detections: resolvers and workers are created here)
 
   // (saved-filters: resolvers and workers are created here)
@@ -102,6 +104,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       // (tools: background workers start here)
 
+      if (config.detectionWorker.enabled) {
+        detectionWorker.start();
+        background.push(detectionWorker);
+      }
       // (detections: background workers start here)
 
       // (saved-filters: background workers start here)

@@ -14,6 +14,10 @@ import { TraceSearchService } from './domain/traces/trace-search-service.js';
 
 // (tools: service imports go here)
 
+import type { DetectionService } from './domain/detections/detection-service.js';
+import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
+import type { FixService } from './domain/fixes/fix-service.js';
+import { createDetectionServices } from './domain/detections/detection-services.js';
 // (detections: service imports go here)
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
@@ -47,6 +51,10 @@ export interface Services {
 
   // (tools: services go here)
 
+  detections: DetectionService;
+  fixes: FixService;
+  /** The evaluation outbox: the ingest hook (`enqueueTraceEvaluation`) and what the worker runs. */
+  detectionEvaluation: DetectionEvaluation;
   // (detections: services go here)
 
   savedFilters: SavedFilterService;
@@ -89,6 +97,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (tools: services go here)
 
+    // ruleEvaluator: the saved-filters evaluator, wired at merge; until then rule detections are stored only.
+    ...createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: null }),
     // (detections: services go here)
 
     savedFilters: new SavedFilterService(store, clock, cursors),

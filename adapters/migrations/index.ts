@@ -6,6 +6,7 @@ import { traceSearch } from './003-trace-search.js';
 
 // (tools: migration imports go here)
 
+import { detections } from './003-detections.js';
 // (detections: migration imports go here)
 
 import { savedFilters } from './006-saved-filters.js';
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
 
   // (tools: migrations go here)
 
+  detections,
   // (detections: migrations go here)
 
   savedFilters,

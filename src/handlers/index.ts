@@ -7,6 +7,8 @@ import { TraceHandlers } from './trace-handlers.js';
 
 // (tools: handler imports go here)
 
+import { DetectionHandlers } from './detection-handlers.js';
+import { FixHandlers } from './fix-handlers.js';
 // (detections: handler imports go here)
 
 import { SavedFilterHandlers } from './saved-filter-handlers.js';
@@ -29,6 +31,8 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (tools: handlers go here)
 
+    ...new DetectionHandlers(services.detections),
+    ...new FixHandlers(services.fixes),
     // (detections: handlers go here)
 
     ...new SavedFilterHandlers(services.savedFilters),

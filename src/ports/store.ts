@@ -10,6 +10,11 @@ import type { OAuthClientRepository, OAuthGrantRepository } from './oauth-server
 import type { ServiceAccountRepository } from './service-accounts.js';
 import type { GuestTokenRepository } from './guest-tokens.js';
 import type { SecurityBucketRepository } from './security-buckets.js';
+import type { DetectionRepository } from './detections.js';
+import type { DetectionEventRepository } from './detection-events.js';
+import type { DetectionJobRepository } from './detection-jobs.js';
+import type { EvaluationTraceReader } from './evaluation-traces.js';
+import type { FixRepository } from './fixes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,6 +35,12 @@ export interface Store {
 
   // (tools: repositories go here)
 
+  readonly detections: DetectionRepository;
+  readonly detectionEvents: DetectionEventRepository;
+  readonly detectionJobs: DetectionJobRepository;
+  /** The detections area's read access to traces and spans (evaluation, trends). */
+  readonly evaluationTraces: EvaluationTraceReader;
+  readonly fixes: FixRepository;
   // (detections: repositories go here)
 
   // Imported inline: this file has no import marker, so parallel branches merge cleanly.

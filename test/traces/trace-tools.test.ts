@@ -4,7 +4,8 @@ import { traceTools } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { ingest, sampleTrace, toolContext, wideTrace, type TraceInput } from './fixtures.js';
+import { ingest, sampleTrace, wideTrace, type TraceInput } from './fixtures.js';
+import { toolContext } from '../support/tool-context.js';
 
 interface Summary {
   trace_id: string;
