@@ -4,6 +4,7 @@ import { registerAccountCommands } from './commands/account.js';
 import { registerSessionCommands } from './commands/session.js';
 import { registerDetectionCommands } from './commands/detections.js';
 import { registerSavedFilterCommands } from './commands/saved-filters.js';
+import { registerServiceAccountCommands } from './commands/service-accounts.js';
 import { registerTraceCommands } from './commands/traces.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import type { Io } from './io.js';
@@ -26,6 +27,7 @@ export function buildProgram(io: Io): Command {
   registerSavedFilterCommands(program, io);
   registerWebhookCommands(program, io);
   registerDetectionCommands(program, io);
+  registerServiceAccountCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

@@ -25,7 +25,15 @@ export interface ListeningServer {
   configFile: string;
   /** Runs `tracewell …` as a child process against this server. */
   cli(args: string[], options?: { env?: Record<string, string>; input?: string }): Promise<CliResult>;
+  /** Starts `tracewell …` and returns while it runs (for interactive flows such as login). */
+  startCli(args: string[], options?: { env?: Record<string, string> }): RunningCli;
   close(): Promise<void>;
+}
+
+/** A CLI process still running: its output so far, a way to wait for a line, and its end. */
+export interface RunningCli {
+  stderrMatch(pattern: RegExp): Promise<RegExpMatchArray>;
+  done: Promise<CliResult>;
 }
 
 /**
@@ -33,7 +41,13 @@ export interface ListeningServer {
  * this process, so a blocking spawnSync would deadlock.
  */
 export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
+  return startCli(args, env, input).done;
+}
+
+export function startCli(args: string[], env: Record<string, string>, input?: string): RunningCli {
+  const waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
+  let stderrSoFar = '';
+  const done = new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [LAUNCHER, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -41,11 +55,31 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      stderrSoFar = stderr;
+      for (const waiter of [...waiters]) {
+        const match = stderr.match(waiter.pattern);
+        if (match) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(match);
+        }
+      }
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input ?? '');
   });
+  return {
+    done,
+    stderrMatch: (pattern) =>
+      new Promise((resolve, reject) => {
+        const match = stderrSoFar.match(pattern);
+        if (match) return resolve(match);
+        waiters.push({ pattern, resolve });
+        void done.then((result) => reject(new Error(`the CLI ended (exit ${result.code}) before printing ${pattern}: ${result.stderr}`)));
+      }),
+  };
 }
 
 export async function startListeningServer(adapter: Dialect, options: TestServerOptions = {}): Promise<ListeningServer> {
@@ -61,6 +95,7 @@ export async function startListeningServer(adapter: Dialect, options: TestServer
     configFile,
     cli: (args, { env = {}, input } = {}) =>
       runCli(args, { HOME: home, TRACEWELL_CONFIG: configFile, TRACEWELL_BASE_URL: baseUrl, ...env }, input),
+    startCli: (args, { env = {} } = {}) => startCli(args, { HOME: home, TRACEWELL_CONFIG: configFile, TRACEWELL_BASE_URL: baseUrl, ...env }),
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
