@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildToolRegistry } from '../../src/tools/registry.js';
+import { traceTools } from '../../src/tools/trace-tools.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
@@ -18,7 +20,11 @@ forEachAdapter((adapter) => {
     let newestFirst: string[];
 
     before(async () => {
-      listening = await startListeningServer(adapter);
+      // `traces search` calls the search_traces tool. Until the registry serves the trace tools
+      // itself, the test serves them as extra tools, exactly as the registry will.
+      listening = await startListeningServer(adapter, {}, ({ runtime, config }) => ({
+        extraTools: buildToolRegistry(runtime.services, config).some((tool) => tool.name === 'search_traces') ? [] : traceTools(runtime.services, config),
+      }));
       const { server } = listening;
       env = { TRACEWELL_API_KEY: server.tenant.apiKey };
       for (let i = 1; i <= 20; i++) {
@@ -125,6 +131,21 @@ forEachAdapter((adapter) => {
           '',
         ].join('\n'),
       );
+    });
+
+    it('searches through the search_traces tool; --json prints the tool result', async () => {
+      const result = await listening.cli(['traces', 'search', 'checkout', '--status', 'error', '--json'], { env });
+      expect(result.code, result.stderr).to.equal(0);
+      const found = JSON.parse(result.stdout) as { traces: { trace_id: string }[]; total_count: number; has_more: boolean };
+      expect(found.traces.map((t) => t.trace_id).sort()).to.deep.equal(['logged-from-file', 'logged-from-stdin']);
+      expect(found).to.include({ total_count: 2, has_more: false });
+
+      const page = await listening.cli(['traces', 'search', 'checkout', '--limit', '1'], { env });
+      expect(page.code, page.stderr).to.equal(0);
+      const lines = page.stdout.trimEnd().split('\n');
+      expect(lines[0]).to.match(/^ID\s+NAME\s+STATUS\s+CREATED\s+LATENCY\s+COST\s+AGENT$/);
+      expect(lines).to.have.length(3);
+      expect(lines[2]).to.equal('2 matches; more with --offset 1');
     });
 
     it('prints the Problem of an unknown trace on stderr with exit 1', async () => {
