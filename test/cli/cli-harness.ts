@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type AppOptions } from '../../src/app.js';
+import { createApp } from '../../src/app.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/harness.js';
 
@@ -82,13 +82,9 @@ export function startCli(args: string[], env: Record<string, string>, input?: st
   };
 }
 
-export async function startListeningServer(
-  adapter: Dialect,
-  options: TestServerOptions = {},
-  appOptions: (server: TestServer) => AppOptions = () => ({}),
-): Promise<ListeningServer> {
+export async function startListeningServer(adapter: Dialect, options: TestServerOptions = {}): Promise<ListeningServer> {
   const server = await startTestServer(adapter, options);
-  const http: Server = createServer(createApp(server.runtime, appOptions(server)));
+  const http: Server = createServer(createApp(server.runtime));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const home = mkdtempSync(path.join(tmpdir(), 'tracewell-cli-'));

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildToolRegistry } from '../../src/tools/registry.js';
-import { traceTools } from '../../src/tools/trace-tools.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
@@ -20,11 +18,7 @@ forEachAdapter((adapter) => {
     let newestFirst: string[];
 
     before(async () => {
-      // `traces search` calls the search_traces tool. Until the registry serves the trace tools
-      // itself, the test serves them as extra tools, exactly as the registry will.
-      listening = await startListeningServer(adapter, {}, ({ runtime, config }) => ({
-        extraTools: buildToolRegistry(runtime.services, config).some((tool) => tool.name === 'search_traces') ? [] : traceTools(runtime.services, config),
-      }));
+      listening = await startListeningServer(adapter);
       const { server } = listening;
       env = { TRACEWELL_API_KEY: server.tenant.apiKey };
       for (let i = 1; i <= 20; i++) {
