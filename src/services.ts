@@ -19,6 +19,7 @@ import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.j
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 import { compileTraceFilter } from './domain/filters/index.js';
+import { TRACE_LIST_ALIAS } from './ports/traces.js';
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 import { OAuthServer } from './domain/identity/oauth-server.js';
@@ -90,7 +91,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
     }),
     traceList: new TraceListService(store, cursors, async (projectId, savedFilterId) =>
-      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect),
+      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
     ),
     traceContext: new TraceContextService(store),
     traceSearch: new TraceSearchService(store, clock),
