@@ -1,43 +1,13 @@
-/** What detectors read of a trace: the rows of migration 002, parsed. */
-export interface EvaluatedTrace {
-  projectId: string;
-  id: string;
-  name: string;
-  status: string;
-  createdAt: Date;
-  latencyMs: number;
-  cost: number;
-  spanCount: number;
-  totalTokens: number;
-  framework: string | null;
-  agentName: string | null;
-  errorMessage: string | null;
-  metadata: Record<string, unknown>;
-}
+import type { SpanRecord, TraceRecord } from './traces.js';
 
-export interface EvaluatedSpan {
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  spanType: string;
-  status: string;
-  latencyMs: number | null;
-  cost: number | null;
-  startTime: Date | null;
-  input: unknown;
-  output: unknown;
-  error: string | null;
-  metadata: Record<string, unknown>;
-}
+/** What detectors read of a trace: the stored trace and its spans (loaded through the TraceRepository). */
+export type EvaluatedTrace = TraceRecord;
+export type EvaluatedSpan = SpanRecord;
 
 export type TraceMetric = 'cost' | 'latency_ms';
 
-/**
- * The detections area's own read access to the traces and spans tables, so evaluation does not
- * depend on how traces are ingested.
- */
+/** The analytic reads of traces that detections need (baselines, trend denominators, names). */
 export interface EvaluationTraceReader {
-  load(projectId: string, traceId: string): Promise<{ trace: EvaluatedTrace; spans: EvaluatedSpan[] } | null>;
   /** The metric of the project's `limit` most recent traces created before `before`, excluding `excludeTraceId`. */
   recentMetricSample(projectId: string, metric: TraceMetric, before: Date, excludeTraceId: string, limit: number): Promise<number[]>;
   /** Traces ingested in [from, to) per UTC-aligned bucket of `bucketMs`, computed in SQL. */

@@ -62,8 +62,8 @@ export class DetectionEvaluation {
     try {
       return await this.store.transaction(async (tx) => {
         if (!(await tx.detectionJobs.complete(job.id, owner, this.clock.now()))) return 'lost';
-        const subject = await tx.evaluationTraces.load(job.projectId, job.traceId);
-        if (subject) await this.evaluate(tx, subject);
+        const trace = await tx.traces.findById(job.projectId, job.traceId);
+        if (trace) await this.evaluate(tx, { trace, spans: await tx.traces.spansOf(job.projectId, job.traceId) });
         return 'done';
       });
     } catch (error) {
