@@ -1,0 +1,88 @@
+import { batchBody, prepareBatch, type PreparedBatch } from '../batch-payload.js';
+import { generateTraces, inBatches } from '../generate-traces.js';
+import { load } from '../load.js';
+import type { BenchPhases, IngestLevel } from '../report.js';
+import { RssSampler } from '../rss-sampler.js';
+import { noteFailures, type PhaseContext } from './phase-context.js';
+
+export interface IngestOptions {
+  concurrencies: number[];
+  tracesPerLevel: number;
+  batchTraces: number;
+  /** First data-set index of the ingest traces: past the bulk-loaded ones, so ids never collide. */
+  firstIndex: number;
+}
+
+function prepare(context: PhaseContext, from: number, options: IngestOptions): PreparedBatch[] {
+  const generator = generateTraces(from, options.tracesPerLevel, { seed: context.seed, baseTime: context.baseTime });
+  return [...inBatches(generator, options.batchTraces)].map(prepareBatch);
+}
+
+async function spansStored(context: PhaseContext, projectId: string): Promise<number> {
+  const row = await context.db.database.knex('spans').where({ project_id: projectId }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Spans per second through `POST /traces/batch` at each concurrency, each level into its own new
+ * project with fresh data; then the raw limit: the same amount of data stored in-process through
+ * the same service and adapter, one batch transaction after another. Data is generated before the
+ * clock starts, and spans are counted in the database, so only stored spans count.
+ */
+export async function measureIngest(context: PhaseContext, options: IngestOptions): Promise<BenchPhases['ingest']> {
+  const levels: IngestLevel[] = [];
+  let from = options.firstIndex;
+  const projects: string[] = [];
+  for (const concurrency of options.concurrencies) {
+    const projectId = await context.db.createProject(`bench ingest c=${concurrency}`);
+    projects.push(projectId);
+    const apiKey = await context.db.issueApiKey(projectId);
+    const bodies = prepare(context, from, options).map(batchBody);
+    from += options.tracesPerLevel;
+    context.log(`ingest: ${bodies.length} batches of ${options.batchTraces} traces at concurrency ${concurrency}…`);
+    let next = 0;
+    const rss = new RssSampler(context.server.pid);
+    rss.start();
+    const result = await load({
+      url: `${context.server.baseUrl}/api/v1/public/traces/batch`,
+      method: 'POST',
+      connections: Math.min(concurrency, bodies.length),
+      amount: bodies.length,
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      nextBody: () => (next < bodies.length ? bodies[next++] : null),
+    });
+    const peakRssMb = rss.stop();
+    noteFailures(context, `ingest c=${concurrency}`, result.failed, result.statusCodes);
+    const spans = await spansStored(context, projectId);
+    levels.push({
+      concurrency,
+      spans,
+      traces: options.tracesPerLevel,
+      seconds: result.seconds,
+      spansPerSecond: Math.round(spans / result.seconds),
+      batchP50Ms: result.p50Ms,
+      batchP99Ms: result.p99Ms,
+      failed: result.failed,
+      peakRssMb,
+    });
+  }
+
+  const rawProject = await context.db.createProject('bench ingest raw');
+  projects.push(rawProject);
+  const batches = prepare(context, from, options);
+  context.log(`ingest: raw limit, ${batches.length} batch transactions in-process…`);
+  const started = process.hrtime.bigint();
+  for (const batch of batches) await context.raw.ingestBatch(rawProject, batch.traces);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rawSpans = await spansStored(context, rawProject);
+  const raw = { spans: rawSpans, traces: options.tracesPerLevel, seconds: Math.round(seconds * 1000) / 1000, spansPerSecond: Math.round(rawSpans / seconds) };
+
+  for (const projectId of projects) await context.db.deleteProject(projectId);
+  const at8 = levels.find((level) => level.concurrency === 8);
+  return {
+    batchTraces: options.batchTraces,
+    levels,
+    raw,
+    httpToRawAt8: at8 && raw.spansPerSecond > 0 ? Math.round((at8.spansPerSecond / raw.spansPerSecond) * 1000) / 1000 : null,
+  };
+}
