@@ -23,6 +23,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Unrecorded requests before a fixed-body measurement (default 200; 0 for none). */
+  warmupRequests?: number;
   /** Per-request bodies (ingest: every batch is new data). Returning null ends the connection. */
   nextBody?: () => string | null;
 }
@@ -35,8 +37,19 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Runs autocannon against a loopback server and reduces the run to the numbers the report needs. */
-export function load(options: LoadOptions): Promise<LoadResult> {
+/**
+ * Runs autocannon against a loopback server and reduces the run to the numbers the report needs.
+ * Fixed-body runs are preceded by an unrecorded warm-up, so JIT compilation and cold caches of
+ * the first requests do not land in the p99.
+ */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (!options.nextBody && options.warmupRequests !== 0) {
+    await measure({ ...options, durationSeconds: undefined, amount: Math.max(options.warmupRequests ?? 200, options.connections) });
+  }
+  return measure(options);
+}
+
+function measure(options: LoadOptions): Promise<LoadResult> {
   const request: AutocannonRequest = { method: options.method ?? 'GET', headers: options.headers, body: options.body };
   if (options.nextBody) {
     const nextBody = options.nextBody;

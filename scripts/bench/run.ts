@@ -21,6 +21,7 @@ export interface RunOptions {
   batchTraces: number;
   concurrency: number[];
   duration: number;
+  warmup: number;
   pageLimit: number;
   deepPage: number;
   latencyConnections: number;
@@ -46,7 +47,8 @@ const adaptersArg = (value: string): Dialect[] => {
   return adapters as Dialect[];
 };
 
-const log = (message: string) => console.log(`[bench] ${message}`);
+const runStarted = Date.now();
+const log = (message: string) => console.log(`[bench ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)}s] ${message}`);
 
 async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
@@ -66,6 +68,8 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       log,
     });
     const profileDir = path.join(options.out, 'profiles');
+    // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
+    const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
     const server = await spawnServer({
       entry: 'src/main.ts',
       env: {
@@ -79,11 +83,17 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         MAX_BODY_BYTES: String(16 * 1024 * 1024),
         VALIDATE_RESPONSES: 'false',
         LOG_REQUESTS: 'false',
+        // Load generators leave keep-alive sockets open; the drain need not wait for them.
+        DRAIN_TIMEOUT_SECONDS: '1',
       },
       nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     });
-    log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}`);
-    const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, log, notes };
+    const bare = await bareStarting.catch(async (error) => {
+      await server.stop();
+      throw error;
+    });
+    log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
+    const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
       const ingest = await measureIngest(context, {
         concurrencies: options.concurrency,
@@ -98,7 +108,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         connections: options.latencyConnections,
       });
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections });
-      const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections });
+      const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const phases = { ingest, list, search, toolCall };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
@@ -114,10 +124,13 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         notes,
       };
     } finally {
+      log(`${adapter}: stopping the server…`);
+      await bare.stop();
       const code = await server.stop();
       if (code !== 0) log(`${adapter}: server exited with ${code}:\n${server.output().slice(-2000)}`);
     }
   } finally {
+    log(`${adapter}: closing the bench database…`);
     await db.close();
   }
 }
@@ -141,6 +154,7 @@ const SMOKE: Partial<RunOptions> = {
   ingestTraces: 40,
   batchTraces: 10,
   duration: 1,
+  warmup: 0,
   pageLimit: 5,
   deepPage: 20,
   toolConnections: 4,
@@ -158,6 +172,7 @@ function parse(argv: string[]): RunOptions {
     .option('--batch-traces <n>', 'traces per ingest batch', integerArg, 20)
     .option('--concurrency <list>', 'ingest concurrency levels', listArg, [1, 8, 32])
     .option('--duration <seconds>', 'seconds per latency / throughput measurement', integerArg, 10)
+    .option('--warmup <requests>', 'unrecorded requests before each latency / throughput measurement', integerArg, 200)
     .option('--page-limit <n>', 'traces per list page (1–50)', integerArg, 50)
     .option('--deep-page <n>', 'the deep list page', integerArg, 1000)
     .option('--latency-connections <n>', 'connections for the list and search latency measurements', integerArg, 1)

@@ -1,6 +1,7 @@
 /** Vocabulary of the generated traces: what agent workloads actually log. */
 
-export const FRAMEWORKS = ['langchain', 'llamaindex', 'openai-agents', 'crewai', 'autogen', 'custom'] as const;
+// No word here may share a stem with a search term ("custom" stems like "customer").
+export const FRAMEWORKS = ['langchain', 'llamaindex', 'openai-agents', 'crewai', 'autogen', 'haystack'] as const;
 
 export const AGENT_NAMES = [
   'support-triage', 'billing-assistant', 'code-reviewer', 'research-analyst', 'sales-qualifier',

@@ -29,7 +29,8 @@ export async function measureList(context: PhaseContext, options: ListOptions): 
   const measure = async (url: string, label: string) => {
     const rss = new RssSampler(context.server.pid);
     rss.start();
-    const result = await load({ url, connections: options.connections, durationSeconds: context.durationSeconds, headers });
+    const result = await load({ url, connections: options.connections, durationSeconds: context.durationSeconds,
+      warmupRequests: context.warmupRequests, headers });
     const peakRssMb = rss.stop();
     noteFailures(context, label, result.failed, result.statusCodes);
     return { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed, peakRssMb };

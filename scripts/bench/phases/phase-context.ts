@@ -11,6 +11,8 @@ export interface PhaseContext {
   baseTime: number;
   /** Seconds each latency / throughput measurement runs. */
   durationSeconds: number;
+  /** Unrecorded requests before each fixed-body measurement. */
+  warmupRequests: number;
   log: (message: string) => void;
   notes: string[];
 }

@@ -45,6 +45,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         method: 'POST',
         connections: options.connections,
         durationSeconds: context.durationSeconds,
+      warmupRequests: context.warmupRequests,
         headers: session.headers,
         body: toolCallBody('search_traces', args),
       });

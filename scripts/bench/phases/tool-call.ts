@@ -2,12 +2,14 @@ import { load } from '../load.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases } from '../report.js';
 import { RssSampler } from '../rss-sampler.js';
-import { spawnServer } from '../server-process.js';
+import type { ServerProcess } from '../server-process.js';
 import { noteFailures, type PhaseContext } from './phase-context.js';
 
 export interface ToolCallOptions {
   projectId: string;
   connections: number;
+  /** The bare express endpoint (scripts/bench/bare-server.ts), spawned like the server. */
+  bare: ServerProcess;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function measureToolCall(context: PhaseContext, options: ToolCallOp
       method: 'POST',
       connections: options.connections,
       durationSeconds: context.durationSeconds,
+      warmupRequests: context.warmupRequests,
       headers: session.headers,
       body: toolCallBody('ping', {}),
     });
@@ -39,22 +42,17 @@ export async function measureToolCall(context: PhaseContext, options: ToolCallOp
   }
 
   context.log('tool call: bare express endpoint…');
-  const bareServer = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
-  let bare: BenchPhases['toolCall']['bare'];
-  try {
-    const result = await load({
-      url: `${bareServer.baseUrl}/ping`,
-      method: 'POST',
-      connections: options.connections,
-      durationSeconds: context.durationSeconds,
-      headers: { 'content-type': 'application/json' },
-      body: toolCallBody('ping', {}),
-    });
-    bare = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed };
-    noteFailures(context, 'tool call bare', result.failed, result.statusCodes);
-  } finally {
-    await bareServer.stop();
-  }
+  const bareResult = await load({
+    url: `${options.bare.baseUrl}/ping`,
+    method: 'POST',
+    connections: options.connections,
+    durationSeconds: context.durationSeconds,
+    warmupRequests: context.warmupRequests,
+    headers: { 'content-type': 'application/json' },
+    body: toolCallBody('ping', {}),
+  });
+  noteFailures(context, 'tool call bare', bareResult.failed, bareResult.statusCodes);
+  const bare = { requestsPerSecond: bareResult.requestsPerSecond, p50Ms: bareResult.p50Ms, p99Ms: bareResult.p99Ms, failed: bareResult.failed };
   return {
     connections: options.connections,
     mcp,
