@@ -7,16 +7,22 @@ import {
   SqlProjectRepository,
   SqlUserRepository,
 } from './sql/foundation-repositories.js';
+import { SqlTraceRepository } from './sql/trace-repository.js';
+import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
+import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 // (traces: repository imports go here)
 
 // (tools: repository imports go here)
 
 // (detections: repository imports go here)
 
+import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 // (saved-filters: repository imports go here)
 
 // (identity: repository imports go here)
 
+import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
+import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
 // (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
@@ -28,16 +34,21 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
+    traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex),
     // (traces: repositories go here)
 
     // (tools: repositories go here)
 
     // (detections: repositories go here)
 
+    savedFilters: new SqlSavedFilterRepository(knex),
     // (saved-filters: repositories go here)
 
     // (identity: repositories go here)
 
+    webhooks: new SqlWebhookRepository(knex),
+    webhookDeliveries: new SqlDeliveryRepository(knex),
+    idempotencyKeys: new SqlIdempotencyRepository(knex),
     // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

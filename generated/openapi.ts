@@ -61,6 +61,244 @@ export interface paths {
          */
         get: operations["listTraces"];
         put?: never;
+        /**
+         * Store one trace (a tree of spans).
+         * @description The body is the `log_trace` tool input (snake_case, so one payload works on both faces). The
+         *     whole trace is validated before anything is written and stored in one transaction: duplicate
+         *     span ids, a `parent_span_id` not in the trace, cycles, a bad status or `start_time` are 400
+         *     with `errors[].path` naming the span (e.g. `/spans/3/parent_span_id`) and nothing is stored.
+         *     Trace status, latency (sum of root-level spans), cost and token totals, span count and the
+         *     first error message are derived from the spans. A `trace_id` that already exists in the
+         *     project is rejected with 409 `PUBLIC_API_TRACE_EXISTS` (traces are immutable; no upsert).
+         *     Bodies above 1 MB are 413.
+         */
+        post: operations["ingestTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store up to 1000 traces in one all-or-nothing request.
+         * @description Each trace follows the rules of `POST /traces`; field paths are prefixed with `/traces/<n>`.
+         *     One invalid trace, a `trace_id` sent twice in the batch (400) or one that already exists (409
+         *     `PUBLIC_API_TRACE_EXISTS`) rejects the whole batch and nothing is stored.
+         */
+        post: operations["ingestTraceBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one trace with its span tree.
+         * @description The trace context: the trace's fields and its spans as a tree (`children`), in the order they
+         *     were sent. Traces of more than 1000 spans are cut to the first 1000 in breadth-first order
+         *     (parents before children) and say `truncated: true`; `spanCount` stays the full count. An
+         *     unknown trace and a trace of another project are both 404. A guest review token reads only
+         *     the trace it was issued for.
+         */
+        get: operations["getTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/saved-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the saved filters of the selected project, newest first.
+         * @description Summaries only (id, name, createdAt, updatedAt); read one filter for its rules. Keyset-paginated,
+         *     newest first (`createdAt` descending, then `id` descending).
+         */
+        get: operations["listSavedFilters"];
+        put?: never;
+        /**
+         * Save a named filter.
+         * @description The filter tree is validated node by node (see `FilterNode` and the README section "Saved
+         *     filters"); a failure is 400 `PUBLIC_API_VALIDATION_FAILED` whose `errors[].path` points at the
+         *     offending node, e.g. `/body/filters/0/rules/3/value`. The stored and returned form is the
+         *     normalized one (identifiers trimmed, keys sorted).
+         */
+        post: operations["createSavedFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/saved-filters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved filter's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one saved filter with its rules.
+         * @description A filter of another project is 404, exactly like one that does not exist.
+         */
+        get: operations["getSavedFilter"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved filter.
+         * @description The body's `confirmation` must equal the id in the path, else 400 `PUBLIC_API_CONFIRMATION_MISMATCH`.
+         */
+        delete: operations["deleteSavedFilter"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a saved filter and/or replace its rules.
+         * @description At least one of `name` and `filters`; `filters` replaces the whole tree and is validated as on create.
+         */
+        patch: operations["updateSavedFilter"];
+        trace?: never;
+    };
+    "/api/v1/public/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhooks of the selected project, newest first.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook.
+         * @description Creates an enabled webhook in the selected project. The operation id is the spec's, kept as written.
+         *
+         *     * **Idempotency**: `idempotency-key` is required. Keys are scoped to the credential, the project and
+         *       the key itself and kept for 24 hours. The same key with the same body (compared as canonical JSON)
+         *       replays the first response — same status and `data` — with `Idempotent-Replayed: true`; the same
+         *       key with a different body (or on another operation) is 409 `PUBLIC_API_IDEMPOTENCY_KEY_REUSED`.
+         *       A key shaped like a UUID must be a UUIDv4 with at least 8 distinct hex digits; any other key a base64url value of 22
+         *       to 43 characters with at least 12 distinct characters drawn from at least two of lower case,
+         *       upper case and digits; anything weaker is 400 `PUBLIC_API_WEAK_IDEMPOTENCY_KEY`. Concurrent
+         *       requests with one key create exactly one webhook: the later request waits for the first and then
+         *       replays it. Only successful responses are stored; a failed request may be retried with its key.
+         *     * **Names** are unique within a project: 409 `PUBLIC_API_WEBHOOK_CONFLICT`.
+         *     * **Destination**: `http` or `https`; the host is resolved and refused (400
+         *       `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN`) when any address is loopback, private, link-local,
+         *       CGNAT, unspecified, multicast, reserved or a cloud metadata address, unless the deployment's
+         *       `WEBHOOK_ALLOWED_HOSTS` names the host (metadata addresses are refused always).
+         *     * **Secret**: stored encrypted (AES-256-GCM), never returned or logged. With a secret, deliveries
+         *       carry `webhook-signature`; without one (omitted or null) they are sent unsigned.
+         *     * **Capability**: when the deployment turns `public-api-mutations` off, every mutation answers 403
+         *       `PUBLIC_API_MUTATIONS_DISABLED` and writes nothing.
+         */
+        post: operations["post_api_v1_public_webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one webhook of the selected project. */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook together with its deliveries and their log. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook; enable or disable it, change its events or destination, rotate its secret.
+         * @description Send only what changes (at least one property).
+         *
+         *     Enabled state: a webhook is created `enabled`. `{"enabled": false}` disables it: events are no
+         *     longer enqueued for it and its pending deliveries are cancelled when they come due.
+         *     `{"enabled": true}` enables it again; only events published afterwards are delivered. Both
+         *     transitions are allowed from either state (setting the current state is a no-op that still
+         *     answers 200). A webhook is never disabled automatically.
+         *
+         *     `secret` replaces the signing secret from the next attempt on (rotation; `null` removes it, so
+         *     deliveries go unsigned). A new `destinationUrl` passes the same SSRF policy as on creation.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to this webhook now.
+         * @description Enqueues one delivery of type `webhook.test` to this webhook only (whatever its `eventTypes`),
+         *     signed and retried like any other delivery; follow it in the delivery log. A disabled webhook
+         *     answers 409 `PUBLIC_API_WEBHOOK_DISABLED`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        /** The delivery log of a webhook, newest first, each delivery with its attempts. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -153,6 +391,109 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
+        SpanStatus: "success" | "error";
+        /** @description Free keys; the known ones are typed. `cost` is dollars and sums into the trace cost. */
+        SpanInputMetadata: {
+            model?: string;
+            framework?: string;
+            tool_name?: string;
+            tokens_used?: number;
+            input_tokens?: number;
+            output_tokens?: number;
+            retry_count?: number;
+            cost?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        SpanInput: {
+            span_id: components["schemas"]["TraceId"];
+            /** @description The parent's span_id within the same trace; absent or null for a root span. */
+            parent_span_id?: components["schemas"]["TraceId"] | null;
+            name: string;
+            /** @description e.g. WORKFLOW, LLM, TOOL, AGENT */
+            span_type: string;
+            status: components["schemas"]["SpanStatus"];
+            /** @description Free-form JSON object. */
+            input?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output?: {
+                [key: string]: unknown;
+            } | null;
+            error?: string | null;
+            latency_ms?: number;
+            metadata?: components["schemas"]["SpanInputMetadata"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 with a time zone.
+             */
+            start_time?: string;
+        };
+        TraceInput: {
+            trace_id?: components["schemas"]["TraceId"];
+            name: string;
+            /** @description `framework` and `agent_name` become list fields and filters; other keys are kept and searchable. */
+            metadata?: {
+                framework?: string;
+                agent_name?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            spans?: components["schemas"]["SpanInput"][];
+        };
+        IngestedTrace: {
+            id: components["schemas"]["TraceId"];
+            spanCount: number;
+            status: components["schemas"]["TraceStatus"];
+            /** @description Path of the trace's REST resource. */
+            url: string;
+        };
+        TraceSpan: {
+            spanId: string;
+            parentSpanId: string | null;
+            name: string;
+            spanType: string;
+            status: components["schemas"]["SpanStatus"];
+            latencyMs: number | null;
+            startTime: components["schemas"]["Timestamp"] | null;
+            /** @description Free-form JSON object. */
+            input: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output: {
+                [key: string]: unknown;
+            } | null;
+            error: string | null;
+            /** @description Free-form span metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            children: components["schemas"]["TraceSpan"][];
+        };
+        TraceContext: {
+            id: components["schemas"]["TraceId"];
+            name: string;
+            status: components["schemas"]["TraceStatus"];
+            createdAt: components["schemas"]["Timestamp"];
+            latencyMs: number;
+            cost: number;
+            /** @description All spans of the trace */
+            spanCount: number;
+            framework: string | null;
+            agentName: string | null;
+            errorMessage: string | null;
+            /** @description Free-form trace metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description true when the trace has more than 1000 spans and only the first 1000 are returned. */
+            truncated: boolean;
+            /** @description The root-level spans, each with its children. */
+            spans: components["schemas"]["TraceSpan"][];
+        };
+        /** @enum {string} */
         DetectionType: "classifier" | "regex" | "conditional" | "pii" | "custom_trained" | "code" | "trace_rules" | "decision";
         IssueSemanticsInput: {
             /** @constant */
@@ -215,6 +556,11 @@ export interface components {
         FilterOperator: "is" | "is_not" | "contains" | "contains_any" | "not_contains" | "starts_with" | "ends_with" | "greater_than" | "less_than" | "is_empty" | "is_not_empty" | "is_within_range" | "is_any_of" | "is_not_any_of" | "equals" | "not_equals" | "is_exactly";
         FilterRule: {
             id: string;
+            /**
+             * @description One of name, status, framework, agentName, errorMessage (strings); latencyMs, cost, spanCount,
+             *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); or `metadata.<key>`
+             *     with a key of letters, digits and `_.:-`.
+             */
             field: string;
             label?: string;
             operator: components["schemas"]["FilterOperator"];
@@ -228,7 +574,14 @@ export interface components {
             logicalOperator: "And" | "Or";
             rules: components["schemas"]["FilterNode"][];
         };
-        /** @description A rule or a group. Groups nest up to 8 levels. */
+        /**
+         * @description A rule or a group. Groups nest up to 8 levels (a top-level group is level 1). A filter tree has at
+         *     most 100 nodes in total (rules and groups), at most 100 rules per group and 100 top-level nodes,
+         *     and at most 262144 UTF-8 bytes after normalization (canonical JSON: object keys sorted, no
+         *     insignificant whitespace, `id`, `field` and `label` trimmed). Limits that JSON Schema cannot
+         *     express (depth, total nodes, bytes, known fields, operator/value compatibility) are checked by
+         *     the service, which reports each failure with the JSON pointer of the offending node.
+         */
         FilterNode: components["schemas"]["FilterGroup"] | components["schemas"]["FilterRule"];
         SavedFilter: {
             /** Format: uuid */
@@ -253,11 +606,11 @@ export interface components {
         };
         SavedFilterCreateRequest: {
             name: string;
-            filters: components["schemas"]["FilterNode"][];
+            filters: components["schemas"]["FilterTreeInput"];
         };
         SavedFilterUpdateRequest: {
             name?: string;
-            filters?: components["schemas"]["FilterNode"][];
+            filters?: components["schemas"]["FilterTreeInput"];
         };
         SavedFilterDeleteRequest: {
             /**
@@ -265,6 +618,20 @@ export interface components {
              * @description Must equal the saved filter's id.
              */
             confirmation: string;
+        };
+        /**
+         * @description The top-level nodes of a filter tree; each item must be a `FilterNode`. The contract checks only
+         *     that items are objects: a recursive `oneOf` would report every branch's mismatch and none at the
+         *     node that is wrong, so the service validates each node against `FilterNode` and the limits
+         *     described there, answering 400 `PUBLIC_API_VALIDATION_FAILED` with `errors[].path` such as
+         *     `/body/filters/0/rules/3/value`.
+         */
+        FilterTreeInput: Record<string, never>[];
+        SavedFilterDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         /** @enum {string} */
         EventType: "*" | "alert.anomaly_detected" | "alert.compound_breach" | "alert.ingestion_silent" | "alert.metric_threshold_breach" | "alert.per_event_match" | "alert.sla_breach_warning" | "alert.threshold_breach" | "notification.action_items" | "notification.approval_approved" | "notification.approval_expired" | "notification.approval_rejected" | "notification.approval_requested" | "notification.backfill_completed" | "notification.classifier_trained" | "notification.comment_created" | "notification.daily_digest" | "notification.experiment_significant" | "notification.mention" | "notification.prompt_version_changed" | "notification.weekly_report" | "notify.eval_assigned" | "notify.eval_batch_deadline_passed" | "notify.eval_batch_dispatched" | "notify.eval_completed" | "notify.eval_deadline_approaching" | "notify.eval_deadline_passed" | "notify.eval_reminder" | "notify.eval_response_submitted" | "ops.trace_finalizer_scaled";
@@ -284,8 +651,62 @@ export interface components {
             /** Format: uri */
             destinationUrl: string;
             eventTypes: components["schemas"]["EventType"][];
-            /** @description Signing secret; accepted on input, never returned. */
+            /** @description Signing secret; accepted on input, never returned. When a string, 1 to 128 characters. */
             secret?: string | null;
+        };
+        WebhookUpdateRequest: {
+            name?: string;
+            /** Format: uri */
+            destinationUrl?: string;
+            eventTypes?: components["schemas"]["EventType"][];
+            enabled?: boolean;
+            /** @description A new signing secret (rotation), or null to remove it. Never returned. When a string, 1 to 128 characters. */
+            secret?: string | null;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+            page: components["schemas"]["Page"];
+        };
+        /**
+         * @description `pending` (waiting for its next attempt), `succeeded` (a 2xx answer), `failed` (a non-retryable
+         *     answer, a refused destination, or the retry schedule exhausted), `cancelled` (the webhook was
+         *     disabled before the delivery came due).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed" | "cancelled";
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            startedAt: components["schemas"]["Timestamp"];
+            durationMs: number;
+            /** @description null when no HTTP answer arrived. */
+            statusCode: number | null;
+            /** @description Why the attempt did not succeed (timeout, connection error, refused destination, HTTP status). */
+            error: string | null;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Sent as the `webhook-id` header; the same on every attempt.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The payload's `id`.
+             */
+            eventId: string;
+            /** @description An EventType, or `webhook.test` for test deliveries. */
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            /** @description When the next attempt is due; null once the delivery is settled. */
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            attemptLog: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            page: components["schemas"]["Page"];
         };
     };
     responses: {
@@ -646,6 +1067,782 @@ export interface operations {
                             traces: components["schemas"]["TraceSummary"][];
                             page: components["schemas"]["Page"];
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ingestTrace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceInput"];
+            };
+        };
+        responses: {
+            /** @description The trace was stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IngestedTrace"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ingestTraceBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    traces: components["schemas"]["TraceInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every trace was stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            traces: components["schemas"]["IngestedTrace"][];
+                            traceCount: number;
+                            spanCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTrace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                traceId: components["schemas"]["TraceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace context. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["TraceContext"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSavedFilters: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of saved-filter summaries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SavedFilterList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved filter. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SavedFilter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The saved filter's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved filter. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SavedFilter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The saved filter's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The filter was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SavedFilterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The saved filter's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated saved filter. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SavedFilter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    post_api_v1_public_webhooks: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 22 to 43 characters: a canonical UUIDv4 or a high-entropy base64url value. The same key with
+                 *     the same body within 24 hours replays the first response.
+                 */
+                "idempotency-key": components["parameters"]["IdempotencyKey"];
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook (or, with `Idempotent-Replayed true`, the first response to this key). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    /** @description `true` when this response replays the first response to the idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enqueued test delivery. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The webhook's id. */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["WebhookDeliveryList"];
                     };
                 };
             };

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
+import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
 
 /** Every setting, read once from the environment. The README lists each variable. */
 export interface Config {
@@ -35,6 +36,9 @@ export interface Config {
 
   // (identity: settings go here)
 
+  /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
+  publicApiMutationsEnabled: boolean;
+  webhooks: WebhookSettings;
   // (webhooks: settings go here)
 }
 
@@ -92,5 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
+    webhooks: loadWebhookSettings(env),
   };
 }

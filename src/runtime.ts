@@ -20,6 +20,7 @@ import { createServices, type Services } from './services.js';
 
 // (identity: runtime imports go here)
 
+import { PollingWorker } from './domain/webhooks/polling-worker.js';
 // (webhooks: runtime imports go here)
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
@@ -77,6 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // (identity: resolvers and workers are created here)
 
+  const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
   // (webhooks: resolvers and workers are created here)
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
@@ -103,6 +105,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       // (identity: background workers start here)
 
+      webhookWorker.start();
+      background.push(webhookWorker);
       // (webhooks: background workers start here)
     },
     async close() {

@@ -6,16 +6,23 @@ import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
 import { Provisioning } from './domain/bootstrap/provisioning.js';
 import type { EventPublisher } from './domain/events/event-publisher.js';
+import { TraceIngestionService } from './domain/traces/trace-ingestion-service.js';
+import { TraceListService } from './domain/traces/trace-list-service.js';
+import { TraceContextService } from './domain/traces/trace-context-service.js';
+import { TraceSearchService } from './domain/traces/trace-search-service.js';
 // (traces: service imports go here)
 
 // (tools: service imports go here)
 
 // (detections: service imports go here)
 
+import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 // (saved-filters: service imports go here)
 
 // (identity: service imports go here)
 
+import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
+import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
 // (webhooks: service imports go here)
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -26,16 +33,26 @@ export interface Services {
   provisioning: Provisioning;
   /** Announces domain events; webhook delivery subscribes through it. */
   events: EventPublisher;
+  /** Stores traces (REST and log_trace); after-store hooks run in its transaction. */
+  traceIngestion: TraceIngestionService;
+  traceList: TraceListService;
+  traceContext: TraceContextService;
+  traceSearch: TraceSearchService;
   // (traces: services go here)
 
   // (tools: services go here)
 
   // (detections: services go here)
 
+  savedFilters: SavedFilterService;
   // (saved-filters: services go here)
 
   // (identity: services go here)
 
+  capabilities: WebhookServices['capabilities'];
+  idempotency: WebhookServices['idempotency'];
+  webhooks: WebhookServices['webhooks'];
+  webhookDispatcher: WebhookServices['webhookDispatcher'];
   // (webhooks: services go here)
 }
 
@@ -47,24 +64,30 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
-  // Until a subscriber (webhooks) is wired, events have nowhere to go and are dropped by design.
-  const events: EventPublisher = { publish: async () => undefined };
+  // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
+  const events = new WebhookOutboxPublisher(clock);
   return {
     events,
     cursors,
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store),
     provisioning: new Provisioning(store, clock),
+    traceIngestion: new TraceIngestionService(store, clock, { afterStore: [] }),
+    traceList: new TraceListService(store, cursors),
+    traceContext: new TraceContextService(store),
+    traceSearch: new TraceSearchService(store, clock),
     // (traces: services go here)
 
     // (tools: services go here)
 
     // (detections: services go here)
 
+    savedFilters: new SavedFilterService(store, clock, cursors),
     // (saved-filters: services go here)
 
     // (identity: services go here)
 
+    ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
     // (webhooks: services go here)
   };
 }

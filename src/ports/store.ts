@@ -3,6 +3,7 @@ import type { ProjectRepository } from './projects.js';
 import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
+import type { TraceRepository } from './traces.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,16 +19,22 @@ export interface Store {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly oauthTokens: OAuthAccessTokenRepository;
+  readonly traces: TraceRepository;
   // (traces: repositories go here)
 
   // (tools: repositories go here)
 
   // (detections: repositories go here)
 
+  // Imported inline: this file has no import marker, so parallel branches merge cleanly.
+  readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
   // (saved-filters: repositories go here)
 
   // (identity: repositories go here)
 
+  readonly webhooks: import('./webhooks.js').WebhookRepository;
+  readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
+  readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
   // (webhooks: repositories go here)
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

@@ -1,0 +1,176 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../../src/ports/store.js';
+import {
+  TraceIdTakenError,
+  type SpanRecord,
+  type TraceFilters,
+  type TraceListQuery,
+  type TraceRecord,
+  type TraceRepository,
+  type TraceSearchQuery,
+  type TraceStatus,
+  type TraceWrite,
+} from '../../src/ports/traces.js';
+import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
+import type { TraceTextIndex } from './trace-text-index.js';
+
+type Row = Record<string, unknown>;
+
+/** Bound parameters one statement may carry: SQLite's default maximum and PostgreSQL's protocol limit. */
+const PARAMETER_LIMIT: Record<Dialect, number> = { sqlite: 32766, postgres: 65535 };
+
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const jsonOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export const toTraceRecord = (row: Row): TraceRecord => ({
+  projectId: row.project_id as string,
+  id: row.id as string,
+  name: row.name as string,
+  status: row.status as TraceStatus,
+  createdAt: fromMillis(row.created_at as number),
+  latencyMs: Number(row.latency_ms),
+  cost: Number(row.cost),
+  spanCount: Number(row.span_count),
+  totalTokens: Number(row.total_tokens),
+  framework: (row.framework as string | null) ?? null,
+  agentName: (row.agent_name as string | null) ?? null,
+  errorMessage: (row.error_message as string | null) ?? null,
+  metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+});
+
+const toSpanRecord = (row: Row): SpanRecord => ({
+  spanId: row.span_id as string,
+  parentSpanId: (row.parent_span_id as string | null) ?? null,
+  position: Number(row.position),
+  name: row.name as string,
+  spanType: row.span_type as string,
+  status: row.status as TraceStatus,
+  latencyMs: numberOrNull(row.latency_ms),
+  cost: numberOrNull(row.cost),
+  startTime: fromMillisOrNull(row.start_time as number | null),
+  input: parseJson<Record<string, unknown> | null>(row.input, null),
+  output: parseJson<Record<string, unknown> | null>(row.output, null),
+  error: (row.error as string | null) ?? null,
+  metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+});
+
+const TRACE_COLUMNS = [
+  'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
+] as const;
+const SPAN_COLUMNS = [
+  'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
+] as const;
+
+/** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
+const traceValues = (t: TraceRecord): unknown[] => [
+  t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
+  JSON.stringify(t.metadata),
+];
+
+const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
+  projectId, traceId, s.spanId, s.parentSpanId, s.position, s.name, s.spanType, s.status, s.latencyMs, s.cost,
+  s.startTime ? toMillis(s.startTime) : null, jsonOrNull(s.input), jsonOrNull(s.output), s.error, JSON.stringify(s.metadata),
+];
+
+/** A primary-key violation on either database: a trace id taken by a concurrent writer. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
+  if (f.status !== undefined) qb.where('t.status', f.status);
+  if (f.framework !== undefined) qb.where('t.framework', f.framework);
+  if (f.agentName !== undefined) qb.where('t.agent_name', f.agentName);
+  if (f.fromMs !== undefined) qb.where('t.created_at', '>=', f.fromMs);
+  if (f.toMs !== undefined) qb.where('t.created_at', '<', f.toMs);
+  if (f.minLatencyMs !== undefined) qb.where('t.latency_ms', '>=', f.minLatencyMs);
+  if (f.maxLatencyMs !== undefined) qb.where('t.latency_ms', '<=', f.maxLatencyMs);
+  if (f.minCost !== undefined) qb.where('t.cost', '>=', f.minCost);
+  if (f.maxCost !== undefined) qb.where('t.cost', '<=', f.maxCost);
+}
+
+export class SqlTraceRepository implements TraceRepository {
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+    private readonly textIndex: TraceTextIndex,
+  ) {}
+
+  async insertMany(writes: TraceWrite[]): Promise<void> {
+    try {
+      await this.insertRows('traces', TRACE_COLUMNS, writes.map((w) => traceValues(w.trace)));
+      const spans: unknown[][] = [];
+      for (const w of writes) for (const span of w.spans) spans.push(spanValues(w.trace.projectId, w.trace.id, span));
+      await this.insertRows('spans', SPAN_COLUMNS, spans);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TraceIdTakenError();
+      throw error;
+    }
+    await this.textIndex.write(
+      this.db,
+      writes.map((w) => ({ projectId: w.trace.projectId, traceId: w.trace.id, body: w.searchText })),
+    );
+  }
+
+  /**
+   * Multi-row `INSERT … VALUES (…), (…)` in chunks as large as the dialect's bound-parameter limit
+   * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows).
+   */
+  private async insertRows(table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
+    const chunkSize = Math.floor(PARAMETER_LIMIT[this.dialect] / columns.length);
+    const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      const chunk = rows.slice(start, start + chunkSize);
+      await this.db.raw(head + new Array(chunk.length).fill(tuple).join(', '), chunk.flat() as Knex.RawBinding[]);
+    }
+  }
+
+  async existingIds(projectId: string, ids: string[]): Promise<string[]> {
+    const found: string[] = [];
+    const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
+    for (let start = 0; start < ids.length; start += chunkSize) {
+      const rows = await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select('id');
+      found.push(...rows.map((row: Row) => row.id as string));
+    }
+    return found;
+  }
+
+  async findById(projectId: string, id: string): Promise<TraceRecord | null> {
+    const row = await this.db('traces').where({ project_id: projectId, id }).first();
+    return row ? toTraceRecord(row) : null;
+  }
+
+  async spansOf(projectId: string, traceId: string): Promise<SpanRecord[]> {
+    const rows = await this.db('spans').where({ project_id: projectId, trace_id: traceId }).orderBy('position', 'asc');
+    return rows.map(toSpanRecord);
+  }
+
+  async list(query: TraceListQuery): Promise<TraceRecord[]> {
+    const qb = this.db('traces as t').select('t.*').where('t.project_id', query.projectId);
+    applyFilters(qb, query.filters);
+    if (query.after) qb.whereRaw('(t.created_at, t.id) < (?, ?)', [query.after.createdAtMs, query.after.id]);
+    if (query.extraCondition) qb.where((inner) => query.extraCondition!(inner));
+    const rows = await qb.orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(query.limit);
+    return rows.map(toTraceRecord);
+  }
+
+  async search(query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }> {
+    const matched = () =>
+      this.db
+        .from(this.textIndex.matches(this.db, query.projectId, query.terms).as('m'))
+        .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
+        .where('t.project_id', query.projectId)
+        .modify((qb: Knex.QueryBuilder) => applyFilters(qb, query.filters));
+    const [countRow, rows] = await Promise.all([
+      matched().count<{ n: number }[]>({ n: '*' }).first(),
+      matched()
+        .select('t.*')
+        .orderBy([{ column: 'm.relevance', order: 'desc' }, { column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
+        .limit(query.limit)
+        .offset(query.offset),
+    ]);
+    return { traces: rows.map(toTraceRecord), totalCount: Number(countRow?.n ?? 0) };
+  }
+}

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+
+/** One trace's search document, as the full-text index stores it. */
+export interface SearchDocument {
+  projectId: string;
+  traceId: string;
+  body: string;
+}
+
+/**
+ * The dialect-specific half of trace search: how documents are written to the database's own text
+ * index and how matches (trace id + relevance, higher is better) are selected from it.
+ */
+export interface TraceTextIndex {
+  write(db: Knex, documents: SearchDocument[]): Promise<void>;
+  /** A subquery selecting `trace_id` and `relevance` of the project's traces matching every term. */
+  matches(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
+}

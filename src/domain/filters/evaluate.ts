@@ -1,0 +1,97 @@
+import { TRACE_FIELDS, type FieldCatalog, type ResolvedField } from './field-catalog.js';
+import type { FilterNode } from './filter-types.js';
+import { foldAscii, lowerFilter, type CompareTest, type Condition, type Operand } from './conditions.js';
+import { timeOperand } from './operand-rules.js';
+
+/**
+ * A flat record: a trace row in camelCase (metadata as an object or JSON text), a span, … Any object
+ * type is accepted (interfaces have no index signature); fields are read by name.
+ */
+export type FilterRecord = object;
+
+function jsonObject(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function read(record: FilterRecord, field: ResolvedField): unknown {
+  const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
+  if (field.kind === 'json') {
+    const object = jsonObject(raw);
+    return Object.hasOwn(object, field.jsonKey as string) ? object[field.jsonKey as string] : undefined;
+  }
+  if (field.kind === 'time') return raw instanceof Date ? raw.getTime() : raw === null || raw === undefined ? raw : timeOperand(raw);
+  return raw;
+}
+
+function compare(value: unknown, test: CompareTest, operand: Operand): boolean {
+  if (value === null || value === undefined || typeof value !== typeof operand) return false;
+  if (typeof operand === 'string') {
+    const text = value as string;
+    switch (test) {
+      case 'eq':
+        return foldAscii(text) === foldAscii(operand);
+      case 'eq_exact':
+        return text === operand;
+      case 'contains':
+        return foldAscii(text).includes(foldAscii(operand));
+      case 'starts':
+        return foldAscii(text).startsWith(foldAscii(operand));
+      case 'ends':
+        return foldAscii(text).endsWith(foldAscii(operand));
+      default:
+        return false;
+    }
+  }
+  if (typeof operand === 'number') {
+    const number = value as number;
+    switch (test) {
+      case 'eq':
+      case 'eq_exact':
+        return number === operand;
+      case 'gt':
+        return number > operand;
+      case 'lt':
+        return number < operand;
+      case 'gte':
+        return number >= operand;
+      case 'lte':
+        return number <= operand;
+      default:
+        return false;
+    }
+  }
+  return (test === 'eq' || test === 'eq_exact') && value === operand;
+}
+
+export function evaluateCondition(condition: Condition, record: FilterRecord): boolean {
+  switch (condition.kind) {
+    case 'all':
+      return condition.children.every((child) => evaluateCondition(child, record));
+    case 'any':
+      return condition.children.some((child) => evaluateCondition(child, record));
+    case 'not':
+      return !evaluateCondition(condition.child, record);
+    case 'empty': {
+      const value = read(record, condition.field);
+      return value === null || value === undefined || value === '';
+    }
+    case 'compare':
+      return compare(read(record, condition.field), condition.test, condition.operand);
+  }
+}
+
+/**
+ * The reference semantics of a (validated) filter tree over one record — a trace by default, or any
+ * flat record with the catalog describing its fields (the detections team's span rules). The SQL
+ * compiler must agree with this on every tree and row; a property test holds it to that.
+ */
+export function evaluateFilter(nodes: readonly FilterNode[], record: FilterRecord, catalog: FieldCatalog = TRACE_FIELDS): boolean {
+  return evaluateCondition(lowerFilter(nodes, catalog), record);
+}

@@ -1,0 +1,67 @@
+import { problems } from '../../errors.js';
+import type { Store } from '../../ports/store.js';
+import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
+import { TRACE_ID_PATTERN } from './trace-input.js';
+
+/** The spec's trace context depth: larger traces are cut to this many spans. */
+export const MAX_CONTEXT_SPANS = 1000;
+
+export interface SpanNode extends SpanRecord {
+  children: SpanNode[];
+}
+
+export interface TraceContext {
+  trace: TraceRecord;
+  /** Root-level spans in the order sent, each with its children. */
+  roots: SpanNode[];
+  truncated: boolean;
+}
+
+/** What a guest review token was issued for; other principals have none. */
+export interface ReadGrant {
+  resourceType: string;
+  resourceId: string;
+}
+
+/**
+ * Builds the span tree, keeping at most `limit` spans in breadth-first order so every kept span's
+ * parent is kept too and the cut removes the deepest, latest detail first.
+ */
+export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): { roots: SpanNode[]; truncated: boolean } {
+  const childrenOf = new Map<string | null, SpanRecord[]>();
+  for (const span of spans) {
+    const siblings = childrenOf.get(span.parentSpanId);
+    if (siblings) siblings.push(span);
+    else childrenOf.set(span.parentSpanId, [span]);
+  }
+  const roots: SpanNode[] = [];
+  const queue: { span: SpanRecord; into: SpanNode[] }[] = (childrenOf.get(null) ?? []).map((span) => ({ span, into: roots }));
+  let kept = 0;
+  for (let head = 0; head < queue.length && kept < limit; head++) {
+    const { span, into } = queue[head];
+    const node: SpanNode = { ...span, children: [] };
+    into.push(node);
+    kept++;
+    for (const child of childrenOf.get(span.spanId) ?? []) queue.push({ span: child, into: node.children });
+  }
+  return { roots, truncated: kept < spans.length };
+}
+
+/** One trace with its span tree, for get_trace_context and GET /traces/{traceId}. */
+export class TraceContextService {
+  constructor(private readonly store: Store) {}
+
+  async get(projectId: string, traceId: string, grant: ReadGrant | null = null): Promise<TraceContext> {
+    if (typeof traceId !== 'string' || !TRACE_ID_PATTERN.test(traceId)) {
+      throw problems.validation('The trace id format is invalid.', [
+        { path: '/trace_id', code: 'invalid_id', message: 'must be 1 to 128 letters, digits or ._:- starting with a letter or digit' },
+      ]);
+    }
+    // A guest sees exactly what was shared; anything else answers as if it did not exist.
+    if (grant && !(grant.resourceType === 'trace' && grant.resourceId === traceId)) throw problems.notFound('The trace');
+    const trace = await this.store.traces.findById(projectId, traceId);
+    if (!trace) throw problems.notFound('The trace');
+    const { roots, truncated } = buildSpanTree(await this.store.traces.spansOf(projectId, traceId));
+    return { trace, roots, truncated };
+  }
+}

@@ -1,0 +1,91 @@
+import type { CursorCodec, Page } from '../../pagination/cursor.js';
+import { problems } from '../../errors.js';
+import type { Store } from '../../ports/store.js';
+import type { TraceCondition, TraceFilters, TraceKeyset, TraceRecord, TraceStatus } from '../../ports/traces.js';
+
+/** Compiles a saved filter of the project into a list condition; null when it does not exist there. */
+export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
+
+/** The list filters as the REST query carries them (times as ISO 8601). */
+export interface TraceListFilterParams {
+  status?: TraceStatus;
+  framework?: string;
+  agentName?: string;
+  from?: string;
+  to?: string;
+  minLatencyMs?: number;
+  maxLatencyMs?: number;
+  minCost?: number;
+  maxCost?: number;
+  savedFilterId?: string;
+}
+
+export interface TraceListRequest {
+  /** Who asks, where and through which operation: the cursor chain is bound to all three. */
+  credentialId: string;
+  projectId: string;
+  endpoint: string;
+  limit: number;
+  cursor?: string;
+  filters: TraceListFilterParams;
+}
+
+export const TRACE_LIST_SORT = 'createdAt:desc,id:desc';
+
+const isKeyset = (value: unknown): value is [number, string] =>
+  Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && typeof value[1] === 'string';
+
+const millis = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso));
+
+/** Recent traces of a project, newest first, keyset-paginated with authenticated cursors. */
+export class TraceListService {
+  constructor(
+    private readonly store: Store,
+    private readonly cursors: CursorCodec,
+    private readonly savedFilters?: SavedFilterResolver,
+  ) {}
+
+  async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
+    const { filters } = request;
+    const binding = {
+      credentialId: request.credentialId,
+      projectId: request.projectId,
+      endpoint: request.endpoint,
+      filters,
+      sort: TRACE_LIST_SORT,
+    };
+    let after: TraceKeyset | undefined;
+    let chainStartedAt: number | undefined;
+    if (request.cursor !== undefined) {
+      const decoded = this.cursors.decode<unknown>(request.cursor, binding);
+      if (!isKeyset(decoded.position)) throw problems.invalidCursor('The cursor is not one this service issued, or it was altered.');
+      after = { createdAtMs: decoded.position[0], id: decoded.position[1] };
+      chainStartedAt = decoded.chainStartedAt;
+    }
+
+    let extraCondition: TraceCondition | undefined;
+    if (filters.savedFilterId !== undefined) {
+      const compiled = this.savedFilters ? await this.savedFilters(request.projectId, filters.savedFilterId) : null;
+      if (!compiled) throw problems.notFound('The saved filter');
+      extraCondition = compiled;
+    }
+
+    const sqlFilters: TraceFilters = {
+      status: filters.status,
+      framework: filters.framework,
+      agentName: filters.agentName,
+      fromMs: millis(filters.from),
+      toMs: millis(filters.to),
+      minLatencyMs: filters.minLatencyMs,
+      maxLatencyMs: filters.maxLatencyMs,
+      minCost: filters.minCost,
+      maxCost: filters.maxCost,
+    };
+    const rows = await this.store.traces.list({ projectId: request.projectId, filters: sqlFilters, after, limit: request.limit + 1, extraCondition });
+    const hasMore = rows.length > request.limit;
+    const traces = hasMore ? rows.slice(0, request.limit) : rows;
+    const last = traces[traces.length - 1];
+    const nextCursor = hasMore ? this.cursors.encode(binding, [last.createdAt.getTime(), last.id], chainStartedAt) : null;
+    return { traces, page: { hasMore, limit: request.limit, nextCursor } };
+  }
+}

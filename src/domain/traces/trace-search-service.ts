@@ -1,0 +1,120 @@
+import type { Clock } from '../../clock.js';
+import { problems } from '../../errors.js';
+import type { Store } from '../../ports/store.js';
+import type { TraceFilters, TraceRecord, TraceStatus } from '../../ports/traces.js';
+import { isTimeRange, parseDateRange } from './date-range.js';
+import { FieldErrors } from './trace-input.js';
+
+export const DEFAULT_SEARCH_LIMIT = 50;
+export const MAX_SEARCH_LIMIT = 100;
+/** More words than this add cost, not precision. */
+const MAX_TERMS = 32;
+
+/** The search_traces input, as an agent sends it (shape checked here, not trusted). */
+export interface TraceSearchRequest {
+  query: unknown;
+  limit?: unknown;
+  offset?: unknown;
+  filters?: unknown;
+}
+
+export interface TraceSearchResult {
+  traces: TraceRecord[];
+  totalCount: number;
+  hasMore: boolean;
+}
+
+/** Words of a query: runs of letters and digits, lower-cased, each once. */
+export function searchTerms(query: string): string[] {
+  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_TERMS);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range']);
+
+/**
+ * Full-text search over a project's traces (names, error messages, span names, metadata keys and
+ * values) through the database's own text index, with filters; every word must match, most
+ * relevant first. Offset paging, as the tool interface defines it.
+ */
+export class TraceSearchService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  async search(projectId: string, request: TraceSearchRequest): Promise<TraceSearchResult> {
+    const errors = new FieldErrors();
+    let terms: string[] = [];
+    if (typeof request.query !== 'string') errors.add('/query', 'required', 'is required and must be a string');
+    else {
+      terms = searchTerms(request.query);
+      if (terms.length === 0) errors.add('/query', 'no_terms', 'must contain at least one word of letters or digits');
+    }
+    const limit = this.limitOf(request.limit, errors);
+    const offset = this.offsetOf(request.offset, errors);
+    const filters = this.filtersOf(request.filters, errors);
+    if (!errors.empty) throw problems.validation('The search request is invalid; see errors.', errors.list);
+
+    const { traces, totalCount } = await this.store.traces.search({ projectId, terms, filters, limit, offset });
+    return { traces, totalCount, hasMore: offset + traces.length < totalCount };
+  }
+
+  /** Default 50; anything above 100 is clamped to 100, as the spec says. */
+  private limitOf(value: unknown, errors: FieldErrors): number {
+    if (value === undefined || value === null) return DEFAULT_SEARCH_LIMIT;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      errors.add('/limit', 'invalid_type', 'must be a positive integer');
+      return DEFAULT_SEARCH_LIMIT;
+    }
+    return Math.min(value, MAX_SEARCH_LIMIT);
+  }
+
+  private offsetOf(value: unknown, errors: FieldErrors): number {
+    if (value === undefined || value === null) return 0;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+      errors.add('/offset', 'invalid_type', 'must be a non-negative integer');
+      return 0;
+    }
+    return value;
+  }
+
+  private filtersOf(value: unknown, errors: FieldErrors): TraceFilters {
+    if (value === undefined || value === null) return {};
+    if (!isObject(value)) {
+      errors.add('/filters', 'invalid_type', 'must be an object');
+      return {};
+    }
+    for (const key of Object.keys(value)) if (!FILTER_KEYS.has(key)) errors.add(`/filters/${key}`, 'unknown_property', 'is not a search filter');
+    const filters: TraceFilters = {};
+    if (value.framework !== undefined) {
+      if (typeof value.framework === 'string' && value.framework.length > 0) filters.framework = value.framework;
+      else errors.add('/filters/framework', 'invalid_type', 'must be a non-empty string');
+    }
+    if (value.status !== undefined) {
+      if (value.status === 'success' || value.status === 'error') filters.status = value.status as TraceStatus;
+      else errors.add('/filters/status', 'invalid_status', 'must be success or error');
+    }
+    const number = (key: string): number | undefined => {
+      const v = value[key];
+      if (v === undefined) return undefined;
+      if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+      errors.add(`/filters/${key}`, 'invalid_type', 'must be a non-negative number');
+      return undefined;
+    };
+    filters.minLatencyMs = number('min_latency_ms');
+    filters.maxLatencyMs = number('max_latency_ms');
+    filters.minCost = number('min_cost');
+    filters.maxCost = number('max_cost');
+    if (value.date_range !== undefined) {
+      const range = typeof value.date_range === 'string' ? parseDateRange(value.date_range, this.clock.now().getTime(), '/filters/date_range') : null;
+      if (range && isTimeRange(range)) {
+        filters.fromMs = range.fromMs;
+        filters.toMs = range.toMs;
+      } else {
+        errors.add('/filters/date_range', 'invalid_date_range', range && !isTimeRange(range) ? range.message : 'must be a string');
+      }
+    }
+    return filters;
+  }
+}

@@ -1,0 +1,41 @@
+/** Webhook settings from the environment; the README lists each variable. */
+export interface WebhookSettings {
+  /** 32-byte AES-256-GCM key from WEBHOOK_ENCRYPTION_KEY; undefined → derived from SERVER_SECRET with HKDF. */
+  encryptionKey: Buffer | undefined;
+  /** Host names (or IP literals) whose destinations skip the private-range refusal; never metadata. */
+  allowedHosts: string[];
+  /** A delivery attempt without a complete answer within this many ms fails as a timeout. */
+  deliveryTimeoutMs: number;
+  /** How often the worker looks for due deliveries. */
+  pollIntervalMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer; got ${raw}`);
+  return value;
+}
+
+/** 64 hex characters, or base64 / base64url of exactly 32 bytes. */
+function encryptionKey(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error('WEBHOOK_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64/base64url.');
+  return key;
+}
+
+export function loadWebhookSettings(env: Env): WebhookSettings {
+  return {
+    encryptionKey: encryptionKey(env.WEBHOOK_ENCRYPTION_KEY),
+    allowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+      .filter(Boolean),
+    deliveryTimeoutMs: positiveInteger(env, 'WEBHOOK_DELIVERY_TIMEOUT_MS', 10_000),
+    pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000),
+  };
+}

@@ -1,0 +1,103 @@
+import type { components } from '../../generated/openapi.js';
+import type { IngestedTrace, TraceIngestionService } from '../domain/traces/trace-ingestion-service.js';
+import type { TraceListService } from '../domain/traces/trace-list-service.js';
+import type { ReadGrant, SpanNode, TraceContext, TraceContextService } from '../domain/traces/trace-context-service.js';
+import { tracePath } from '../domain/traces/trace-links.js';
+import type { OperationHandlers } from '../http/operation-types.js';
+import { selectedProject, type RequestContext } from '../http/request-context.js';
+import type { TraceRecord } from '../ports/traces.js';
+
+type Schemas = components['schemas'];
+
+const DEFAULT_PAGE_SIZE = 20;
+/** A guest token without a grant may read nothing. */
+const NOTHING_GRANTED: ReadGrant = { resourceType: 'none', resourceId: '' };
+
+export const toTraceSummary = (t: TraceRecord): Schemas['TraceSummary'] => ({
+  id: t.id,
+  name: t.name,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+  latencyMs: t.latencyMs,
+  cost: t.cost,
+  spanCount: t.spanCount,
+  framework: t.framework,
+  agentName: t.agentName,
+  errorMessage: t.errorMessage,
+  url: tracePath(t.id),
+});
+
+const toIngested = (t: IngestedTrace): Schemas['IngestedTrace'] => ({ id: t.id, spanCount: t.spanCount, status: t.status, url: tracePath(t.id) });
+
+const toSpan = (s: SpanNode): Schemas['TraceSpan'] => ({
+  spanId: s.spanId,
+  parentSpanId: s.parentSpanId,
+  name: s.name,
+  spanType: s.spanType,
+  status: s.status,
+  latencyMs: s.latencyMs,
+  startTime: s.startTime ? s.startTime.toISOString() : null,
+  input: s.input,
+  output: s.output,
+  error: s.error,
+  metadata: s.metadata,
+  children: s.children.map(toSpan),
+});
+
+const toContext = ({ trace, roots, truncated }: TraceContext): Schemas['TraceContext'] => ({
+  id: trace.id,
+  name: trace.name,
+  status: trace.status,
+  createdAt: trace.createdAt.toISOString(),
+  latencyMs: trace.latencyMs,
+  cost: trace.cost,
+  spanCount: trace.spanCount,
+  framework: trace.framework,
+  agentName: trace.agentName,
+  errorMessage: trace.errorMessage,
+  metadata: trace.metadata,
+  truncated,
+  spans: roots.map(toSpan),
+});
+
+const grantOf = (ctx: RequestContext): ReadGrant | null =>
+  ctx.principal.kind === 'guest' ? (ctx.principal.grant ?? NOTHING_GRANTED) : null;
+
+export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'ingestTrace' | 'ingestTraceBatch' | 'getTrace'> {
+  constructor(
+    private readonly ingestion: TraceIngestionService,
+    private readonly lists: TraceListService,
+    private readonly contexts: TraceContextService,
+  ) {}
+
+  listTraces: OperationHandlers['listTraces'] = async ({ ctx, query }) => {
+    const { limit, cursor, ...filters } = query;
+    const { traces, page } = await this.lists.list({
+      credentialId: ctx.principal.credentialId,
+      projectId: selectedProject(ctx).id,
+      endpoint: ctx.operationId,
+      limit: limit ?? DEFAULT_PAGE_SIZE,
+      cursor,
+      filters,
+    });
+    return { status: 200, data: { traces: traces.map(toTraceSummary), page } };
+  };
+
+  ingestTrace: OperationHandlers['ingestTrace'] = async ({ ctx, body }) => ({
+    status: 201,
+    data: toIngested(await this.ingestion.ingest(selectedProject(ctx).id, body)),
+  });
+
+  ingestTraceBatch: OperationHandlers['ingestTraceBatch'] = async ({ ctx, body }) => {
+    const stored = await this.ingestion.ingestBatch(selectedProject(ctx).id, body.traces);
+    return {
+      status: 201,
+      data: { traces: stored.map(toIngested), traceCount: stored.length, spanCount: stored.reduce((sum, t) => sum + t.spanCount, 0) },
+    };
+  };
+
+  getTrace: OperationHandlers['getTrace'] = async ({ ctx, path }) => ({
+    status: 200,
+    data: toContext(await this.contexts.get(selectedProject(ctx).id, path.traceId, grantOf(ctx))),
+  });
+}
