@@ -14,11 +14,19 @@ import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 
 // (tools: repository imports go here)
 
+import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
+import { SqlDetectionJobRepository } from './sql/detection-job-repository.js';
+import { SqlEvaluationTraceReader } from './sql/evaluation-trace-reader.js';
+import { SqlFixRepository } from './sql/fix-repository.js';
 // (detections: repository imports go here)
 
 import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
 // (saved-filters: repository imports go here)
 
+import { SqlProjectMemberRepository, SqlSecurityBucketRepository, SqlUserPasswordRepository } from './sql/identity-repositories.js';
+import { SqlOAuthClientRepository, SqlOAuthGrantRepository } from './sql/oauth-server-repositories.js';
+import { SqlServiceAccountRepository } from './sql/service-account-repository.js';
+import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
 // (identity: repository imports go here)
 
 import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
@@ -39,11 +47,23 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
 
     // (tools: repositories go here)
 
+    detections: new SqlDetectionRepository(knex),
+    detectionEvents: new SqlDetectionEventRepository(knex),
+    detectionJobs: new SqlDetectionJobRepository(knex, dialect),
+    evaluationTraces: new SqlEvaluationTraceReader(knex),
+    fixes: new SqlFixRepository(knex),
     // (detections: repositories go here)
 
     savedFilters: new SqlSavedFilterRepository(knex),
     // (saved-filters: repositories go here)
 
+    projectMembers: new SqlProjectMemberRepository(knex),
+    userPasswords: new SqlUserPasswordRepository(knex),
+    oauthClients: new SqlOAuthClientRepository(knex),
+    oauthGrants: new SqlOAuthGrantRepository(knex),
+    serviceAccounts: new SqlServiceAccountRepository(knex),
+    guestTokens: new SqlGuestTokenRepository(knex),
+    securityBuckets: new SqlSecurityBucketRepository(knex, dialect),
     // (identity: repositories go here)
 
     webhooks: new SqlWebhookRepository(knex),

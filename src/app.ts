@@ -9,22 +9,31 @@ import { buildHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 // (traces: app imports go here)
 
+import { mcpRouter } from './tools/mcp-router.js';
+import { buildToolRegistry } from './tools/registry.js';
+import type { ToolDefinition } from './tools/tool-definition.js';
 // (tools: app imports go here)
 
 // (detections: app imports go here)
 
 // (saved-filters: app imports go here)
 
+import { oauthRouter } from './http/oauth-router.js';
 // (identity: app imports go here)
 
 // (webhooks: app imports go here)
+
+export interface AppOptions {
+  /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
+  extraTools?: readonly ToolDefinition[];
+}
 
 /**
  * The express application, without listening. Order matters: request id and draining first, then
  * the non-REST faces, then for the public API authentication and rate limiting, body parsing,
  * contract validation, handlers, and the one Problem Details error handler.
  */
-export function createApp(runtime: Runtime): Express {
+export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const { config, services, authenticator, limiter, clock, lifecycle, log } = runtime;
   const app = express();
   app.disable('x-powered-by');
@@ -34,12 +43,24 @@ export function createApp(runtime: Runtime): Express {
   app.use(lifecycle.middleware());
   // (traces: routers outside the public REST API go here)
 
+  app.use(
+    '/mcp',
+    mcpRouter({
+      authenticator,
+      limiter,
+      clock,
+      log,
+      settings: config.tools,
+      tools: [...buildToolRegistry(services, config), ...(options.extraTools ?? [])],
+    }),
+  );
   // (tools: routers outside the public REST API go here)
 
   // (detections: routers outside the public REST API go here)
 
   // (saved-filters: routers outside the public REST API go here)
 
+  app.use(oauthRouter(services.oauth, services.identityProvisioning));
   // (identity: routers outside the public REST API go here)
 
   // (webhooks: routers outside the public REST API go here)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
 import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
+import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 
 /** Every setting, read once from the environment. The README lists each variable. */
 export interface Config {
@@ -28,12 +29,19 @@ export interface Config {
   logRequests: boolean;
   // (traces: settings go here)
 
+  /** The agent tool server (MCP at /mcp). */
+  tools: ToolServerSettings;
   // (tools: settings go here)
 
+  /** The detection evaluation worker: on/off, poll interval, job lease, batch size, attempts. */
+  detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
   // (detections: settings go here)
 
   // (saved-filters: settings go here)
 
+  /** Lifetime of OAuth access tokens and of refresh tokens (offline_access), in seconds. */
+  oauthAccessTokenTtlSeconds: number;
+  oauthRefreshTokenTtlSeconds: number;
   // (identity: settings go here)
 
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
@@ -98,5 +106,16 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool(env, 'LOG_REQUESTS', false),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
     webhooks: loadWebhookSettings(env),
+    // (identity: settings are read here)
+    oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
+    oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
+    tools: loadToolServerSettings(env),
+    detectionWorker: {
+      enabled: bool(env, 'DETECTION_WORKER_ENABLED', true),
+      pollMs: integer(env, 'DETECTION_WORKER_POLL_MS', 1000, 10),
+      leaseMs: integer(env, 'DETECTION_JOB_LEASE_MS', 60_000, 1000),
+      batchSize: integer(env, 'DETECTION_WORKER_BATCH_SIZE', 20, 1),
+      maxAttempts: integer(env, 'DETECTION_JOB_MAX_ATTEMPTS', 5, 1),
+    },
   };
 }

@@ -14,10 +14,12 @@ import { createServices, type Services } from './services.js';
 
 // (tools: runtime imports go here)
 
+import { DetectionWorker } from './domain/detections/detection-worker.js';
 // (detections: runtime imports go here)
 
 // (saved-filters: runtime imports go here)
 
+import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 // (identity: runtime imports go here)
 
 import { PollingWorker } from './domain/webhooks/polling-worker.js';
@@ -72,10 +74,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // (tools: resolvers and workers are created here)
 
+  const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
   // (detections: resolvers and workers are created here)
 
   // (saved-filters: resolvers and workers are created here)
 
+  authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
+  authenticator.register('guestReview', guestReviewResolver(store, clock));
   // (identity: resolvers and workers are created here)
 
   const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
@@ -99,6 +104,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       // (tools: background workers start here)
 
+      if (config.detectionWorker.enabled) {
+        detectionWorker.start();
+        background.push(detectionWorker);
+      }
       // (detections: background workers start here)
 
       // (saved-filters: background workers start here)

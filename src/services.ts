@@ -14,11 +14,20 @@ import { TraceSearchService } from './domain/traces/trace-search-service.js';
 
 // (tools: service imports go here)
 
+import type { DetectionService } from './domain/detections/detection-service.js';
+import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
+import type { FixService } from './domain/fixes/fix-service.js';
+import { createDetectionServices } from './domain/detections/detection-services.js';
 // (detections: service imports go here)
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 // (saved-filters: service imports go here)
 
+import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
+import { OAuthServer } from './domain/identity/oauth-server.js';
+import { SecurityLifecycleBucket } from './domain/identity/security-lifecycle-bucket.js';
+import { ServiceAccountService } from './domain/identity/service-account-service.js';
+import { GuestTokenService } from './domain/identity/guest-token-service.js';
 // (identity: service imports go here)
 
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
@@ -42,11 +51,19 @@ export interface Services {
 
   // (tools: services go here)
 
+  detections: DetectionService;
+  fixes: FixService;
+  /** The evaluation outbox: the ingest hook (`enqueueTraceEvaluation`) and what the worker runs. */
+  detectionEvaluation: DetectionEvaluation;
   // (detections: services go here)
 
   savedFilters: SavedFilterService;
   // (saved-filters: services go here)
 
+  identityProvisioning: IdentityProvisioning;
+  oauth: OAuthServer;
+  serviceAccounts: ServiceAccountService;
+  guestTokens: GuestTokenService;
   // (identity: services go here)
 
   capabilities: WebhookServices['capabilities'];
@@ -80,11 +97,20 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     // (tools: services go here)
 
+    // ruleEvaluator: the saved-filters evaluator, wired at merge; until then rule detections are stored only.
+    ...createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: null }),
     // (detections: services go here)
 
     savedFilters: new SavedFilterService(store, clock, cursors),
     // (saved-filters: services go here)
 
+    identityProvisioning: new IdentityProvisioning(store, clock),
+    oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
+      accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
+      refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
+    }),
+    serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
+    guestTokens: new GuestTokenService(store, clock),
     // (identity: services go here)
 
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),

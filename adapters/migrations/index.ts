@@ -6,11 +6,13 @@ import { traceSearch } from './003-trace-search.js';
 
 // (tools: migration imports go here)
 
+import { detections } from './003-detections.js';
 // (detections: migration imports go here)
 
 import { savedFilters } from './006-saved-filters.js';
 // (saved-filters: migration imports go here)
 
+import { identity } from './007-identity.js';
 // (identity: migration imports go here)
 
 import { webhooks } from './009-webhooks.js';
@@ -25,11 +27,13 @@ export const migrations: readonly Migration[] = [
 
   // (tools: migrations go here)
 
+  detections,
   // (detections: migrations go here)
 
   savedFilters,
   // (saved-filters: migrations go here)
 
+  identity,
   // (identity: migrations go here)
 
   webhooks,

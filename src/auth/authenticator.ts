@@ -5,6 +5,7 @@ import type { ProjectRecord } from '../ports/projects.js';
 import type { Clock } from '../clock.js';
 import type { CredentialKind, Principal, SecuritySchemeName } from './principal.js';
 import { hashToken, tokenKindOf } from './tokens.js';
+import { effectiveProjectRole, satisfiesRole, type ProjectRole } from './roles.js';
 
 const REALM = 'tracewell';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,6 +14,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface CredentialPolicy {
   security: { scheme: SecuritySchemeName; scopes: string[] }[];
   projectScoped: boolean;
+  /** HTTP method: guest review tokens are read-only whatever an operation declares. */
+  method?: string;
+  /** Least project role for principals that hold roles (OAuth users, service accounts); absent → viewer. */
+  minRole?: ProjectRole;
 }
 
 /** A credential found valid by its resolver, before project selection and scope checks. */
@@ -28,6 +33,11 @@ export interface ResolvedCredential {
   grant?: { resourceType: string; resourceId: string } | null;
   /** Role or binding check for the selected project; absent means organization membership suffices. */
   canAccessProject?: (project: ProjectRecord) => Promise<boolean>;
+  /**
+   * The principal's role in the selected project (null: no membership or binding → 403). Present for
+   * principals that hold roles; the operation's minimum role is then enforced as well as its scopes.
+   */
+  projectRole?: (project: ProjectRecord) => Promise<ProjectRole | null>;
 }
 
 export interface RequestTarget {
@@ -85,7 +95,15 @@ export class Authenticator {
       throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', `This operation does not accept ${describe(presented.scheme)}.`);
     }
 
+    if (credential.kind === 'guest' && policy.method !== undefined && policy.method !== 'GET') {
+      throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', 'Guest review tokens are read-only.');
+    }
+
     const project = policy.projectScoped ? await this.selectProject(headers, presented.scheme, credential) : null;
+    const role = project && credential.projectRole ? await credential.projectRole(project) : null;
+    if (project && credential.projectRole && role === null) {
+      throw new ProblemError(403, 'PUBLIC_API_PROJECT_FORBIDDEN', 'The credential is not authorized for this project.');
+    }
 
     if (credential.scopes) {
       const missing = accepted.scopes.filter((scope) => !credential.scopes!.includes(scope));
@@ -94,6 +112,11 @@ export class Authenticator {
           headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${accepted.scopes.join(' ')}"` },
         });
       }
+    }
+
+    const minRole = policy.minRole ?? 'viewer';
+    if (role !== null && !satisfiesRole(role, minRole)) {
+      throw new ProblemError(403, 'PUBLIC_API_INSUFFICIENT_ROLE', `This operation needs the project role ${minRole}; the principal holds ${role}.`);
     }
 
     return {
@@ -105,6 +128,7 @@ export class Authenticator {
       scopes: credential.scopes,
       project,
       grant: credential.grant ?? null,
+      role,
     };
   }
 
@@ -196,8 +220,13 @@ export class Authenticator {
       userId: record.userId,
       scopes: record.scopes,
       fixedProjectId: null,
-      // An OAuth token acts for its user: the project's organization must count the user as a member.
-      canAccessProject: async (project) => (await this.store.organizations.findMemberRole(project.organizationId, record.userId)) !== null,
+      // An OAuth token acts for its user: the user's role in the project (organization role, raised by
+      // a project membership) bounds what the token's scopes allow.
+      projectRole: async (project) =>
+        effectiveProjectRole(
+          await this.store.organizations.findMemberRole(project.organizationId, record.userId),
+          await this.store.projectMembers.findRole(project.id, record.userId),
+        ),
     };
   }
 }

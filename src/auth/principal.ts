@@ -1,4 +1,5 @@
 import type { ProjectRecord } from '../ports/projects.js';
+import type { ProjectRole } from './roles.js';
 
 /** The credential kinds of the spec and the security schemes of the contract that carry them. */
 export type CredentialKind = 'api_key' | 'oauth' | 'service_account' | 'guest';
@@ -20,4 +21,6 @@ export interface Principal {
   project: ProjectRecord | null;
   /** What a guest review token was issued for (resource kind and id); null for other kinds. */
   grant: { resourceType: string; resourceId: string } | null;
+  /** The principal's role in the selected project, for kinds that hold roles (OAuth users, service accounts). */
+  role?: ProjectRole | null;
 }

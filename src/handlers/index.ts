@@ -7,11 +7,15 @@ import { TraceHandlers } from './trace-handlers.js';
 
 // (tools: handler imports go here)
 
+import { DetectionHandlers } from './detection-handlers.js';
+import { FixHandlers } from './fix-handlers.js';
 // (detections: handler imports go here)
 
 import { SavedFilterHandlers } from './saved-filter-handlers.js';
 // (saved-filters: handler imports go here)
 
+import { ServiceAccountHandlers } from './service-account-handlers.js';
+import { SharingHandlers } from './sharing-handlers.js';
 // (identity: handler imports go here)
 
 import { WebhookHandlers } from './webhook-handlers.js';
@@ -27,11 +31,15 @@ export function buildHandlers(services: Services): Partial<OperationHandlers> {
 
     // (tools: handlers go here)
 
+    ...new DetectionHandlers(services.detections),
+    ...new FixHandlers(services.fixes),
     // (detections: handlers go here)
 
     ...new SavedFilterHandlers(services.savedFilters),
     // (saved-filters: handlers go here)
 
+    ...new ServiceAccountHandlers(services.serviceAccounts),
+    ...new SharingHandlers(services.guestTokens),
     // (identity: handlers go here)
 
     ...new WebhookHandlers(services.webhooks),

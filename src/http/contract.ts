@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SecuritySchemeName } from '../auth/principal.js';
+import { minimumRoleFor, type ProjectRole } from '../auth/roles.js';
 
 export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract/openapi.yaml');
 
@@ -24,6 +25,8 @@ export interface OperationMeta {
   projectScoped: boolean;
   /** x-project-id is a required parameter of the operation. */
   projectHeaderRequired: boolean;
+  /** The least project role a user or service account needs (`x-min-role`, else by method). */
+  minRole: ProjectRole;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -69,6 +72,7 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
         rateClass: ((operation['x-rate-class'] as RateClass | undefined) ?? (method === 'get' ? 'read' : 'write')),
         projectScoped: Boolean(projectHeader),
         projectHeaderRequired: Boolean(projectHeader?.required),
+        minRole: minimumRoleFor(method, operation['x-min-role']),
       });
     }
   }

@@ -4,6 +4,17 @@ import type { UserRepository } from './users.js';
 import type { ApiKeyRepository } from './api-keys.js';
 import type { OAuthAccessTokenRepository } from './oauth-tokens.js';
 import type { TraceRepository } from './traces.js';
+import type { ProjectMemberRepository } from './project-members.js';
+import type { UserPasswordRepository } from './user-passwords.js';
+import type { OAuthClientRepository, OAuthGrantRepository } from './oauth-server.js';
+import type { ServiceAccountRepository } from './service-accounts.js';
+import type { GuestTokenRepository } from './guest-tokens.js';
+import type { SecurityBucketRepository } from './security-buckets.js';
+import type { DetectionRepository } from './detections.js';
+import type { DetectionEventRepository } from './detection-events.js';
+import type { DetectionJobRepository } from './detection-jobs.js';
+import type { EvaluationTraceReader } from './evaluation-traces.js';
+import type { FixRepository } from './fixes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,12 +35,25 @@ export interface Store {
 
   // (tools: repositories go here)
 
+  readonly detections: DetectionRepository;
+  readonly detectionEvents: DetectionEventRepository;
+  readonly detectionJobs: DetectionJobRepository;
+  /** The detections area's read access to traces and spans (evaluation, trends). */
+  readonly evaluationTraces: EvaluationTraceReader;
+  readonly fixes: FixRepository;
   // (detections: repositories go here)
 
   // Imported inline: this file has no import marker, so parallel branches merge cleanly.
   readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
   // (saved-filters: repositories go here)
 
+  readonly projectMembers: ProjectMemberRepository;
+  readonly userPasswords: UserPasswordRepository;
+  readonly oauthClients: OAuthClientRepository;
+  readonly oauthGrants: OAuthGrantRepository;
+  readonly serviceAccounts: ServiceAccountRepository;
+  readonly guestTokens: GuestTokenRepository;
+  readonly securityBuckets: SecurityBucketRepository;
   // (identity: repositories go here)
 
   readonly webhooks: import('./webhooks.js').WebhookRepository;

@@ -1,5 +1,3 @@
-import type { ToolContext } from '../../src/tools/tool-definition.js';
-import type { Principal } from '../../src/auth/principal.js';
 import type { TenantSeed, TestServer } from '../support/harness.js';
 
 export interface SpanInput {
@@ -64,25 +62,6 @@ export function wideTrace(traceId: string, count: number): TraceInput {
     spans.push({ span_id: `s${i}`, parent_span_id: `s${Math.floor((i - 1) / 10)}`, name: `step ${i}`, span_type: 'TOOL', status: 'success' });
   }
   return { trace_id: traceId, name: 'wide', spans };
-}
-
-/** The principal a tool session of `tenant`'s project key would carry. */
-export function toolContext(tenant: TenantSeed, overrides: Partial<Principal> = {}): ToolContext {
-  return {
-    principal: {
-      kind: 'api_key',
-      scheme: 'apiKey',
-      credentialId: `key-of-${tenant.project.id}`,
-      organizationId: tenant.organization.id,
-      userId: tenant.user.id,
-      scopes: null,
-      project: tenant.project,
-      grant: null,
-      ...overrides,
-    },
-    project: tenant.project,
-    signal: new AbortController().signal,
-  };
 }
 
 /** Stores traces through the service, as REST and log_trace do. */

@@ -4,7 +4,8 @@ import { traceTools } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { ingest, sampleTrace, toolContext, wideTrace, type TraceInput } from './fixtures.js';
+import { ingest, sampleTrace, wideTrace, type TraceInput } from './fixtures.js';
+import { toolContext } from '../support/tool-context.js';
 
 interface Summary {
   trace_id: string;
@@ -38,7 +39,7 @@ const simple = (id: string, name: string, spanMetadata: Record<string, unknown> 
 forEachAdapter((adapter) => {
   let server: TestServer;
   let tools: Record<string, ToolDefinition>;
-  const call = (name: string, input: Record<string, unknown>, tenant = server.tenant) => tools[name].handler(input, toolContext(tenant));
+  const call = (name: string, input: Record<string, unknown>, tenant = server.tenant) => tools[name].handler(input, toolContext(server, tenant));
 
   before(async () => {
     server = await startTestServer(adapter, { env: { PUBLIC_BASE_URL: 'https://tracewell.example' } });

@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../../src/ports/store.js';
+import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
+import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
+
+type Row = Record<string, unknown>;
+
+const toJob = (row: Row): DetectionJobRecord => ({
+  id: row.id as string,
+  projectId: row.project_id as string,
+  traceId: row.trace_id as string,
+  status: row.status as DetectionJobRecord['status'],
+  attempts: Number(row.attempts),
+  leaseOwner: (row.lease_owner as string | null) ?? null,
+  leaseExpiresAt: fromMillisOrNull(row.lease_expires_at as number | null),
+  lastError: (row.last_error as string | null) ?? null,
+  createdAt: fromMillis(row.created_at as number),
+});
+
+export class SqlDetectionJobRepository implements DetectionJobRepository {
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async enqueue(jobs: { id: string; projectId: string; traceId: string }[], now: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    const at = toMillis(now);
+    await this.db('detection_jobs').insert(
+      jobs.map((job) => ({ id: job.id, project_id: job.projectId, trace_id: job.traceId, status: 'pending', attempts: 0, created_at: at, updated_at: at })),
+    );
+  }
+
+  async claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<DetectionJobRecord[]> {
+    const at = toMillis(now);
+    // PostgreSQL: concurrent claimers skip each other's locked rows. SQLite: one writer at a time,
+    // so the single UPDATE … RETURNING is already atomic.
+    const lock = this.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    const result = await this.db.raw(
+      `UPDATE detection_jobs
+          SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
+        WHERE id IN (
+          SELECT id FROM detection_jobs
+           WHERE status = 'pending' AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+           ORDER BY created_at, id
+           LIMIT ? ${lock})
+        RETURNING *`,
+      [owner, at + leaseMs, at, at, limit],
+    );
+    const rows: Row[] = this.dialect === 'postgres' ? (result as { rows: Row[] }).rows : (result as Row[]);
+    return rows.map(toJob).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  }
+
+  async complete(id: string, owner: string, now: Date): Promise<boolean> {
+    const count = await this.db('detection_jobs')
+      .where({ id, lease_owner: owner, status: 'pending' })
+      .update({ status: 'done', lease_expires_at: null, updated_at: toMillis(now) });
+    return count === 1;
+  }
+
+  async release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void> {
+    await this.db('detection_jobs')
+      .where({ id, lease_owner: owner, status: 'pending' })
+      .update({
+        status: this.db.raw(`CASE WHEN attempts >= ? THEN 'failed' ELSE 'pending' END`, [maxAttempts]),
+        lease_owner: null,
+        lease_expires_at: toMillis(retryAt), // claimable again from then: a back-off
+        last_error: error.slice(0, 2000),
+        updated_at: toMillis(now),
+      });
+  }
+
+  async findById(id: string): Promise<DetectionJobRecord | null> {
+    const row = await this.db('detection_jobs').where({ id }).first();
+    return row ? toJob(row) : null;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Prints the credential-policy table of the README's Identity section from the contract:
+ * `npx tsx scripts/scope-table.ts`. A test keeps the README's copy equal to this output.
+ */
+import { fileURLToPath } from 'node:url';
+import { operationIndex } from '../src/http/contract.js';
+
+export function renderScopeTable(): string {
+  const rows = operationIndex().map((operation) => {
+    const scopesOf = (scheme: string) => {
+      const entry = operation.security.find((e) => e.scheme === scheme);
+      return entry ? entry.scopes.map((s) => `\`${s}\``).join(' ') || 'any' : '—';
+    };
+    const keys = operation.security.some((e) => e.scheme === 'apiKey' || e.scheme === 'legacyBearer') ? 'yes' : '—';
+    const guest = operation.security.some((e) => e.scheme === 'guestReview') ? 'yes' : '—';
+    return `| \`${operation.operationId}\` | \`${operation.method} ${operation.pathTemplate}\` | ${keys} | ${scopesOf('oauth2')} | ${scopesOf('serviceAccount')} | ${guest} | ${operation.projectScoped ? operation.minRole : "—"} |`;
+  });
+  return [
+    '| Operation | Method and path | API key | OAuth scopes | Service-account scopes | Guest | Min. role |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(renderScopeTable());

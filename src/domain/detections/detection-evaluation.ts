@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { DetectionRecord } from '../../ports/detections.js';
+import type { DetectionJobRecord } from '../../ports/detection-jobs.js';
+import type { Store } from '../../ports/store.js';
+import type { EventPublisher } from '../events/event-publisher.js';
+import type { FixService } from '../fixes/fix-service.js';
+import type { DetectorRegistry } from './detector-registry.js';
+import type { Finding, TraceSubject } from './engines/detector-engine.js';
+
+export interface EvaluationSettings {
+  /** How long a claimed job is ours before another worker may reclaim it. */
+  leaseMs: number;
+  /** Jobs claimed per round. */
+  batchSize: number;
+  /** Failed attempts after which a job is given up (status failed, error kept). */
+  maxAttempts: number;
+}
+
+export type JobOutcome = 'done' | 'lost' | 'failed';
+
+/** The trace a job addresses, as the ingest hook hands it over. */
+export interface TraceRef {
+  projectId: string;
+  traceId: string;
+}
+
+/**
+ * Evaluation of ingested traces through the detection_jobs outbox. Ingestion writes a job in its own
+ * transaction (`enqueueTraceEvaluation`); a worker claims jobs under a lease and evaluates each in
+ * ONE transaction that marks the job done (only while still holding the lease), records the
+ * firings, updates fixes and publishes events. A crash before commit leaves the job pending, to be
+ * reclaimed when the lease expires; a commit makes the whole evaluation visible at once.
+ */
+export class DetectionEvaluation {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+    private readonly fixes: FixService,
+    readonly registry: DetectorRegistry,
+    private readonly settings: EvaluationSettings,
+  ) {}
+
+  /** The ingest hook: `(tx, traces) => Promise<void>`, run inside the ingest transaction. */
+  enqueueTraceEvaluation = async (tx: Store, traces: readonly TraceRef[]): Promise<void> => {
+    await tx.detectionJobs.enqueue(
+      traces.map((t) => ({ id: randomUUID(), projectId: t.projectId, traceId: t.traceId })),
+      this.clock.now(),
+    );
+  };
+
+  /** Claims one batch and evaluates it; returns the outcomes (empty when there was nothing to do). */
+  async runOnce(owner: string): Promise<JobOutcome[]> {
+    const jobs = await this.store.detectionJobs.claim(owner, this.clock.now(), this.settings.leaseMs, this.settings.batchSize);
+    const outcomes: JobOutcome[] = [];
+    for (const job of jobs) outcomes.push(await this.process(job, owner));
+    return outcomes;
+  }
+
+  async process(job: DetectionJobRecord, owner: string): Promise<JobOutcome> {
+    try {
+      return await this.store.transaction(async (tx) => {
+        if (!(await tx.detectionJobs.complete(job.id, owner, this.clock.now()))) return 'lost';
+        const subject = await tx.evaluationTraces.load(job.projectId, job.traceId);
+        if (subject) await this.evaluate(tx, subject);
+        return 'done';
+      });
+    } catch (error) {
+      const now = this.clock.now();
+      const backoffMs = Math.min(60_000, 1000 * 2 ** Math.max(0, job.attempts - 1));
+      await this.store.detectionJobs.release(job.id, owner, (error as Error).message ?? String(error), now, new Date(now.getTime() + backoffMs), this.settings.maxAttempts);
+      return 'failed';
+    }
+  }
+
+  private async evaluate(tx: Store, subject: TraceSubject): Promise<void> {
+    const detections = (await tx.detections.listAll(subject.trace.projectId)).filter((d) => d.isActive && this.inScope(d, subject));
+    for (const detection of detections) {
+      const engine = this.registry.engineFor(detection);
+      if (!engine) continue; // stored, not executable here (no plugin / no rule evaluator)
+      const finding = await engine.evaluate(detection, subject, { traces: tx.evaluationTraces });
+      if (finding && finding.score >= detection.threshold) await this.fire(tx, detection, subject, finding);
+    }
+  }
+
+  private inScope(detection: DetectionRecord, { trace }: TraceSubject): boolean {
+    return detection.frameworks.length === 0 || (trace.framework !== null && (detection.frameworks as string[]).includes(trace.framework));
+  }
+
+  private async fire(tx: Store, detection: DetectionRecord, { trace }: TraceSubject, finding: Finding): Promise<void> {
+    const now = this.clock.now();
+    const recorded = await tx.detectionEvents.insert({
+      id: randomUUID(),
+      projectId: trace.projectId,
+      detectionId: detection.id,
+      traceId: trace.id,
+      spanId: finding.spanId,
+      score: finding.score,
+      evidence: finding.evidence,
+      traceCreatedAt: trace.createdAt,
+      createdAt: now,
+    });
+    if (!recorded) return; // this detection already fired on this trace
+    const fix = await this.fixes.recordFiring(tx, detection, { traceId: trace.id, spanId: finding.spanId, score: finding.score });
+    const data = {
+      detectionId: detection.id,
+      detectionSlug: detection.slug,
+      detectionType: detection.type,
+      severity: detection.severity,
+      traceId: trace.id,
+      spanId: finding.spanId,
+      score: finding.score,
+      fixId: fix.id,
+      evidence: finding.evidence,
+    };
+    await this.events.publish(tx, { type: 'alert.per_event_match', projectId: trace.projectId, occurredAt: now, data });
+    if (finding.anomaly) await this.events.publish(tx, { type: 'alert.anomaly_detected', projectId: trace.projectId, occurredAt: now, data });
+  }
+}

@@ -1,0 +1,81 @@
+import type { PiiKind } from '../detection-config.js';
+
+/** Luhn checksum over a digit string (credit-card numbers). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** ISO 13616 IBAN check: move the first four characters to the end, letters to numbers, mod 97 = 1. */
+export function ibanValid(candidate: string): boolean {
+  const iban = candidate.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const value = char >= 'A' ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+const CARD_CANDIDATE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g;
+const PHONE_CANDIDATE = /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]\d{2,4}){1,4}(?!\w)|(?<![\w+])\+\d{8,15}(?!\w)/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SECRETS = [
+  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/, // OpenAI / Anthropic style
+  /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/, // Stripe
+  /\bAKIA[0-9A-Z]{16}\b/, // AWS access key id
+  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/, // GitHub
+  /\bxox[abpr]-[A-Za-z0-9-]{10,}/, // Slack
+  /\bAIza[0-9A-Za-z_-]{35}\b/, // Google
+  /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/, // JWT
+  /(?:api[_-]?key|secret|access[_-]?token|password)["']?\s*[:=]\s*["']?[A-Za-z0-9_\-/+=]{16,}/i, // key = value
+];
+
+function hasCard(text: string): boolean {
+  for (const match of text.matchAll(CARD_CANDIDATE)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
+  }
+  return false;
+}
+
+function hasIban(text: string): boolean {
+  for (const match of text.matchAll(IBAN_CANDIDATE)) if (ibanValid(match[0])) return true;
+  return false;
+}
+
+function hasPhone(text: string): boolean {
+  for (const match of text.matchAll(PHONE_CANDIDATE)) {
+    const candidate = match[0];
+    const digits = candidate.replace(/\D/g, '');
+    if (ISO_DATE.test(candidate)) continue;
+    // International numbers may be short; national ones need 10 digits to stand apart from ids and dates.
+    if (candidate.startsWith('+') ? digits.length >= 8 && digits.length <= 15 : digits.length >= 10 && digits.length <= 12) return true;
+  }
+  return false;
+}
+
+const RECOGNIZERS: Record<PiiKind, (text: string) => boolean> = {
+  email: (text) => EMAIL.test(text),
+  phone: hasPhone,
+  credit_card: hasCard,
+  iban: hasIban,
+  secret: (text) => SECRETS.some((pattern) => pattern.test(text)),
+};
+
+/** The PII kinds present in `text`, among `kinds`. Values are never returned, only their kinds. */
+export function findPii(text: string, kinds: readonly PiiKind[]): PiiKind[] {
+  return kinds.filter((kind) => RECOGNIZERS[kind](text));
+}

@@ -1,0 +1,215 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { IdentityProvisioning } from '../domain/identity/identity-provisioning.js';
+import type { OAuthServer, TokenRequest } from '../domain/identity/oauth-server.js';
+import { OAuthError } from '../domain/identity/oauth-error.js';
+import { AuthorizationRequestError, type AuthorizationParams } from '../domain/identity/authorization-codes.js';
+import type { ClientCredentials } from '../domain/identity/oauth-clients.js';
+import { consentPage, devicePage, messagePage } from './oauth-pages.js';
+
+type Fields = Record<string, string | undefined>;
+
+/** Only string values count: repeated parameters are a client error (RFC 6749 §3.1, §3.2). */
+function fieldsOf(source: unknown): Fields {
+  const fields: Fields = {};
+  for (const [name, value] of Object.entries((source ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (value !== undefined) throw new OAuthError('invalid_request', `Parameter ${name} must be sent once.`);
+  }
+  return fields;
+}
+
+/** client_secret_basic (RFC 6749 §2.3.1: form-urlencoded id and secret) or client_id / client_secret in the body. */
+function clientCredentials(req: Request, fields: Fields): ClientCredentials {
+  const header = req.headers.authorization;
+  if (header?.toLowerCase().startsWith('basic ')) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
+    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)), viaBasic: true };
+  }
+  return { clientId: fields.client_id, clientSecret: fields.client_secret, viaBasic: false };
+}
+
+const noStore = (res: Response): void => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+};
+
+/** Pages carry passwords: never framed (clickjacking), never cached. */
+const pageHeaders = (res: Response): void => {
+  noStore(res);
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+};
+
+function sendOAuthError(res: Response, error: OAuthError, viaBasic = false): void {
+  noStore(res);
+  if (error.status === 401) res.setHeader('WWW-Authenticate', viaBasic ? 'Basic realm="tracewell"' : 'Bearer realm="tracewell"');
+  res.status(error.status).json(error.toJSON());
+}
+
+function redirectWith(res: Response, redirectUri: string, params: Record<string, string | undefined>): void {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  res.redirect(302, url.toString());
+}
+
+const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const authorizationParams = (fields: Fields): AuthorizationParams =>
+  Object.fromEntries(AUTHORIZATION_FIELDS.map((name) => [name, fields[name]])) as AuthorizationParams;
+
+/**
+ * The OAuth 2.0 endpoints, outside the REST contract: their wire formats are the RFCs'
+ * (form-encoded requests, RFC 6749 JSON errors, redirects and HTML pages), not envelopes.
+ */
+export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning): Router {
+  const router = express.Router();
+  const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
+
+  router.get('/.well-known/oauth-authorization-server', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(oauth.metadata());
+  });
+
+  const authorizationFailure = (res: Response, error: unknown): void => {
+    if (!(error instanceof AuthorizationRequestError)) throw error;
+    if (!error.redirectTo) {
+      pageHeaders(res);
+      res.status(400).type('html').send(messagePage('Authorization failed', error.message));
+      return;
+    }
+    redirectWith(res, error.redirectTo.redirectUri, { error: error.oauthError.error, error_description: error.message, state: error.redirectTo.state, iss: oauth.issuer });
+  };
+
+  router.get('/oauth/authorize', async (req, res, next) => {
+    try {
+      const fields = fieldsOf(req.query);
+      const request = await oauth.authorizationCodes.validate(authorizationParams(fields)).catch((error) => {
+        authorizationFailure(res, error);
+        return null;
+      });
+      if (!request) return;
+      pageHeaders(res);
+      res.type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, fields: authorizationParams(fields) as Fields }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // The form asks for the password on every submission, so a forged cross-site post cannot approve anything.
+  router.post('/oauth/authorize', ...forms, async (req, res, next) => {
+    try {
+      const fields = fieldsOf(req.body);
+      const params = authorizationParams(fields);
+      const request = await oauth.authorizationCodes.validate(params).catch((error) => {
+        authorizationFailure(res, error);
+        return null;
+      });
+      if (!request) return;
+      if (fields.decision !== 'approve') {
+        redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss: oauth.issuer });
+        return;
+      }
+      const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
+      if (!user) {
+        pageHeaders(res);
+        res.status(401).type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, fields: params as Fields, error: 'The email or password is wrong.' }));
+        return;
+      }
+      const code = await oauth.authorizationCodes.approve(request, user, req.headers.host ?? '');
+      redirectWith(res, request.redirectUri, { code, state: request.state, iss: oauth.issuer });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/oauth/token', ...forms, async (req, res, next) => {
+    let viaBasic = false;
+    try {
+      const fields = fieldsOf(req.body);
+      const credentials = clientCredentials(req, fields);
+      viaBasic = credentials.viaBasic;
+      const tokens = await oauth.token(fields as TokenRequest, credentials, req.headers.host ?? '');
+      noStore(res);
+      res.json(tokens);
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(res, error, viaBasic);
+      next(error);
+    }
+  });
+
+  router.post('/oauth/revoke', ...forms, async (req, res, next) => {
+    let viaBasic = false;
+    try {
+      const fields = fieldsOf(req.body);
+      const credentials = clientCredentials(req, fields);
+      viaBasic = credentials.viaBasic;
+      await oauth.revoke(fields.token, credentials);
+      noStore(res);
+      res.status(200).end();
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(res, error, viaBasic);
+      next(error);
+    }
+  });
+
+  router.post('/oauth/device/code', ...forms, async (req, res, next) => {
+    let viaBasic = false;
+    try {
+      const fields = fieldsOf(req.body);
+      const credentials = clientCredentials(req, fields);
+      viaBasic = credentials.viaBasic;
+      const client = await oauth.clients.authenticate(credentials);
+      noStore(res);
+      res.json(await oauth.devices.start(client, fields.scope));
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(res, error, viaBasic);
+      next(error);
+    }
+  });
+
+  router.get('/oauth/device', async (req, res, next) => {
+    try {
+      const userCode = typeof req.query.user_code === 'string' ? req.query.user_code : undefined;
+      const found = userCode ? await oauth.devices.pending(userCode) : null;
+      pageHeaders(res);
+      res.type('html').send(
+        devicePage({ userCode, clientName: found?.client.name, scopes: found?.record.scopes, error: userCode && !found ? 'This code is unknown or expired.' : undefined }),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  /**
+   * The verification step: user code, email, password and decision, as a form (browsers) or JSON
+   * (scripts and tests). JSON callers get `{status}` or an RFC 6749-style error body.
+   */
+  router.post('/oauth/device', ...forms, async (req, res, next) => {
+    const wantsJson = Boolean(req.is('application/json'));
+    const reply = (status: number, outcome: { status?: string; error?: string; error_description?: string }, message: string): void => {
+      pageHeaders(res);
+      if (wantsJson) res.status(status).json(outcome);
+      else res.status(status).type('html').send(messagePage(status === 200 ? 'Device connected' : 'Not connected', message));
+    };
+    try {
+      const fields = fieldsOf(req.body);
+      const found = fields.user_code ? await oauth.devices.pending(fields.user_code) : null;
+      if (!found) return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');
+      const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
+      if (!user) return reply(401, { error: 'access_denied', error_description: 'The email or password is wrong.' }, 'The email or password is wrong.');
+      const approve = fields.decision === 'approve';
+      if (!(await oauth.devices.decide(fields.user_code!, user, approve))) {
+        return reply(400, { error: 'invalid_grant', error_description: 'The code is no longer pending.' }, 'This code is no longer pending.');
+      }
+      reply(200, { status: approve ? 'approved' : 'denied' }, approve ? 'You can return to your device.' : 'The request was denied.');
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(res, error);
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+

@@ -1,0 +1,26 @@
+export interface DetectionJobRecord {
+  id: string;
+  projectId: string;
+  traceId: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/** The evaluation outbox: written with the trace, leased by a worker, completed with the findings. */
+export interface DetectionJobRepository {
+  enqueue(jobs: { id: string; projectId: string; traceId: string }[], now: Date): Promise<void>;
+  /**
+   * Atomically leases up to `limit` pending jobs that are unleased or whose lease expired: on
+   * PostgreSQL with FOR UPDATE SKIP LOCKED, on SQLite by its single writer.
+   */
+  claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<DetectionJobRecord[]>;
+  /** Marks the job done if `owner` still holds its lease; false when the lease was lost. */
+  complete(id: string, owner: string, now: Date): Promise<boolean>;
+  /** Gives a failed job back, claimable again from `retryAt` (or gives up after `maxAttempts`), keeping the error. */
+  release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void>;
+  findById(id: string): Promise<DetectionJobRecord | null>;
+}

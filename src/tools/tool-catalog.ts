@@ -1,0 +1,71 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ToolServerSettings } from './tool-settings.js';
+import type { ToolDefinition } from './tool-definition.js';
+
+export interface FieldIssue {
+  code: string;
+  message: string;
+  path: string;
+}
+
+export type ArgumentCheck = { valid: true; input: Record<string, unknown> } | { valid: false; detail: string; errors: FieldIssue[] };
+
+export type ToolLookup = { kind: 'available'; tool: ToolDefinition; timeoutMs: number } | { kind: 'disabled' } | { kind: 'unknown' };
+
+const issue = (error: ErrorObject): FieldIssue => ({
+  code: error.keyword.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(),
+  message: error.message ?? 'is invalid',
+  path: `/arguments${error.instancePath}${error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : ''}`,
+});
+
+/**
+ * The tools this server serves: the registry minus what configuration disables, each with its
+ * compiled argument validator. Schemas are compiled at start, so a broken schema fails the start,
+ * not a call.
+ */
+export class ToolCatalog {
+  private readonly served: ToolDefinition[];
+  private readonly known: ReadonlySet<string>;
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+
+  constructor(
+    tools: readonly ToolDefinition[],
+    private readonly settings: ToolServerSettings,
+    log: (message: string) => void,
+  ) {
+    addFormats(this.ajv);
+    const names = tools.map((tool) => tool.name);
+    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+    if (duplicate) throw new Error(`Two tools are named ${duplicate}.`);
+    this.known = new Set(names);
+    for (const name of [...(settings.enabled ?? []), ...settings.disabled]) {
+      if (!this.known.has(name)) log(`tool server: TOOLS_ENABLED/TOOLS_DISABLED name ${name}, which is no tool of this server`);
+    }
+    this.served = tools.filter((tool) => (settings.enabled === null || settings.enabled.includes(tool.name)) && !settings.disabled.includes(tool.name));
+    for (const tool of this.served) {
+      if (tool.inputSchema.type !== 'object') throw new Error(`The inputSchema of tool ${tool.name} must be an object schema.`);
+      this.validators.set(tool.name, this.ajv.compile(tool.inputSchema));
+    }
+  }
+
+  list(): readonly ToolDefinition[] {
+    return this.served;
+  }
+
+  lookup(name: string): ToolLookup {
+    const tool = this.served.find((candidate) => candidate.name === name);
+    if (tool) return { kind: 'available', tool, timeoutMs: this.settings.timeouts[name] ?? tool.timeoutMs ?? this.settings.timeoutMs };
+    return this.known.has(name) ? { kind: 'disabled' } : { kind: 'unknown' };
+  }
+
+  /** Validates a copy of `args` and fills in the schema's defaults. */
+  checkArguments(tool: ToolDefinition, args: Record<string, unknown>): ArgumentCheck {
+    const validate = this.validators.get(tool.name)!;
+    const input = structuredClone(args);
+    if (validate(input)) return { valid: true, input };
+    const errors = (validate.errors ?? []).slice(0, 20).map(issue);
+    return { valid: false, detail: this.ajv.errorsText(validate.errors, { dataVar: 'arguments' }), errors };
+  }
+}

@@ -1,0 +1,55 @@
+import type { RatePolicy } from '../ratelimit/rate-limiter.js';
+
+/** Limits and switches of the agent tool server; the README's configuration table lists the variables. */
+export interface ToolServerSettings {
+  /** One budget per credential, shared by all its sessions. */
+  rateLimit: RatePolicy;
+  /** Default per-call timeout; `timeouts` overrides it per tool name. */
+  timeoutMs: number;
+  timeouts: Record<string, number>;
+  /** When set, only these tools are served. */
+  enabled: string[] | null;
+  /** Never served, even when listed in `enabled`. */
+  disabled: string[];
+  maxRequestBytes: number;
+  /** A tool result serialized above this many bytes is truncated. */
+  maxResultBytes: number;
+  sessionIdleSeconds: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}; got ${raw}`);
+  return value;
+}
+
+const names = (raw: string | undefined): string[] =>
+  (raw ?? '').split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+
+/** TOOL_TIMEOUTS=search_traces=30000,log_trace=20000 */
+function toolTimeouts(raw: string | undefined): Record<string, number> {
+  const timeouts: Record<string, number> = {};
+  for (const entry of names(raw)) {
+    const match = /^([A-Za-z0-9_.-]+)=(\d+)$/.exec(entry);
+    if (!match || Number(match[2]) < 1) throw new Error(`TOOL_TIMEOUTS entries must be name=milliseconds (≥ 1); got ${entry}`);
+    timeouts[match[1]] = Number(match[2]);
+  }
+  return timeouts;
+}
+
+export function loadToolServerSettings(env: Env): ToolServerSettings {
+  return {
+    rateLimit: { name: 'tools', limit: integer(env, 'TOOL_RATE_LIMIT_PER_MINUTE', 60, 1), windowSeconds: 60 },
+    timeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 15_000, 1),
+    timeouts: toolTimeouts(env.TOOL_TIMEOUTS),
+    enabled: env.TOOLS_ENABLED ? names(env.TOOLS_ENABLED) : null,
+    disabled: names(env.TOOLS_DISABLED),
+    maxRequestBytes: integer(env, 'TOOL_MAX_REQUEST_BYTES', 1024 * 1024, 1024),
+    maxResultBytes: integer(env, 'TOOL_MAX_RESULT_BYTES', 10 * 1024 * 1024, 1024),
+    sessionIdleSeconds: integer(env, 'TOOL_SESSION_IDLE_SECONDS', 3600, 1),
+  };
+}

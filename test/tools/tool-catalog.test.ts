@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
+import { ToolCatalog } from '../../src/tools/tool-catalog.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { successResult } from '../../src/tools/tool-result.js';
+
+const settings = loadConfig({ SERVER_SECRET: 'catalog-test', DATA_DIR: '/tmp/tracewell-catalog-test' }).tools;
+const tool = (name: string, inputSchema: Record<string, unknown> = { type: 'object' }): ToolDefinition => ({
+  name,
+  description: `The ${name} tool.`,
+  inputSchema,
+  handler: async () => ({}),
+});
+
+describe('ToolCatalog', () => {
+  it('refuses two tools of one name at start', () => {
+    expect(() => new ToolCatalog([tool('ping'), tool('ping')], settings, () => undefined)).to.throw('Two tools are named ping.');
+  });
+
+  it('refuses an inputSchema that is not an object schema at start', () => {
+    expect(() => new ToolCatalog([tool('ping', { type: 'string' })], settings, () => undefined)).to.throw('The inputSchema of tool ping must be an object schema.');
+  });
+
+  it('logs names in TOOLS_ENABLED / TOOLS_DISABLED that no tool has', () => {
+    const logs: string[] = [];
+    new ToolCatalog([tool('ping')], { ...settings, disabled: ['pnig'] }, (message) => logs.push(message));
+    expect(logs).to.deep.equal(['tool server: TOOLS_ENABLED/TOOLS_DISABLED name pnig, which is no tool of this server']);
+  });
+
+  it('takes a tool timeout from TOOL_TIMEOUTS first, then the tool, then TOOL_TIMEOUT_MS', () => {
+    const catalog = new ToolCatalog(
+      [{ ...tool('a'), timeoutMs: 2000 }, { ...tool('b'), timeoutMs: 2000 }, tool('c')],
+      { ...settings, timeoutMs: 9000, timeouts: { a: 500 } },
+      () => undefined,
+    );
+    expect(['a', 'b', 'c'].map((name) => (catalog.lookup(name) as { timeoutMs: number }).timeoutMs)).to.deep.equal([500, 2000, 9000]);
+  });
+
+  it('validates a copy of the arguments, leaving the caller’s object unchanged', () => {
+    const catalog = new ToolCatalog([tool('t', { type: 'object', properties: { limit: { type: 'integer', default: 50 } } })], settings, () => undefined);
+    const args = {};
+    expect(catalog.checkArguments(catalog.list()[0], args)).to.deep.equal({ valid: true, input: { limit: 50 } });
+    expect(args).to.deep.equal({});
+  });
+});
+
+describe('successResult', () => {
+  it('keeps a truncated result within the limit and valid JSON even when escaping inflates it', () => {
+    const limit = 4096;
+    const result = successResult({ text: '"\n\u0001é'.repeat(5000) }, limit);
+    const text = result.content[0].text;
+    expect(Buffer.byteLength(text)).to.be.at.most(limit);
+    const body = JSON.parse(text) as { truncated: boolean; partial: string };
+    expect(body.truncated).to.equal(true);
+    expect(body.partial.startsWith('{"text":"\\"\\n\\u0001é')).to.equal(true);
+    expect(body.partial).not.to.contain('\uFFFD');
+  });
+});
