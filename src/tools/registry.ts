@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import type { ToolDefinition } from './tool-definition.js';
+import { traceTools } from './trace-tools.js';
 // (traces: tool imports go here)
 // (detections: tool imports go here)
 
@@ -38,6 +39,7 @@ export function buildToolRegistry(services: Services, config: Config): ToolDefin
   return [
     pingTool(),
     whoamiTool(services),
+    ...traceTools(services, config),
     // (traces: tools go here)
     // (detections: tools go here)
   ];
