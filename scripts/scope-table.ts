@@ -1,7 +1,9 @@
 /**
- * Prints the credential-policy table of the README's Identity section from the contract:
- * `npx tsx scripts/scope-table.ts`. A test keeps the README's copy equal to this output.
+ * The credential-policy table of the README's Identity section, from the contract:
+ * `npx tsx scripts/scope-table.ts` prints it, `--write` puts it between the README markers.
+ * A test keeps the README's copy equal to this output.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { operationIndex } from '../src/http/contract.js';
 
@@ -22,4 +24,13 @@ export function renderScopeTable(): string {
   ].join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(renderScopeTable());
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const MARKED = /(<!-- scope-table:start -->\n)[\s\S]*?(\n<!-- scope-table:end -->)/;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--write')) {
+    writeFileSync(README, readFileSync(README, 'utf8').replace(MARKED, (_all, start: string, end: string) => `${start}${renderScopeTable()}${end}`));
+  } else {
+    console.log(renderScopeTable());
+  }
+}

@@ -68,7 +68,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const operations = operationIndex();
   app.use(
     '/api/v1/public',
-    accessMiddleware({ authenticator, limiter, policies: config.rateLimits, clock, findOperation: createOperationMatcher(operations) }),
+    accessMiddleware({
+      authenticator,
+      limiter,
+      policies: config.rateLimits,
+      clock,
+      findOperation: createOperationMatcher(operations),
+      capabilities: services.capabilities,
+    }),
   );
   app.use('/api/v1/public', express.json({ limit: config.maxBodyBytes, type: ['application/json', 'application/*+json'] }));
   app.use(

@@ -18,9 +18,11 @@ import type { DetectionService } from './domain/detections/detection-service.js'
 import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
 import type { FixService } from './domain/fixes/fix-service.js';
 import { createDetectionServices } from './domain/detections/detection-services.js';
+import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.js';
 // (detections: service imports go here)
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
+import { compileTraceFilter } from './domain/filters/index.js';
 // (saved-filters: service imports go here)
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
@@ -31,6 +33,7 @@ import { GuestTokenService } from './domain/identity/guest-token-service.js';
 // (identity: service imports go here)
 
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
+import { CapabilityGuard } from './domain/capabilities/capability-guard.js';
 import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
 // (webhooks: service imports go here)
 
@@ -66,7 +69,8 @@ export interface Services {
   guestTokens: GuestTokenService;
   // (identity: services go here)
 
-  capabilities: WebhookServices['capabilities'];
+  /** Deployment capabilities, e.g. `public-api-mutations` (checked for every REST mutation). */
+  capabilities: CapabilityGuard;
   idempotency: WebhookServices['idempotency'];
   webhooks: WebhookServices['webhooks'];
   webhookDispatcher: WebhookServices['webhookDispatcher'];
@@ -83,25 +87,35 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const cursors = new CursorCodec(config.serverSecret, clock);
   // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
   const events = new WebhookOutboxPublisher(clock);
+  // conditional / trace_rules detections run on the saved-filter rule language.
+  const detection = createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: filterLanguageRuleEvaluator });
+  const savedFilters = new SavedFilterService(store, clock, cursors);
+  const guestTokens = new GuestTokenService(store, clock);
+  // A fix can be shared with a guest reviewer when it exists in the project.
+  guestTokens.registerResourceCheck('fix', async (projectId, fixId) => (await store.fixes.findById(projectId, fixId)) !== null);
   return {
     events,
     cursors,
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store),
     provisioning: new Provisioning(store, clock),
-    traceIngestion: new TraceIngestionService(store, clock, { afterStore: [] }),
-    traceList: new TraceListService(store, cursors),
+    // Every stored trace is queued for detection in its own ingest transaction (the outbox).
+    traceIngestion: new TraceIngestionService(store, clock, {
+      afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
+    }),
+    traceList: new TraceListService(store, cursors, async (projectId, savedFilterId) =>
+      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect),
+    ),
     traceContext: new TraceContextService(store),
     traceSearch: new TraceSearchService(store, clock),
     // (traces: services go here)
 
     // (tools: services go here)
 
-    // ruleEvaluator: the saved-filters evaluator, wired at merge; until then rule detections are stored only.
-    ...createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: null }),
+    ...detection,
     // (detections: services go here)
 
-    savedFilters: new SavedFilterService(store, clock, cursors),
+    savedFilters,
     // (saved-filters: services go here)
 
     identityProvisioning: new IdentityProvisioning(store, clock),
@@ -110,9 +124,10 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
     }),
     serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
-    guestTokens: new GuestTokenService(store, clock),
+    guestTokens,
     // (identity: services go here)
 
+    capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
     // (webhooks: services go here)
   };

@@ -20,7 +20,23 @@ export interface Principal {
   /** The selected project, for operations that work in one. */
   project: ProjectRecord | null;
   /** What a guest review token was issued for (resource kind and id); null for other kinds. */
-  grant: { resourceType: string; resourceId: string } | null;
+  grant: ReadGrant | null;
   /** The principal's role in the selected project, for kinds that hold roles (OAuth users, service accounts). */
   role?: ProjectRole | null;
 }
+
+/** What a guest review token was issued for: one resource of one kind. */
+export interface ReadGrant {
+  resourceType: string;
+  resourceId: string;
+}
+
+/** A guest token without a grant may read nothing. */
+const NOTHING_GRANTED: ReadGrant = { resourceType: 'none', resourceId: '' };
+
+/** The read limit of a principal: its grant for guests, none (null, unlimited) for every other kind. */
+export const readGrantOf = (principal: Principal): ReadGrant | null => (principal.kind === 'guest' ? (principal.grant ?? NOTHING_GRANTED) : null);
+
+/** Whether `grant` (null: no limit) lets its holder read the resource; services answer 404 otherwise. */
+export const grantAllows = (grant: ReadGrant | null, resourceType: string, resourceId: string): boolean =>
+  grant === null || (grant.resourceType === resourceType && grant.resourceId === resourceId);

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/openapi.js';
+import { readGrantOf } from '../auth/principal.js';
 import { actorOf } from '../domain/actor.js';
 import type { FixDetail, FixService, FixSummary } from '../domain/fixes/fix-service.js';
 import type { OperationHandlers } from '../http/operation-types.js';
@@ -70,7 +71,7 @@ export class FixHandlers implements Pick<OperationHandlers, 'listFixes' | 'getFi
 
   getFix: OperationHandlers['getFix'] = async ({ ctx, path }) => ({
     status: 200,
-    data: toFix(await this.fixes.get(selectedProject(ctx).id, path.id)),
+    data: toFix(await this.fixes.get(selectedProject(ctx).id, path.id, readGrantOf(ctx.principal))),
   });
 
   createFixComment: OperationHandlers['createFixComment'] = async ({ ctx, path, body }) => ({

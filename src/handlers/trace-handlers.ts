@@ -1,17 +1,16 @@
 import type { components } from '../../generated/openapi.js';
 import type { IngestedTrace, TraceIngestionService } from '../domain/traces/trace-ingestion-service.js';
 import type { TraceListService } from '../domain/traces/trace-list-service.js';
-import type { ReadGrant, SpanNode, TraceContext, TraceContextService } from '../domain/traces/trace-context-service.js';
+import type { SpanNode, TraceContext, TraceContextService } from '../domain/traces/trace-context-service.js';
+import { readGrantOf } from '../auth/principal.js';
 import { tracePath } from '../domain/traces/trace-links.js';
 import type { OperationHandlers } from '../http/operation-types.js';
-import { selectedProject, type RequestContext } from '../http/request-context.js';
+import { selectedProject } from '../http/request-context.js';
 import type { TraceRecord } from '../ports/traces.js';
 
 type Schemas = components['schemas'];
 
 const DEFAULT_PAGE_SIZE = 20;
-/** A guest token without a grant may read nothing. */
-const NOTHING_GRANTED: ReadGrant = { resourceType: 'none', resourceId: '' };
 
 export const toTraceSummary = (t: TraceRecord): Schemas['TraceSummary'] => ({
   id: t.id,
@@ -60,9 +59,6 @@ const toContext = ({ trace, roots, truncated }: TraceContext): Schemas['TraceCon
   spans: roots.map(toSpan),
 });
 
-const grantOf = (ctx: RequestContext): ReadGrant | null =>
-  ctx.principal.kind === 'guest' ? (ctx.principal.grant ?? NOTHING_GRANTED) : null;
-
 export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'ingestTrace' | 'ingestTraceBatch' | 'getTrace'> {
   constructor(
     private readonly ingestion: TraceIngestionService,
@@ -98,6 +94,6 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
 
   getTrace: OperationHandlers['getTrace'] = async ({ ctx, path }) => ({
     status: 200,
-    data: toContext(await this.contexts.get(selectedProject(ctx).id, path.traceId, grantOf(ctx))),
+    data: toContext(await this.contexts.get(selectedProject(ctx).id, path.traceId, readGrantOf(ctx.principal))),
   });
 }

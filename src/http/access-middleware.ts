@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
+import type { CapabilityGuard } from '../domain/capabilities/capability-guard.js';
 import { ProblemError } from '../errors.js';
 import type { RateLimiter, RatePolicy } from '../ratelimit/rate-limiter.js';
 import type { OperationMeta, RateClass } from './contract.js';
@@ -13,7 +14,15 @@ export interface AccessDependencies {
   policies: Record<RateClass, RatePolicy>;
   clock: Clock;
   findOperation: (method: string, path: string) => OperationMeta | undefined;
+  capabilities: CapabilityGuard;
 }
+
+/**
+ * Mutations of the public API (every non-GET operation except trace ingestion, the data plane) need
+ * the deployment's `public-api-mutations` capability; checked before the body is read, so nothing
+ * is written when it is off.
+ */
+const needsMutationCapability = (operation: OperationMeta): boolean => operation.method !== 'GET' && operation.rateClass !== 'ingest';
 
 /**
  * Authentication and rate limiting run before request validation, so an unauthenticated caller
@@ -36,6 +45,7 @@ export function accessMiddleware(deps: AccessDependencies) {
         });
       }
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (needsMutationCapability(operation)) deps.capabilities.require('public-api-mutations');
       next();
     } catch (error) {
       next(error);

@@ -2,8 +2,8 @@ import type { Config } from '../config.js';
 import type { Services } from '../services.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { traceTools } from './trace-tools.js';
-// (traces: tool imports go here)
-// (detections: tool imports go here)
+import { detectionTools } from './detection-tools.js';
+import { triageTools } from './triage-tools.js';
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
 
@@ -32,15 +32,14 @@ function whoamiTool(services: Services): ToolDefinition<Record<string, never>, {
 
 /**
  * Every tool the server knows, in the order tools/list shows them. Configuration (TOOLS_ENABLED,
- * TOOLS_DISABLED) decides which are served; the catalog applies it, not this list. Other areas
- * add their factories above their marker, e.g. `...traceTools(services, config),`.
+ * TOOLS_DISABLED) decides which are served; the catalog applies it, not this list.
  */
 export function buildToolRegistry(services: Services, config: Config): ToolDefinition[] {
   return [
     pingTool(),
     whoamiTool(services),
     ...traceTools(services, config),
-    // (traces: tools go here)
-    // (detections: tools go here)
+    ...detectionTools(services),
+    ...triageTools(services, config),
   ];
 }

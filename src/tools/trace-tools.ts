@@ -101,6 +101,7 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
 
   const logTrace: ToolDefinition = {
     name: 'log_trace',
+    requiredScopes: ['observability:write'],
     description:
       'Store one agent trace (a tree of spans) in the project. Returns its trace_id, span_count and url. ' +
       'Invalid span structure (duplicate ids, unknown parent, cycles, bad status or time) stores nothing; an existing trace_id is rejected (409).',

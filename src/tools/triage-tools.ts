@@ -35,6 +35,9 @@ function listed({ fix, linkedTraceIds }: FixSummary) {
  * The fix triage tools. Transitions follow the state machine in src/domain/fixes/fix-state-machine.ts;
  * a refused transition is 400, an unknown fix 404.
  */
+/** Triage changes fixes: scoped tokens need observability:write (reading needs only :read). */
+const WRITES = ['observability:write'] as const;
+
 export function triageTools(services: Services, config: Config): ToolDefinition[] {
   const traceUrl = (traceId: string) => `${config.publicBaseUrl}/api/v1/public/traces/${encodeURIComponent(traceId)}`;
   const detail = ({ fix, linkedTraces, comments }: FixDetail) => ({
@@ -85,6 +88,7 @@ export function triageTools(services: Services, config: Config): ToolDefinition[
     },
     {
       name: 'triage_accept',
+      requiredScopes: WRITES,
       description: 'Accept a draft fix: it becomes open and visible on the team board.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
       async handler(input, { project, principal }) {
@@ -93,6 +97,7 @@ export function triageTools(services: Services, config: Config): ToolDefinition[
     },
     {
       name: 'triage_dismiss',
+      requiredScopes: WRITES,
       description: 'Dismiss (archive) a fix that is not resolved or archived; the reason is kept as feedback.',
       inputSchema: {
         type: 'object',
@@ -107,6 +112,7 @@ export function triageTools(services: Services, config: Config): ToolDefinition[
     },
     {
       name: 'triage_update_status',
+      requiredScopes: WRITES,
       description: 'Move a fix one step forward: open → in_progress → resolved → archived.',
       inputSchema: {
         type: 'object',
@@ -125,6 +131,7 @@ export function triageTools(services: Services, config: Config): ToolDefinition[
     },
     {
       name: 'triage_update',
+      requiredScopes: WRITES,
       description: 'Change the title, severity, label or recommended action of a fix.',
       inputSchema: {
         type: 'object',

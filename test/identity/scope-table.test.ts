@@ -7,6 +7,6 @@ describe('README scope table', () => {
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     const match = /<!-- scope-table:start -->\n([\s\S]*?)\n<!-- scope-table:end -->/.exec(readme);
     expect(match, 'README.md lacks the scope-table markers').to.not.equal(null);
-    expect(match![1] === renderScopeTable(), 'README scope table is stale: paste `npx tsx scripts/scope-table.ts` between the markers').to.equal(true);
+    expect(match![1] === renderScopeTable(), 'README scope table is stale: run `npx tsx scripts/scope-table.ts --write`').to.equal(true);
   });
 });

@@ -1,7 +1,6 @@
 import type { DomainEvent, EventPublisher } from '../../src/domain/events/event-publisher.js';
 import { createDetectionServices, type DetectionServices } from '../../src/domain/detections/detection-services.js';
-import type { FilterNode } from '../../src/domain/detections/detection-types.js';
-import type { TraceRuleEvaluator, TraceRuleSubject } from '../../src/domain/detections/trace-rule-evaluator.js';
+import { filterLanguageRuleEvaluator } from '../../src/domain/detections/rule-language.js';
 import type { TestServer } from './harness.js';
 
 /** Keeps what was published, to assert which events a transaction announced. */
@@ -12,23 +11,7 @@ export class RecordingPublisher implements EventPublisher {
   }
 }
 
-/**
- * A test double of the saved-filters evaluator, understanding just flat rules with greater_than and
- * equals, joined with And — enough to prove that rule detections hand the right subject to the port.
- */
-export const stubRuleEvaluator: TraceRuleEvaluator = {
-  matches(rules: FilterNode[], subject: TraceRuleSubject): boolean {
-    return rules.every((node) => {
-      if (!('operator' in node)) throw new Error('the stub evaluates rules only');
-      const actual = subject[node.field];
-      if (node.operator === 'greater_than') return typeof actual === 'number' && actual > Number(node.value);
-      if (node.operator === 'equals') return actual === node.value;
-      throw new Error(`the stub does not know ${node.operator}`);
-    });
-  },
-};
-
-/** The detection services over the test server's store, with a recording publisher and the stub rule evaluator. */
+/** The detection services over the test server's store, with a recording publisher and the saved-filter rule language. */
 export function detectionServicesFor(server: TestServer, events = new RecordingPublisher()): DetectionServices & { published: RecordingPublisher } {
   const services = createDetectionServices({
     store: server.runtime.store,
@@ -36,7 +19,7 @@ export function detectionServicesFor(server: TestServer, events = new RecordingP
     config: server.config,
     events,
     cursors: server.runtime.services.cursors,
-    ruleEvaluator: stubRuleEvaluator,
+    ruleEvaluator: filterLanguageRuleEvaluator,
   });
   return { ...services, published: events };
 }

@@ -82,6 +82,25 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
 
 export const TEST_TOOL_NAMES = ['echo', 'fail_with', 'explode', 'slow', 'huge', 'write_probe'];
 
+/** The fifteen tools of the spec, in the order tools/list shows them. */
+export const SPEC_TOOL_NAMES = [
+  'ping',
+  'whoami',
+  'search_traces',
+  'get_trace_context',
+  'list_detections',
+  'get_detection_trend',
+  'log_trace',
+  'triage_list',
+  'triage_get',
+  'triage_accept',
+  'triage_dismiss',
+  'triage_update_status',
+  'triage_update',
+  'triage_get_investigation',
+  'triage_list_steps',
+];
+
 export interface ToolServerFixture {
   server: TestServer;
   probe: ToolProbe;

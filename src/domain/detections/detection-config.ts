@@ -1,4 +1,5 @@
 import { problems } from '../../errors.js';
+import { validateDetectionRules } from './rule-language.js';
 import type {
   AnomalyDetectorConfig,
   DetectionConfig,
@@ -60,7 +61,7 @@ function anomaly(config: Record<string, unknown>): AnomalyDetectorConfig {
 function rules(config: Record<string, unknown>, type: DetectionType): RuleDetectorConfig {
   onlyKeys(config, ['rules'], type);
   if (!Array.isArray(config.rules) || config.rules.length === 0) reject(`${type} detections need config.rules (saved-filter rule nodes).`, 'required', `${PATH}/rules`);
-  return { rules: config.rules as RuleDetectorConfig['rules'] };
+  return { rules: validateDetectionRules(config.rules, `${PATH}/rules`) as RuleDetectorConfig['rules'] };
 }
 
 function plugin(config: Record<string, unknown>, type: DetectionType): PluginDetectorConfig {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { grantAllows, type ReadGrant } from '../../auth/principal.js';
 import type { Clock } from '../../clock.js';
 import { problems } from '../../errors.js';
 import type { CursorBinding, CursorCodec, Page } from '../../pagination/cursor.js';
@@ -104,7 +105,9 @@ export class FixService {
     return (await tx.fixes.findById(detection.projectId, fix.id))!;
   }
 
-  async get(projectId: string, fixId: string): Promise<FixDetail> {
+  /** `grant` limits a guest reader to the fix it was shared (others: 404, like an unknown fix). */
+  async get(projectId: string, fixId: string, grant: ReadGrant | null = null): Promise<FixDetail> {
+    if (!grantAllows(grant, 'fix', fixId)) throw problems.notFound('The fix');
     const fix = await this.find(this.store, projectId, fixId);
     const links = await this.store.fixes.linkedTraces(fix.id);
     const names = await this.store.evaluationTraces.names(projectId, links.map((l) => l.traceId));

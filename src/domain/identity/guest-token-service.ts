@@ -13,8 +13,8 @@ const DEFAULT_GUEST_SECONDS = 7 * 24 * 3600;
 export type SharedResourceCheck = (projectId: string, resourceId: string) => Promise<boolean>;
 
 /**
- * Guest review tokens: read-only, expiring, limited to one trace or one fix. The check for fixes is
- * registered by the fixes area (`registerResourceCheck('fix', …)`); until then a fix cannot be shared.
+ * Guest review tokens: read-only, expiring, limited to one trace or one fix. Each shareable kind
+ * registers a check that the resource exists in the project (fixes: in createServices).
  */
 export class GuestTokenService {
   private readonly checks = new Map<SharedResourceType, SharedResourceCheck>();

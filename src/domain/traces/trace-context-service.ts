@@ -1,4 +1,5 @@
 import { problems } from '../../errors.js';
+import { grantAllows, type ReadGrant } from '../../auth/principal.js';
 import type { Store } from '../../ports/store.js';
 import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import { TRACE_ID_PATTERN } from './trace-input.js';
@@ -15,12 +16,6 @@ export interface TraceContext {
   /** Root-level spans in the order sent, each with its children. */
   roots: SpanNode[];
   truncated: boolean;
-}
-
-/** What a guest review token was issued for; other principals have none. */
-export interface ReadGrant {
-  resourceType: string;
-  resourceId: string;
 }
 
 /**
@@ -58,7 +53,7 @@ export class TraceContextService {
       ]);
     }
     // A guest sees exactly what was shared; anything else answers as if it did not exist.
-    if (grant && !(grant.resourceType === 'trace' && grant.resourceId === traceId)) throw problems.notFound('The trace');
+    if (!grantAllows(grant, 'trace', traceId)) throw problems.notFound('The trace');
     const trace = await this.store.traces.findById(projectId, traceId);
     if (!trace) throw problems.notFound('The trace');
     const { roots, truncated } = buildSpanTree(await this.store.traces.spansOf(projectId, traceId));

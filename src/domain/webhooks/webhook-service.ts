@@ -7,7 +7,6 @@ import type { CursorCodec, Page } from '../../pagination/cursor.js';
 import type { ProjectRecord } from '../../ports/projects.js';
 import type { Store } from '../../ports/store.js';
 import type { KeysetPosition, WebhookChanges, WebhookRecord } from '../../ports/webhooks.js';
-import type { CapabilityGuard } from '../capabilities/capability-guard.js';
 import type { IdempotencyService, IdempotentResponse } from '../idempotency/idempotency-service.js';
 import type { DestinationGuard } from './destination-guard.js';
 import type { WebhookOutboxPublisher } from './outbox-publisher.js';
@@ -37,7 +36,6 @@ export interface WebhookServiceDependencies {
   store: Store;
   clock: Clock;
   cursors: CursorCodec;
-  capabilities: CapabilityGuard;
   idempotency: IdempotencyService;
   destinations: DestinationGuard;
   secrets: SecretBox;
@@ -49,8 +47,7 @@ export class WebhookService {
   constructor(private readonly deps: WebhookServiceDependencies) {}
 
   async create(caller: WebhookCaller, idempotencyKey: string, input: WebhookCreateInput): Promise<IdempotentResponse<WebhookView>> {
-    const { capabilities, idempotency, destinations, secrets, clock } = this.deps;
-    capabilities.require('public-api-mutations');
+    const { idempotency, destinations, secrets, clock } = this.deps;
     return idempotency.run<WebhookView>(
       {
         scope: { credentialId: caller.principal.credentialId, projectId: caller.project.id, key: idempotencyKey },
@@ -90,8 +87,7 @@ export class WebhookService {
   }
 
   async update(project: ProjectRecord, webhookId: string, input: WebhookUpdateInput): Promise<WebhookView> {
-    const { capabilities, destinations, secrets, store, clock } = this.deps;
-    capabilities.require('public-api-mutations');
+    const { destinations, secrets, store, clock } = this.deps;
     await this.find(store, project, webhookId);
     if (input.destinationUrl !== undefined) await destinations.vet(input.destinationUrl);
     const changes: WebhookChanges = {
@@ -108,15 +104,13 @@ export class WebhookService {
   }
 
   async delete(project: ProjectRecord, webhookId: string): Promise<{ id: string; deleted: true }> {
-    this.deps.capabilities.require('public-api-mutations');
     if (!(await this.deps.store.webhooks.delete(project.id, webhookId))) throw problems.notFound('The webhook');
     return { id: webhookId, deleted: true };
   }
 
   /** Enqueues a `webhook.test` delivery; the worker sends it like any other. */
   async sendTest(project: ProjectRecord, webhookId: string): Promise<DeliveryView> {
-    const { capabilities, store, outbox } = this.deps;
-    capabilities.require('public-api-mutations');
+    const { store, outbox } = this.deps;
     return store.transaction(async (tx) => {
       const webhook = await this.find(tx, project, webhookId);
       if (!webhook.enabled) throw new ProblemError(409, 'PUBLIC_API_WEBHOOK_DISABLED', 'The webhook is disabled; enable it before sending a test event.');

@@ -2,7 +2,6 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { CursorCodec } from '../../pagination/cursor.js';
 import type { Store } from '../../ports/store.js';
-import { CapabilityGuard } from '../capabilities/capability-guard.js';
 import { IdempotencyService } from '../idempotency/idempotency-service.js';
 import { WebhookDispatcher } from './delivery-dispatcher.js';
 import { DestinationGuard } from './destination-guard.js';
@@ -12,8 +11,6 @@ import { SecretBox } from './secret-box.js';
 import { WebhookService } from './webhook-service.js';
 
 export interface WebhookServices {
-  /** The `public-api-mutations` guard; any mutation may call `capabilities.require`. */
-  capabilities: CapabilityGuard;
   /** Stripe-style idempotency keys for any mutation. */
   idempotency: IdempotencyService;
   webhooks: WebhookService;
@@ -24,14 +21,12 @@ export interface WebhookServices {
 /** Builds the webhook area over the shared store, clock and cursor codec. */
 export function createWebhookServices(deps: { store: Store; clock: Clock; config: Config; cursors: CursorCodec; outbox: WebhookOutboxPublisher }): WebhookServices {
   const { store, clock, config, cursors, outbox } = deps;
-  const capabilities = new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled });
   const idempotency = new IdempotencyService(store, clock);
   const secrets = new SecretBox(config.webhooks.encryptionKey, config.serverSecret);
   const destinations = new DestinationGuard(config.webhooks.allowedHosts);
   return {
-    capabilities,
     idempotency,
-    webhooks: new WebhookService({ store, clock, cursors, capabilities, idempotency, destinations, secrets, outbox }),
+    webhooks: new WebhookService({ store, clock, cursors, idempotency, destinations, secrets, outbox }),
     webhookDispatcher: new WebhookDispatcher({ store, clock, secrets, destinations, sender: httpSender, timeoutMs: config.webhooks.deliveryTimeoutMs }),
   };
 }
