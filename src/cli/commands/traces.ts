@@ -1,0 +1,155 @@
+import { Option, type Command } from 'commander';
+import type { components } from '../../../generated/openapi.js';
+import type { BodyOf, SuccessData } from '../../http/operation-types.js';
+import { UsageError } from '../cli-errors.js';
+import { CommandContext } from '../context.js';
+import { readJsonInput } from '../input-files.js';
+import type { Io } from '../io.js';
+import { addListCommand } from '../list-command.js';
+import { formatCost, formatMs, printJson, printResource, renderTable, type Column } from '../output.js';
+import { renderTraceTree, type TraceNode } from '../span-tree.js';
+
+type TraceSummary = components['schemas']['TraceSummary'];
+
+const PATH = '/api/v1/public/traces';
+
+export function registerTraceCommands(program: Command, io: Io): void {
+  const traces = program.command('traces').description('list, read, search and send traces');
+
+  addListCommand<SuccessData<'listTraces'>, TraceSummary>(traces, io, {
+    description: 'list traces of the project, newest first',
+    noun: 'traces',
+    path: '/api/v1/public/traces',
+    maxPageSize: 50,
+    items: (data) => data.traces,
+    columns: [
+      { header: 'ID', value: (t) => t.id },
+      { header: 'NAME', value: (t) => t.name },
+      { header: 'STATUS', value: (t) => t.status },
+      { header: 'CREATED', value: (t) => t.createdAt },
+      { header: 'LATENCY', value: (t) => formatMs(t.latencyMs) },
+      { header: 'COST', value: (t) => formatCost(t.cost) },
+      { header: 'SPANS', value: (t) => t.spanCount },
+      { header: 'AGENT', value: (t) => t.agentName },
+    ],
+    filters: [
+      { flags: '--status <status>', description: 'success or error', param: 'status', choices: ['success', 'error'] },
+      { flags: '--framework <name>', description: 'framework that produced the trace', param: 'framework' },
+      { flags: '--agent-name <name>', description: 'agent name', param: 'agentName' },
+      { flags: '--from <date-time>', description: 'created at or after (ISO 8601)', param: 'from' },
+      { flags: '--to <date-time>', description: 'created before (ISO 8601)', param: 'to' },
+      { flags: '--min-latency-ms <ms>', description: 'minimum total latency', param: 'minLatencyMs' },
+      { flags: '--max-latency-ms <ms>', description: 'maximum total latency', param: 'maxLatencyMs' },
+      { flags: '--min-cost <dollars>', description: 'minimum total cost', param: 'minCost' },
+      { flags: '--max-cost <dollars>', description: 'maximum total cost', param: 'maxCost' },
+      { flags: '--saved-filter <id>', description: 'apply a saved filter of the project', param: 'savedFilterId' },
+    ],
+  });
+
+  traces
+    .command('get <traceId>')
+    .description('read one trace: its span tree with latency and cost per span')
+    .action(async (traceId: string, _options: unknown, self: Command) => {
+      const context = CommandContext.of(io, self);
+      const trace: TraceNode = await context.client().get<SuccessData<'getTrace'>>(`${PATH}/${encodeURIComponent(traceId)}`);
+      if (context.settings.json) printJson(io, trace);
+      else io.out(renderTraceTree(trace));
+    });
+
+  traces
+    .command('log')
+    .description('send a trace (the log_trace shape) from a JSON file or stdin; a JSON array is sent as one batch')
+    .option('--file <path>', 'JSON file with the trace (- or omitted: stdin)')
+    .action(async (options: { file?: string }, self: Command) => {
+      if (options.file === undefined && io.stdinIsTTY) throw new UsageError('give --file <trace.json>, or pipe the trace JSON on stdin');
+      const payload = await readJsonInput(io, options.file ?? '-', 'the trace');
+      if (payload === null || typeof payload !== 'object') throw new UsageError('the trace must be a JSON object (or an array of trace objects)');
+      const context = CommandContext.of(io, self);
+      const client = context.client();
+      const data = Array.isArray(payload)
+        ? await client.request<SuccessData<'ingestTraceBatch'>>('POST', `${PATH}/batch`, { body: { traces: payload as BodyOf<'ingestTrace'>[] } })
+        : await client.request<SuccessData<'ingestTrace'>>('POST', PATH, { body: payload as BodyOf<'ingestTrace'> });
+      printResource(io, context.settings.json, data);
+    });
+
+  traces
+    .command('search <query>')
+    .description('full-text search over trace names, errors, span names and metadata (the search_traces tool)')
+    .option('--limit <n>', 'results per request (1 to 100)', '50')
+    .option('--offset <n>', 'skip this many results', '0')
+    .option('--framework <name>', 'framework')
+    .addOption(new Option('--status <status>', 'success or error').choices(['success', 'error']))
+    .option('--min-latency-ms <ms>', 'minimum latency')
+    .option('--max-latency-ms <ms>', 'maximum latency')
+    .option('--min-cost <dollars>', 'minimum cost')
+    .option('--max-cost <dollars>', 'maximum cost')
+    .option('--date-range <range>', 'last_24h, last_7d, last_30d or an ISO 8601 range')
+    .action(async (query: string, options: SearchOptions, self: Command) => {
+      const limit = wholeNumber('--limit', options.limit, 1, 100);
+      const offset = wholeNumber('--offset', options.offset, 0);
+      const context = CommandContext.of(io, self);
+      const filters = searchFilters(options);
+      const result = (await context.tools().callTool('search_traces', { query, limit, offset, ...(Object.keys(filters).length ? { filters } : {}) })) as SearchResult;
+      if (context.settings.json) return printJson(io, result);
+      if (result.traces.length === 0) io.out('No traces.\n');
+      else io.out(renderTable(result.traces, SEARCH_COLUMNS));
+      if (result.has_more) io.out(`${result.total_count} matches; more with --offset ${offset + result.traces.length}\n`);
+    });
+}
+
+interface SearchOptions {
+  limit: string;
+  offset: string;
+  framework?: string;
+  status?: string;
+  minLatencyMs?: string;
+  maxLatencyMs?: string;
+  minCost?: string;
+  maxCost?: string;
+  dateRange?: string;
+}
+
+/** The search_traces result (tool interface, snake_case). */
+interface SearchResult {
+  traces: { trace_id: string; name: string; status: string; created_at: string; latency_ms: number; cost: number; agent_name: string | null }[];
+  total_count: number;
+  has_more: boolean;
+}
+
+const SEARCH_COLUMNS: Column<SearchResult['traces'][number]>[] = [
+  { header: 'ID', value: (t) => t.trace_id },
+  { header: 'NAME', value: (t) => t.name },
+  { header: 'STATUS', value: (t) => t.status },
+  { header: 'CREATED', value: (t) => t.created_at },
+  { header: 'LATENCY', value: (t) => formatMs(t.latency_ms) },
+  { header: 'COST', value: (t) => formatCost(t.cost) },
+  { header: 'AGENT', value: (t) => t.agent_name },
+];
+
+function wholeNumber(flag: string, raw: string, min: number, max?: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || (max !== undefined && value > max)) {
+    throw new UsageError(`${flag} must be an integer from ${min}${max !== undefined ? ` to ${max}` : ' up'}; got ${raw}`);
+  }
+  return value;
+}
+
+function decimal(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new UsageError(`${flag} must be a number ≥ 0; got ${raw}`);
+  return value;
+}
+
+function searchFilters(options: SearchOptions): Record<string, string | number> {
+  const entries = Object.entries({
+    framework: options.framework,
+    status: options.status,
+    min_latency_ms: decimal('--min-latency-ms', options.minLatencyMs),
+    max_latency_ms: decimal('--max-latency-ms', options.maxLatencyMs),
+    min_cost: decimal('--min-cost', options.minCost),
+    max_cost: decimal('--max-cost', options.maxCost),
+    date_range: options.dateRange,
+  });
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Record<string, string | number>;
+}

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { forEachAdapter } from '../support/adapters.js';
+import { REQUEST_ID } from '../support/problem.js';
+import { startListeningServer, type ListeningServer } from './cli-harness.js';
+
+forEachAdapter((adapter) => {
+  describe('tracewell (process, configuration and errors)', function (this: Mocha.Suite) {
+    this.timeout(60_000); // each case spawns CLI processes; a loaded 2-core machine makes them slow
+    let listening: ListeningServer;
+    before(async () => {
+      listening = await startListeningServer(adapter);
+    });
+    after(async () => listening.close());
+
+    it('whoami shows the credential kind, project and scopes of an API key', async () => {
+      const { tenant } = listening.server;
+      const result = await listening.cli(['whoami'], { env: { TRACEWELL_API_KEY: tenant.apiKey } });
+      expect(result.stderr).to.equal('');
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.equal(
+        [
+          `Server:      ${listening.baseUrl}`,
+          'Credential:  public API key',
+          `Project:     Alpha Project (${tenant.project.id})`,
+          `Organization: Alpha Org (${tenant.organization.id})`,
+          'Scopes:      (API keys carry no scopes)',
+          '',
+        ].join('\n'),
+      );
+    });
+
+    it('whoami --json embeds exactly the API data of GET /project; --api-key and --project flags select it', async () => {
+      const { tenant } = listening.server;
+      const project = (await listening.server.request().get('/api/v1/public/project').set('x-api-key', tenant.apiKey)).body.data;
+      const result = await listening.cli(['whoami', '--json', '--api-key', tenant.orgApiKey, '--project', tenant.project.id]);
+      expect(result.code).to.equal(0);
+      expect(JSON.parse(result.stdout)).to.deep.equal({ baseUrl: listening.baseUrl, credential: 'api-key', scopes: null, project });
+    });
+
+    it('prints a Problem on stderr with title, detail and requestId, and exits 1', async () => {
+      const result = await listening.cli(['whoami', '--api-key', 'tw_pk_not-a-key']);
+      expect(result.code).to.equal(1);
+      expect(result.stdout).to.equal('');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines[0]).to.match(/^Error: .+ \(401 PUBLIC_API_INVALID_CREDENTIAL\)$/);
+      expect(lines[1]).to.match(/^ {2}\S/);
+      expect(lines.at(-1)).to.match(/^ {2}requestId: req_[0-9a-f]{32}$/);
+      expect(lines.at(-1)!.split(': ')[1]).to.match(REQUEST_ID);
+    });
+
+    it('reports a 403 for another tenant\'s project the same way', async () => {
+      const { tenant, other } = listening.server;
+      const result = await listening.cli(['whoami', '--project', other.project.id], { env: { TRACEWELL_API_KEY: tenant.apiKey } });
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.match(/^Error: .+ \(403 PUBLIC_API_PROJECT_FORBIDDEN\)\n/);
+    });
+
+    it('fails with exit 1 and says how to sign in when there is no credential', async () => {
+      const result = await listening.cli(['whoami']);
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.equal(
+        `Error: No credential for ${listening.baseUrl}: run \`tracewell login\`, or pass --api-key (TRACEWELL_API_KEY) or --token (TRACEWELL_TOKEN).\n`,
+      );
+    });
+
+    it('exits 2 for usage errors: --all without --max-items, unknown options, a bad base URL', async () => {
+      const env = { TRACEWELL_API_KEY: listening.server.tenant.apiKey };
+      const all = await listening.cli(['traces', 'list', '--all'], { env });
+      expect(all.code).to.equal(2);
+      expect(all.stdout).to.equal('');
+      expect(all.stderr).to.contain('Usage error: --all needs --max-items N (1 to 1000)');
+      const maxOnly = await listening.cli(['traces', 'list', '--max-items', '5'], { env });
+      expect(maxOnly.code).to.equal(2);
+      expect(maxOnly.stderr).to.contain('--max-items only applies together with --all');
+      const unknown = await listening.cli(['traces', 'list', '--offset', '3'], { env });
+      expect(unknown.code).to.equal(2);
+      expect(unknown.stderr).to.contain("error: unknown option '--offset'");
+      const badUrl = await listening.cli(['whoami', '--base-url', 'ftp://example.com'], { env });
+      expect(badUrl.code).to.equal(2);
+    });
+  });
+});
