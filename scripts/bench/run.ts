@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
 import { openBenchDatabase } from './bench-database.js';
 import { loadDataset } from './dataset.js';
-import { measureIngest } from './phases/ingest.js';
+import { measureIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
 import { measureToolCall } from './phases/tool-call.js';
@@ -67,6 +67,13 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       baseTime,
       log,
     });
+    const ingestOptions: IngestOptions = {
+      concurrencies: options.concurrency,
+      tracesPerLevel: options.ingestTraces,
+      batchTraces: options.batchTraces,
+      firstIndex: Math.max(options.traces, dataset.traces),
+    };
+    const rawIngest = await measureRawIngest({ db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes }, ingestOptions);
     const profileDir = path.join(options.out, 'profiles');
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
@@ -85,6 +92,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         LOG_REQUESTS: 'false',
         // Load generators leave keep-alive sockets open; the drain need not wait for them.
         DRAIN_TIMEOUT_SECONDS: '1',
+        // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
+        // run); evaluating the bulk-loaded backlog in the background would skew every phase.
+        DETECTION_WORKER_ENABLED: 'false',
       },
       nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     });
@@ -95,12 +105,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
     const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
-      const ingest = await measureIngest(context, {
-        concurrencies: options.concurrency,
-        tracesPerLevel: options.ingestTraces,
-        batchTraces: options.batchTraces,
-        firstIndex: Math.max(options.traces, dataset.traces),
-      });
+      const ingest = await measureIngest(context, ingestOptions, rawIngest);
       const list = await measureList(context, {
         projectId: db.project.projectId,
         pageLimit: options.pageLimit,
