@@ -10,28 +10,21 @@ import {
 import { SqlTraceRepository } from './sql/trace-repository.js';
 import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
 import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
-// (traces: repository imports go here)
-
-// (tools: repository imports go here)
 
 import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
 import { SqlDetectionJobRepository } from './sql/detection-job-repository.js';
 import { SqlEvaluationTraceReader } from './sql/evaluation-trace-reader.js';
 import { SqlFixRepository } from './sql/fix-repository.js';
-// (detections: repository imports go here)
 
 import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
-// (saved-filters: repository imports go here)
 
 import { SqlProjectMemberRepository, SqlSecurityBucketRepository, SqlUserPasswordRepository } from './sql/identity-repositories.js';
 import { SqlOAuthClientRepository, SqlOAuthGrantRepository } from './sql/oauth-server-repositories.js';
 import { SqlServiceAccountRepository } from './sql/service-account-repository.js';
 import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
-// (identity: repository imports go here)
 
 import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
 import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
-// (webhooks: repository imports go here)
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -43,19 +36,14 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
     traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex),
-    // (traces: repositories go here)
-
-    // (tools: repositories go here)
 
     detections: new SqlDetectionRepository(knex),
     detectionEvents: new SqlDetectionEventRepository(knex),
     detectionJobs: new SqlDetectionJobRepository(knex, dialect),
     evaluationTraces: new SqlEvaluationTraceReader(knex),
     fixes: new SqlFixRepository(knex),
-    // (detections: repositories go here)
 
     savedFilters: new SqlSavedFilterRepository(knex),
-    // (saved-filters: repositories go here)
 
     projectMembers: new SqlProjectMemberRepository(knex),
     userPasswords: new SqlUserPasswordRepository(knex),
@@ -64,12 +52,10 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     serviceAccounts: new SqlServiceAccountRepository(knex),
     guestTokens: new SqlGuestTokenRepository(knex),
     securityBuckets: new SqlSecurityBucketRepository(knex, dialect),
-    // (identity: repositories go here)
 
     webhooks: new SqlWebhookRepository(knex),
     webhookDeliveries: new SqlDeliveryRepository(knex),
     idempotencyKeys: new SqlIdempotencyRepository(knex),
-    // (webhooks: repositories go here)
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

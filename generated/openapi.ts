@@ -838,10 +838,15 @@ export interface components {
         };
         /**
          * @description `conditional` (rules over each span's fields) and `trace_rules` (rules over the trace's fields), in the
-         *     saved-filter rule language. Top-level nodes are joined with And.
+         *     saved-filter rule language. Top-level nodes are joined with And. As for saved filters
+         *     (`FilterTreeInput`), the contract checks only that each rule node is an object and the service
+         *     validates every node (errors[].path such as `/body/config/rules/0/value`): a recursive `oneOf`
+         *     under request type coercion would refuse numeric operands (`1000` also coerces to a string).
          */
         RuleDetectorConfig: {
-            rules: components["schemas"]["FilterNode"][];
+            rules: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description `classifier` (other models), `custom_trained`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
         PluginDetectorConfig: {

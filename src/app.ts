@@ -7,21 +7,12 @@ import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { buildHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
-// (traces: app imports go here)
 
 import { mcpRouter } from './tools/mcp-router.js';
 import { buildToolRegistry } from './tools/registry.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
-// (tools: app imports go here)
-
-// (detections: app imports go here)
-
-// (saved-filters: app imports go here)
 
 import { oauthRouter } from './http/oauth-router.js';
-// (identity: app imports go here)
-
-// (webhooks: app imports go here)
 
 export interface AppOptions {
   /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
@@ -41,7 +32,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.use(requestIdMiddleware);
   app.use(lifecycle.middleware());
-  // (traces: routers outside the public REST API go here)
 
   app.use(
     '/mcp',
@@ -54,16 +44,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       tools: [...buildToolRegistry(services, config), ...(options.extraTools ?? [])],
     }),
   );
-  // (tools: routers outside the public REST API go here)
-
-  // (detections: routers outside the public REST API go here)
-
-  // (saved-filters: routers outside the public REST API go here)
 
   app.use(oauthRouter(services.oauth, services.identityProvisioning));
-  // (identity: routers outside the public REST API go here)
-
-  // (webhooks: routers outside the public REST API go here)
 
   const operations = operationIndex();
   app.use(

@@ -27,27 +27,20 @@ export interface Config {
   /** Validate every response against the contract (on in tests). */
   validateResponses: boolean;
   logRequests: boolean;
-  // (traces: settings go here)
 
   /** The agent tool server (MCP at /mcp). */
   tools: ToolServerSettings;
-  // (tools: settings go here)
 
   /** The detection evaluation worker: on/off, poll interval, job lease, batch size, attempts. */
   detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
-  // (detections: settings go here)
-
-  // (saved-filters: settings go here)
 
   /** Lifetime of OAuth access tokens and of refresh tokens (offline_access), in seconds. */
   oauthAccessTokenTtlSeconds: number;
   oauthRefreshTokenTtlSeconds: number;
-  // (identity: settings go here)
 
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
   publicApiMutationsEnabled: boolean;
   webhooks: WebhookSettings;
-  // (webhooks: settings go here)
 }
 
 type Env = Record<string, string | undefined>;
@@ -106,7 +99,6 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool(env, 'LOG_REQUESTS', false),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
     webhooks: loadWebhookSettings(env),
-    // (identity: settings are read here)
     oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
     oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
     tools: loadToolServerSettings(env),

@@ -10,20 +10,12 @@ import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { ResilientRateLimiter } from './ratelimit/resilient-rate-limiter.js';
 import { createServices, type Services } from './services.js';
-// (traces: runtime imports go here)
-
-// (tools: runtime imports go here)
 
 import { DetectionWorker } from './domain/detections/detection-worker.js';
-// (detections: runtime imports go here)
-
-// (saved-filters: runtime imports go here)
 
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
-// (identity: runtime imports go here)
 
 import { PollingWorker } from './domain/webhooks/polling-worker.js';
-// (webhooks: runtime imports go here)
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
 export interface Runtime {
@@ -70,21 +62,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const store = createStore(database.knex, database.dialect);
   const services = createServices({ store, clock, config });
   const authenticator = new Authenticator(store, clock);
-  // (traces: resolvers and workers are created here)
-
-  // (tools: resolvers and workers are created here)
 
   const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
-  // (detections: resolvers and workers are created here)
-
-  // (saved-filters: resolvers and workers are created here)
 
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
-  // (identity: resolvers and workers are created here)
 
   const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
-  // (webhooks: resolvers and workers are created here)
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
   const background: { stop(): Promise<void> }[] = [];
@@ -100,23 +84,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     lifecycle,
     log,
     async start() {
-      // (traces: background workers start here)
-
-      // (tools: background workers start here)
-
       if (config.detectionWorker.enabled) {
         detectionWorker.start();
         background.push(detectionWorker);
       }
-      // (detections: background workers start here)
-
-      // (saved-filters: background workers start here)
-
-      // (identity: background workers start here)
 
       webhookWorker.start();
       background.push(webhookWorker);
-      // (webhooks: background workers start here)
     },
     async close() {
       for (const worker of background) await worker.stop();

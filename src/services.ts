@@ -10,32 +10,26 @@ import { TraceIngestionService } from './domain/traces/trace-ingestion-service.j
 import { TraceListService } from './domain/traces/trace-list-service.js';
 import { TraceContextService } from './domain/traces/trace-context-service.js';
 import { TraceSearchService } from './domain/traces/trace-search-service.js';
-// (traces: service imports go here)
-
-// (tools: service imports go here)
 
 import type { DetectionService } from './domain/detections/detection-service.js';
 import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
 import type { FixService } from './domain/fixes/fix-service.js';
 import { createDetectionServices } from './domain/detections/detection-services.js';
 import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.js';
-// (detections: service imports go here)
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
 import { compileTraceFilter } from './domain/filters/index.js';
-// (saved-filters: service imports go here)
+import { TRACE_LIST_ALIAS } from './ports/traces.js';
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 import { OAuthServer } from './domain/identity/oauth-server.js';
 import { SecurityLifecycleBucket } from './domain/identity/security-lifecycle-bucket.js';
 import { ServiceAccountService } from './domain/identity/service-account-service.js';
 import { GuestTokenService } from './domain/identity/guest-token-service.js';
-// (identity: service imports go here)
 
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
 import { CapabilityGuard } from './domain/capabilities/capability-guard.js';
 import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
-// (webhooks: service imports go here)
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services {
@@ -50,31 +44,24 @@ export interface Services {
   traceList: TraceListService;
   traceContext: TraceContextService;
   traceSearch: TraceSearchService;
-  // (traces: services go here)
-
-  // (tools: services go here)
 
   detections: DetectionService;
   fixes: FixService;
   /** The evaluation outbox: the ingest hook (`enqueueTraceEvaluation`) and what the worker runs. */
   detectionEvaluation: DetectionEvaluation;
-  // (detections: services go here)
 
   savedFilters: SavedFilterService;
-  // (saved-filters: services go here)
 
   identityProvisioning: IdentityProvisioning;
   oauth: OAuthServer;
   serviceAccounts: ServiceAccountService;
   guestTokens: GuestTokenService;
-  // (identity: services go here)
 
   /** Deployment capabilities, e.g. `public-api-mutations` (checked for every REST mutation). */
   capabilities: CapabilityGuard;
   idempotency: WebhookServices['idempotency'];
   webhooks: WebhookServices['webhooks'];
   webhookDispatcher: WebhookServices['webhookDispatcher'];
-  // (webhooks: services go here)
 }
 
 export interface ServiceDependencies {
@@ -104,19 +91,14 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
     }),
     traceList: new TraceListService(store, cursors, async (projectId, savedFilterId) =>
-      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect),
+      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
     ),
     traceContext: new TraceContextService(store),
     traceSearch: new TraceSearchService(store, clock),
-    // (traces: services go here)
-
-    // (tools: services go here)
 
     ...detection,
-    // (detections: services go here)
 
     savedFilters,
-    // (saved-filters: services go here)
 
     identityProvisioning: new IdentityProvisioning(store, clock),
     oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
@@ -125,10 +107,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     }),
     serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
     guestTokens,
-    // (identity: services go here)
 
     capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
-    // (webhooks: services go here)
   };
 }

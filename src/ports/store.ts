@@ -31,9 +31,6 @@ export interface Store {
   readonly apiKeys: ApiKeyRepository;
   readonly oauthTokens: OAuthAccessTokenRepository;
   readonly traces: TraceRepository;
-  // (traces: repositories go here)
-
-  // (tools: repositories go here)
 
   readonly detections: DetectionRepository;
   readonly detectionEvents: DetectionEventRepository;
@@ -41,11 +38,9 @@ export interface Store {
   /** The detections area's read access to traces and spans (evaluation, trends). */
   readonly evaluationTraces: EvaluationTraceReader;
   readonly fixes: FixRepository;
-  // (detections: repositories go here)
 
   // Imported inline: this file has no import marker, so parallel branches merge cleanly.
   readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
-  // (saved-filters: repositories go here)
 
   readonly projectMembers: ProjectMemberRepository;
   readonly userPasswords: UserPasswordRepository;
@@ -54,11 +49,9 @@ export interface Store {
   readonly serviceAccounts: ServiceAccountRepository;
   readonly guestTokens: GuestTokenRepository;
   readonly securityBuckets: SecurityBucketRepository;
-  // (identity: repositories go here)
 
   readonly webhooks: import('./webhooks.js').WebhookRepository;
   readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
   readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
-  // (webhooks: repositories go here)
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

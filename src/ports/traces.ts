@@ -44,7 +44,10 @@ export interface TraceWrite {
   searchText: string;
 }
 
-/** An extra SQL condition on the trace list (a compiled saved filter); `traces` is aliased `t`. */
+/** The alias of `traces` in the trace list query: an extra condition qualifies its columns with it. */
+export const TRACE_LIST_ALIAS = 't';
+
+/** An extra SQL condition on the trace list (a compiled saved filter); `traces` is aliased TRACE_LIST_ALIAS. */
 export type TraceCondition = (qb: Knex.QueryBuilder) => void;
 
 export interface TraceFilters {

@@ -164,7 +164,14 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
     name: 'get_trace_context',
     description:
       'One trace of the project with its nested span tree (root_span with children). Traces over 1000 spans are truncated to 1000 (truncated: true).',
-    inputSchema: { type: 'object', additionalProperties: false, required: ['trace_id'], properties: { trace_id: TRACE_ID_SCHEMA } },
+    // The format is checked by the service, not the schema: the spec answers a malformed id with a 400
+    // tool error (isError), which a schema refusal (JSON-RPC -32602) would preempt.
+    inputSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['trace_id'],
+      properties: { trace_id: { type: 'string', description: `${TRACE_ID_SCHEMA.description}; another format is a 400 tool error` } },
+    },
     async handler(input, context) {
       const grant = context.principal.kind === 'guest' ? (context.principal.grant ?? { resourceType: 'none', resourceId: '' }) : null;
       const { trace, roots, truncated } = await services.traceContext.get(context.project.id, input.trace_id as string, grant);

@@ -82,7 +82,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
 
 export const TEST_TOOL_NAMES = ['echo', 'fail_with', 'explode', 'slow', 'huge', 'write_probe'];
 
-/** The fifteen tools of the spec, in the order tools/list shows them. */
+/** The fifteen tools of the spec (the order of its tool table). */
 export const SPEC_TOOL_NAMES = [
   'ping',
   'whoami',

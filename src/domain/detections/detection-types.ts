@@ -11,7 +11,11 @@ export type DetectionConfig = components['schemas']['DetectionConfig'];
 export type RegexDetectorConfig = components['schemas']['RegexDetectorConfig'];
 export type PiiDetectorConfig = components['schemas']['PiiDetectorConfig'];
 export type AnomalyDetectorConfig = components['schemas']['AnomalyDetectorConfig'];
-export type RuleDetectorConfig = components['schemas']['RuleDetectorConfig'];
+/**
+ * The contract types rule nodes loosely (objects the service validates, see RuleDetectorConfig in the
+ * contract); once validated they are FilterNodes.
+ */
+export type RuleDetectorConfig = { rules: FilterNode[] };
 export type PluginDetectorConfig = components['schemas']['PluginDetectorConfig'];
 
 export const DETECTION_TYPES: readonly DetectionType[] = ['classifier', 'regex', 'conditional', 'pii', 'custom_trained', 'code', 'trace_rules', 'decision'];

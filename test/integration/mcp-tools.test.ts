@@ -1,0 +1,205 @@
+import { expect } from 'chai';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { SPEC_TOOL_NAMES } from '../tools/tool-server.js';
+import { createDetection, drainDetections, startListeningServer, toolJson, type ListeningServer } from './support.js';
+
+type Json = Record<string, unknown>;
+const NOW = '2026-11-01T12:00:00.000Z';
+
+forEachAdapter((adapter) => {
+  describe('the fifteen tools through the official MCP SDK client', () => {
+    let fixture: ListeningServer;
+    let client: Client;
+    let fixId: string;
+    const base = () => fixture.server.config.publicBaseUrl;
+
+    const call = async (name: string, args: Json = {}): Promise<Json> => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).to.equal(undefined);
+      return toolJson(result);
+    };
+    const callError = async (name: string, args: Json, as = client): Promise<Json> => {
+      const result = await as.callTool({ name, arguments: args });
+      expect(result.isError, name).to.equal(true);
+      return toolJson(result);
+    };
+
+    before(async () => {
+      fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000' } });
+      client = await fixture.connect({ 'x-api-key': fixture.server.tenant.apiKey });
+      await createDetection(fixture.server, { slug: 'email-leak', displayName: 'Email leak', type: 'pii', severity: 'high', config: { kinds: ['email'] } });
+    });
+    after(async () => fixture.close());
+
+    it('tools/list names exactly the fifteen spec tools, each with a description and an object inputSchema', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).to.have.members(SPEC_TOOL_NAMES);
+      expect(tools).to.have.length(15);
+      for (const tool of tools) {
+        expect(tool.description, tool.name).to.be.a('string').with.length.greaterThan(10);
+        expect(tool.inputSchema.type, tool.name).to.equal('object');
+      }
+    });
+
+    it('ping answers status and server_time; whoami the bound project', async () => {
+      expect(await call('ping')).to.deep.equal({ status: 'ok', server_time: NOW });
+      const { tenant } = fixture.server;
+      expect(await call('whoami')).to.deep.equal({ project_id: tenant.project.id, org_id: tenant.organization.id, project_name: 'Alpha Project' });
+    });
+
+    it('log_trace stores a trace; search_traces finds it, also by a term only in span metadata', async () => {
+      const logged = await call('log_trace', {
+        trace_id: 'mcp-run-1',
+        name: 'refund agent',
+        metadata: { framework: 'langchain', agent_name: 'refund-bot' },
+        spans: [
+          { span_id: 'root', name: 'agent', span_type: 'AGENT', status: 'success', latency_ms: 1200 },
+          { span_id: 'llm', parent_span_id: 'root', name: 'plan', span_type: 'LLM', status: 'error', error: 'rate limited', latency_ms: 800, metadata: { model: 'gpt-4o', vendor: 'quokkaloans' } },
+          { span_id: 'tool', parent_span_id: 'root', name: 'lookup', span_type: 'TOOL', status: 'success', output: { reply: 'mail jane@example.com' } },
+        ],
+      });
+      expect(logged).to.deep.equal({ trace_id: 'mcp-run-1', span_count: 3, status: 'created', url: `${base()}/api/v1/public/traces/mcp-run-1` });
+
+      const byName = await call('search_traces', { query: 'refund' });
+      expect(byName).to.have.all.keys('traces', 'total_count', 'has_more');
+      expect(byName).to.deep.include({ total_count: 1, has_more: false });
+      expect((byName.traces as Json[])[0]).to.deep.equal({
+        trace_id: 'mcp-run-1',
+        name: 'refund agent',
+        status: 'error',
+        created_at: NOW,
+        latency_ms: 1200,
+        error_message: 'rate limited',
+        cost: 0,
+        framework: 'langchain',
+        agent_name: 'refund-bot',
+        url: `${base()}/api/v1/public/traces/mcp-run-1`,
+      });
+      const byMetadata = await call('search_traces', { query: 'quokkaloans' });
+      expect((byMetadata.traces as Json[]).map((t) => t.trace_id)).to.deep.equal(['mcp-run-1']);
+      expect((await call('search_traces', { query: 'quokkaloans', filters: { status: 'success' } })).total_count).to.equal(0);
+    });
+
+    it('get_trace_context returns the span tree; a bad id is a 400 and an unknown one a 404 tool error', async () => {
+      const context = await call('get_trace_context', { trace_id: 'mcp-run-1' });
+      expect(context).to.deep.include({
+        trace_id: 'mcp-run-1',
+        name: 'refund agent',
+        status: 'error',
+        span_count: 3,
+        total_latency_ms: 1200,
+        framework: 'langchain',
+        agent_name: 'refund-bot',
+        error_message: 'rate limited',
+        truncated: false,
+        other_root_spans: [],
+      });
+      const root = context.root_span as Json & { children: Json[] };
+      expect(root).to.include({ span_id: 'root', span_type: 'AGENT' });
+      expect(root.children.map((c) => [c.span_id, c.status, (c.children as unknown[]).length])).to.deep.equal([
+        ['llm', 'error', 0],
+        ['tool', 'success', 0],
+      ]);
+      expect(await callError('get_trace_context', { trace_id: 'nope' })).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+    });
+
+    it('answers a trace id of a bad format with a 400 tool error naming the field', async () => {
+      expect(await callError('get_trace_context', { trace_id: 'bad id!' })).to.deep.equal({
+        status: 400,
+        code: 'PUBLIC_API_VALIDATION_FAILED',
+        message: 'The trace id format is invalid.',
+        retryable: false,
+        errors: [{ path: '/trace_id', code: 'invalid_id', message: 'must be 1 to 128 letters, digits or ._:- starting with a letter or digit' }],
+      });
+    });
+
+    it('list_detections and get_detection_trend count the firing of the logged trace', async () => {
+      expect(await drainDetections(fixture.server)).to.deep.equal(['done']);
+      const listed = await call('list_detections');
+      expect(listed).to.deep.equal({
+        detections: [
+          { name: 'email-leak', display_name: 'Email leak', description: null, severity: 'high', fire_count_24h: 1, fire_count_7d: 1, last_fired: NOW, enabled: true },
+        ],
+        total_count: 1,
+        active_count: 1,
+      });
+      const trend = await call('get_detection_trend', { detection_name: 'email-leak', granularity: 'day', date_range: '2026-10-31T00:00:00Z/2026-11-02T00:00:00Z' });
+      expect(trend).to.deep.include({ detection_name: 'email-leak', granularity: 'day', total_count: 1, avg_per_day: 0.5 });
+      expect((trend.trend as Json[]).map((b) => [b.timestamp, b.count, b.percentage_of_all_traces])).to.deep.equal([
+        ['2026-10-31T00:00:00.000Z', 0, 0],
+        ['2026-11-01T00:00:00.000Z', 1, 100],
+      ]);
+      expect(await callError('get_detection_trend', { detection_name: 'nope' })).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+    });
+
+    it('triage_list and triage_get show the draft fix the firing opened, linked to the trace', async () => {
+      const listed = await call('triage_list', { status: 'draft' });
+      expect(listed).to.deep.include({ total_count: 1, has_more: false });
+      const [fix] = listed.fixes as Json[];
+      expect(fix).to.include({ title: 'Email leak', status: 'draft', severity: 'high', label: 'email-leak', creator: 'detector:email-leak', confidence: 1 });
+      expect(fix.linked_traces).to.deep.equal(['mcp-run-1']);
+      fixId = fix.id as string;
+      const detail = await call('triage_get', { fix_id: fixId });
+      expect(detail).to.deep.include({ id: fixId, status: 'draft', root_cause: null, comments: [] });
+      expect(detail.linked_traces).to.deep.equal([{ trace_id: 'mcp-run-1', name: 'refund agent', accuracy: 1, url: `${base()}/api/v1/public/traces/mcp-run-1` }]);
+    });
+
+    it('triage_accept, triage_update_status and triage_update move the fix and answer the spec shapes', async () => {
+      expect(await call('triage_accept', { fix_id: fixId })).to.deep.equal({ id: fixId, status: 'open', updated_at: NOW });
+      expect(await call('triage_update_status', { fix_id: fixId, status: 'in_progress', note: 'looking' })).to.deep.equal({
+        id: fixId,
+        status: 'in_progress',
+        updated_at: NOW,
+        note: 'looking',
+      });
+      expect(await call('triage_update', { fix_id: fixId, title: 'Mask emails', severity: 'critical', recommended_action: 'Redact tool output' })).to.deep.equal({
+        id: fixId,
+        title: 'Mask emails',
+        severity: 'critical',
+        updated_at: NOW,
+      });
+      expect(await call('triage_get', { fix_id: fixId })).to.deep.include({ status: 'in_progress', title: 'Mask emails', recommended_action: 'Redact tool output' });
+    });
+
+    it('triage_get_investigation and triage_list_steps read the same steps: the firing’s, then an agent’s', async () => {
+      await fixture.server.runtime.services.fixes.recordStep(fixture.server.tenant.project.id, fixId, { agent: 'bot', action: 'inspect', finding: 'Tool output echoes emails.' });
+      const investigation = await call('triage_get_investigation', { fix_id: fixId });
+      const steps = await call('triage_list_steps', { fix_id: fixId });
+      expect(investigation).to.have.all.keys('fix_id', 'investigation', 'comments');
+      expect(steps).to.have.all.keys('fix_id', 'steps', 'total_count');
+      expect(steps).to.deep.include({ fix_id: fixId, total_count: 2 });
+      expect((investigation.investigation as Json).steps).to.deep.equal(steps.steps);
+      expect((steps.steps as Json[]).map((s) => [s.agent, s.action, s.finding])).to.deep.equal([
+        ['detector:email-leak', 'detected', 'Trace mcp-run-1 (span tool) fired email-leak with score 1.000.'],
+        ['bot', 'inspect', 'Tool output echoes emails.'],
+      ]);
+      expect((await call('triage_list_steps', { fix_id: fixId, limit: 1 })).steps).to.have.length(1);
+    });
+
+    it('answers a refused transition with 400 PUBLIC_API_INVALID_TRANSITION and an unknown fix with 404, as tool errors', async () => {
+      expect(await callError('triage_update_status', { fix_id: fixId, status: 'archived' })).to.include({ status: 400, code: 'PUBLIC_API_INVALID_TRANSITION' });
+      expect(await callError('triage_accept', { fix_id: fixId })).to.include({ status: 400, code: 'PUBLIC_API_INVALID_TRANSITION' });
+      for (const name of ['triage_get', 'triage_accept', 'triage_get_investigation', 'triage_list_steps']) {
+        expect(await callError(name, { fix_id: '00000000-0000-4000-8000-000000000000' }), name).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+      }
+    });
+
+    it('triage_dismiss archives the fix and keeps the reason', async () => {
+      expect(await call('triage_dismiss', { fix_id: fixId, reason: 'handled upstream' })).to.deep.equal({ id: fixId, status: 'archived', updated_at: NOW });
+      expect(await callError('triage_dismiss', { fix_id: fixId })).to.include({ status: 400, code: 'PUBLIC_API_INVALID_TRANSITION' });
+    });
+
+    it('an OAuth token with only observability:read may search but not log_trace or triage_accept (403 tool errors)', async () => {
+      const { server } = fixture;
+      const token = await server.oauthToken(server.tenant.user.id, ['observability:read']);
+      const reader = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': server.tenant.project.id });
+      const found = toolJson(await reader.callTool({ name: 'search_traces', arguments: { query: 'refund' } }));
+      expect(found.total_count).to.equal(1);
+      const refused = { status: 403, code: 'PUBLIC_API_INSUFFICIENT_SCOPE', message: 'The token lacks the scope observability:write.', retryable: false };
+      expect(await callError('log_trace', { name: 'not allowed' }, reader)).to.deep.equal(refused);
+      expect(await callError('triage_accept', { fix_id: fixId }, reader)).to.deep.equal(refused);
+      expect((await call('search_traces', { query: 'allowed' })).total_count).to.equal(0);
+    });
+  });
+});
