@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
+import { createStore } from '../../adapters/store.js';
+import { systemClock } from '../../src/clock.js';
+import { Provisioning } from '../../src/domain/bootstrap/provisioning.js';
+import type { Dialect, Store } from '../../src/ports/store.js';
+import { REPO_ROOT } from './server-process.js';
+
+/** The bench's own database: a fresh one per run, or a kept one (`--reuse`) so a bulk load is paid once. */
+export interface BenchDatabase {
+  adapter: Dialect;
+  /** Environment for the server process: the same database, a fixed secret. */
+  serverEnv: Record<string, string>;
+  database: Database;
+  store: Store;
+  /** The project list and search run in (bulk-loaded); kept across --reuse runs. */
+  project: { organizationId: string; projectId: string };
+  /** A new project for ingest measurements, so they count only their own rows. */
+  createProject(name: string): Promise<string>;
+  deleteProject(projectId: string): Promise<void>;
+  issueApiKey(projectId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface BenchDatabaseOptions {
+  adapter: Dialect;
+  reuse: boolean;
+  /** PostgreSQL server to create the bench database on (any database on it; used as admin). */
+  postgresUrl: string;
+}
+
+const STATE_FILE = 'bench-state.json';
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<BenchDatabase> {
+  const { adapter, reuse } = options;
+  const dataDir = reuse ? path.join(REPO_ROOT, 'bench', 'tmp', `${adapter}-reuse`) : mkdtempSync(path.join(tmpdir(), `tracewell-bench-${adapter}-`));
+  mkdirSync(dataDir, { recursive: true });
+  let databaseUrl: string;
+  let dropDatabase = async () => undefined as void;
+  if (adapter === 'sqlite') {
+    databaseUrl = `sqlite:${path.join(dataDir, 'bench.sqlite')}`;
+  } else {
+    const name = reuse ? 'tracewell_bench' : `tracewell_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
+    try {
+      const exists = await admin.raw('SELECT 1 FROM pg_database WHERE datname = ?', [name]);
+      if (exists.rows.length === 0) await admin.raw('CREATE DATABASE ??', [name]);
+    } finally {
+      await admin.destroy();
+    }
+    databaseUrl = withDatabase(options.postgresUrl, name);
+    if (!reuse) {
+      dropDatabase = async () => {
+        const dropper = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
+        try {
+          await dropper.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+        } finally {
+          await dropper.destroy();
+        }
+      };
+    }
+  }
+
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database);
+  const store = createStore(database.knex, database.dialect);
+  const provisioning = new Provisioning(store, systemClock);
+
+  const stateFile = path.join(dataDir, STATE_FILE);
+  let project: BenchDatabase['project'] | null = null;
+  if (existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as BenchDatabase['project'];
+    if (await store.projects.findById(saved.projectId)) project = saved;
+  }
+  if (!project) {
+    const organization = await provisioning.createOrganization('Bench Organization');
+    const created = await provisioning.createProject(organization.id, 'Bench Project');
+    project = { organizationId: organization.id, projectId: created.id };
+    writeFileSync(stateFile, JSON.stringify(project));
+  }
+  const organizationId = project.organizationId;
+
+  return {
+    adapter,
+    serverEnv: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SERVER_SECRET: 'tracewell-bench-secret' },
+    database,
+    store,
+    project,
+    async createProject(name) {
+      return (await provisioning.createProject(organizationId, name)).id;
+    },
+    async deleteProject(projectId) {
+      // Bench-owned cleanup; traces and spans go with the project (ON DELETE CASCADE).
+      await database.knex('projects').where({ id: projectId }).delete();
+    },
+    async issueApiKey(projectId) {
+      return (await provisioning.issueApiKey({ organizationId, projectId, name: 'bench' })).key;
+    },
+    async close() {
+      await database.close();
+      await dropDatabase();
+      if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { batchBody, prepareBatch, type PreparedBatch } from '../batch-payload.js';
+import { generateTraces, inBatches } from '../generate-traces.js';
+import { load } from '../load.js';
+import type { BenchPhases, IngestLevel } from '../report.js';
+import { RssSampler } from '../rss-sampler.js';
+import { noteFailures, type PhaseContext } from './phase-context.js';
+
+export interface IngestOptions {
+  concurrencies: number[];
+  tracesPerLevel: number;
+  batchTraces: number;
+  /** First data-set index of the ingest traces: past the bulk-loaded ones, so ids never collide. */
+  firstIndex: number;
+}
+
+function prepare(context: Pick<PhaseContext, 'seed' | 'baseTime'>, from: number, options: IngestOptions): PreparedBatch[] {
+  const generator = generateTraces(from, options.tracesPerLevel, { seed: context.seed, baseTime: context.baseTime });
+  return [...inBatches(generator, options.batchTraces)].map(prepareBatch);
+}
+
+async function spansStored(context: Pick<PhaseContext, 'db'>, projectId: string): Promise<number> {
+  const row = await context.db.database.knex('spans').where({ project_id: projectId }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+export type RawIngestResult = BenchPhases['ingest']['raw'];
+
+/**
+ * The raw limit: `tracesPerLevel` traces stored in-process through the server's own ingestion
+ * service and adapter, one batch transaction after another. It runs before the server starts, so
+ * no other process holds SQLite's write lock and no server background work shares the CPU.
+ */
+export async function measureRawIngest(context: Omit<PhaseContext, 'server'>, options: IngestOptions): Promise<RawIngestResult> {
+  const projectId = await context.db.createProject('bench ingest raw');
+  const batches = prepare(context, options.firstIndex, options);
+  context.log(`ingest: raw limit, ${batches.length} batch transactions in-process…`);
+  const started = process.hrtime.bigint();
+  for (const batch of batches) await context.raw.ingestBatch(projectId, batch.traces);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const spans = await spansStored(context, projectId);
+  await context.db.deleteProject(projectId);
+  return { spans, traces: options.tracesPerLevel, seconds: Math.round(seconds * 1000) / 1000, spansPerSecond: Math.round(spans / seconds) };
+}
+
+/**
+ * Spans per second through `POST /traces/batch` at each concurrency, each level into its own new
+ * project with fresh data (indexes after the raw run's). Data is generated before the clock starts
+ * and spans are counted in the database, so only stored spans count. The ratio compares concurrency
+ * 8 with the raw limit measured before.
+ */
+export async function measureIngest(context: PhaseContext, options: IngestOptions, raw: RawIngestResult): Promise<BenchPhases['ingest']> {
+  const levels: IngestLevel[] = [];
+  let from = options.firstIndex + options.tracesPerLevel;
+  const projects: string[] = [];
+  for (const concurrency of options.concurrencies) {
+    const projectId = await context.db.createProject(`bench ingest c=${concurrency}`);
+    projects.push(projectId);
+    const apiKey = await context.db.issueApiKey(projectId);
+    const bodies = prepare(context, from, options).map(batchBody);
+    from += options.tracesPerLevel;
+    context.log(`ingest: ${bodies.length} batches of ${options.batchTraces} traces at concurrency ${concurrency}…`);
+    let next = 0;
+    const rss = new RssSampler(context.server.pid);
+    rss.start();
+    const result = await load({
+      url: `${context.server.baseUrl}/api/v1/public/traces/batch`,
+      method: 'POST',
+      connections: Math.min(concurrency, bodies.length),
+      amount: bodies.length,
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      nextBody: () => (next < bodies.length ? bodies[next++] : null),
+    });
+    const peakRssMb = rss.stop();
+    noteFailures(context, `ingest c=${concurrency}`, result.failed, result.statusCodes);
+    const spans = await spansStored(context, projectId);
+    levels.push({
+      concurrency,
+      spans,
+      traces: options.tracesPerLevel,
+      seconds: result.seconds,
+      spansPerSecond: Math.round(spans / result.seconds),
+      batchP50Ms: result.p50Ms,
+      batchP99Ms: result.p99Ms,
+      failed: result.failed,
+      peakRssMb,
+    });
+  }
+  for (const projectId of projects) await context.db.deleteProject(projectId);
+  const at8 = levels.find((level) => level.concurrency === 8);
+  return {
+    batchTraces: options.batchTraces,
+    levels,
+    raw,
+    httpToRawAt8: at8 && raw.spansPerSecond > 0 ? Math.round((at8.spansPerSecond / raw.spansPerSecond) * 1000) / 1000 : null,
+  };
+}

@@ -1,0 +1,193 @@
+import { cpus, totalmem, release, platform } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Dialect } from '../../src/ports/store.js';
+
+export interface Machine {
+  cpuModel: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+}
+
+export function describeMachine(): Machine {
+  const cores = cpus();
+  return {
+    cpuModel: cores[0]?.model.trim() ?? 'unknown',
+    cores: cores.length,
+    memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${platform()} ${release()}`,
+    node: process.version,
+  };
+}
+
+export interface Latency {
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  failed: number;
+}
+
+export interface IngestLevel {
+  concurrency: number;
+  spans: number;
+  traces: number;
+  seconds: number;
+  spansPerSecond: number;
+  batchP50Ms: number;
+  batchP99Ms: number;
+  failed: number;
+  peakRssMb: number | null;
+}
+
+export interface BenchPhases {
+  ingest: {
+    batchTraces: number;
+    levels: IngestLevel[];
+    raw: { spans: number; traces: number; seconds: number; spansPerSecond: number };
+    /** HTTP spans/s at concurrency 8 ÷ raw spans/s. */
+    httpToRawAt8: number | null;
+  };
+  list: {
+    pageLimit: number;
+    deepPage: number;
+    first: Latency & { peakRssMb: number | null };
+    deep: Latency & { peakRssMb: number | null };
+    /** Deep-page p99 ÷ first-page p99. */
+    deepToFirstP99: number;
+  };
+  search: {
+    terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; latency: Latency; peakRssMb: number | null }[];
+  };
+  toolCall: {
+    connections: number;
+    mcp: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number; peakRssMb: number | null };
+    bare: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number };
+    /** MCP ping req/s ÷ bare endpoint req/s. */
+    mcpToBare: number;
+  };
+}
+
+export interface TargetCheck {
+  target: string;
+  actual: string;
+  met: boolean | null;
+}
+
+export interface BenchReport {
+  adapter: Dialect;
+  startedAt: string;
+  finishedAt: string;
+  seed: number;
+  smoke: boolean;
+  dataSize: { traces: number; spans: number; ingestTracesPerLevel: number };
+  machine: Machine;
+  phases: BenchPhases;
+  targets: TargetCheck[];
+  /** What the run noticed that a reader must know (failed requests, unreachable pages). */
+  notes: string[];
+}
+
+const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** The issue's targets, each with the measured value and met / missed. */
+export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const at8 = phases.ingest.levels.find((level) => level.concurrency === 8);
+  checks.push({
+    target: 'Ingest HTTP ≥ 50% of raw adapter limit at concurrency 8',
+    actual: phases.ingest.httpToRawAt8 === null ? 'not measured' : `${fmt(phases.ingest.httpToRawAt8 * 100)}%`,
+    met: phases.ingest.httpToRawAt8 === null ? null : phases.ingest.httpToRawAt8 >= 0.5,
+  });
+  checks.push({
+    target: `Ingest ≥ 20,000 spans/s on ${adapter} (concurrency 8)`,
+    actual: at8 ? `${fmt(at8.spansPerSecond, 0)} spans/s` : 'not measured',
+    met: at8 ? at8.spansPerSecond >= 20_000 : null,
+  });
+  checks.push({
+    target: 'List deep page p99 ≤ 1.5 × page-1 p99',
+    actual: `${fmt(phases.list.deepToFirstP99, 2)}×`,
+    met: phases.list.deepToFirstP99 <= 1.5,
+  });
+  checks.push({
+    target: 'List page-1 p99 ≤ 20 ms',
+    actual: `${fmt(phases.list.first.p99Ms, 2)} ms`,
+    met: phases.list.first.p99Ms <= 20,
+  });
+  for (const kind of ['rare', 'metadata-only'] as const) {
+    const worst = Math.max(...phases.search.terms.filter((t) => t.kind === kind).map((t) => t.latency.p99Ms));
+    checks.push({ target: `Search p99 ≤ 100 ms for ${kind} terms`, actual: `${fmt(worst, 2)} ms`, met: worst <= 100 });
+  }
+  checks.push({
+    target: 'Tool call through MCP ≥ 50% of bare endpoint req/s',
+    actual: `${fmt(phases.toolCall.mcpToBare * 100)}%`,
+    met: phases.toolCall.mcpToBare >= 0.5,
+  });
+  const peaks = [
+    ...phases.ingest.levels.map((l) => l.peakRssMb),
+    phases.list.first.peakRssMb,
+    phases.list.deep.peakRssMb,
+    ...phases.search.terms.map((t) => t.peakRssMb),
+    phases.toolCall.mcp.peakRssMb,
+  ].filter((v): v is number => v !== null);
+  const peak = peaks.length > 0 ? Math.max(...peaks) : null;
+  checks.push({ target: 'Server RSS ≤ 300 MB in every phase', actual: peak === null ? 'not observable' : `${fmt(peak)} MB`, met: peak === null ? null : peak <= 300 });
+  return checks;
+}
+
+const mark = (met: boolean | null) => (met === null ? '–' : met ? '✅ met' : '❌ missed');
+const rss = (mb: number | null) => (mb === null ? '–' : fmt(mb));
+
+export function renderMarkdown(report: BenchReport): string {
+  const { phases, machine } = report;
+  const lines: string[] = [];
+  lines.push(`### Benchmark: ${report.adapter}${report.smoke ? ' (smoke)' : ''} — ${report.startedAt.slice(0, 10)}`);
+  lines.push('');
+  lines.push(
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${fmt(machine.memoryGb)} GB, ${machine.os}, Node ${machine.node}. ` +
+      `Adapter: ${report.adapter}. Data: ${fmt(report.dataSize.traces, 0)} traces / ${fmt(report.dataSize.spans, 0)} spans in the list/search project, ` +
+      `${fmt(report.dataSize.ingestTracesPerLevel, 0)} traces per ingest level (seed ${report.seed}). Load generator and server share the machine.`,
+  );
+  lines.push('');
+  lines.push('| Phase | Measure | Result | Server peak RSS (MB) |');
+  lines.push('|---|---|---|---|');
+  for (const level of phases.ingest.levels) {
+    lines.push(`| Ingest (HTTP batch of ${phases.ingest.batchTraces} traces) | concurrency ${level.concurrency} | ${fmt(level.spansPerSecond, 0)} spans/s (batch p50 ${fmt(level.batchP50Ms)} ms, p99 ${fmt(level.batchP99Ms)} ms) | ${rss(level.peakRssMb)} |`);
+  }
+  lines.push(`| Ingest raw limit (in-process batched transactions) | same data, same adapter | ${fmt(phases.ingest.raw.spansPerSecond, 0)} spans/s | – |`);
+  lines.push(`| Ingest ratio | HTTP at 8 ÷ raw | ${phases.ingest.httpToRawAt8 === null ? '–' : fmt(phases.ingest.httpToRawAt8, 2)} | – |`);
+  lines.push(`| List \`GET /traces\` (limit ${phases.list.pageLimit}) | page 1 | p50 ${fmt(phases.list.first.p50Ms, 2)} ms, p99 ${fmt(phases.list.first.p99Ms, 2)} ms | ${rss(phases.list.first.peakRssMb)} |`);
+  lines.push(`| List | page ${phases.list.deepPage} | p50 ${fmt(phases.list.deep.p50Ms, 2)} ms, p99 ${fmt(phases.list.deep.p99Ms, 2)} ms | ${rss(phases.list.deep.peakRssMb)} |`);
+  lines.push(`| List ratio | deep p99 ÷ page-1 p99 | ${fmt(phases.list.deepToFirstP99, 2)} | – |`);
+  for (const term of phases.search.terms) {
+    const hits = term.returnedTotal === null ? '' : `, total_count ${fmt(term.returnedTotal, 0)}`;
+    lines.push(`| Search \`search_traces\` | ${term.kind} "${term.term}" (${fmt(term.expectedTraces, 0)} traces carry it${hits}) | p50 ${fmt(term.latency.p50Ms, 2)} ms, p99 ${fmt(term.latency.p99Ms, 2)} ms | ${rss(term.peakRssMb)} |`);
+  }
+  const tool = phases.toolCall;
+  lines.push(`| Tool call \`tools/call ping\` via MCP | ${tool.connections} connections | ${fmt(tool.mcp.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.mcp.p99Ms, 2)} ms) | ${rss(tool.mcp.peakRssMb)} |`);
+  lines.push(`| Bare express JSON endpoint | ${tool.connections} connections | ${fmt(tool.bare.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.bare.p99Ms, 2)} ms) | – |`);
+  lines.push(`| Tool-call ratio | MCP ÷ bare | ${fmt(tool.mcpToBare, 2)} | – |`);
+  lines.push('');
+  lines.push('| Target | Measured | |');
+  lines.push('|---|---|---|');
+  for (const check of report.targets) lines.push(`| ${check.target} | ${check.actual} | ${mark(check.met)} |`);
+  if (report.notes.length > 0) {
+    lines.push('');
+    for (const note of report.notes) lines.push(`- ${note}`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Writes `<adapter>-<date>.json|md` and `latest-<adapter>.md` into `directory`; returns the paths. */
+export function writeReport(report: BenchReport, directory: string): string[] {
+  mkdirSync(directory, { recursive: true });
+  const stamp = report.startedAt.replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const base = path.join(directory, `${report.adapter}-${stamp}`);
+  const markdown = renderMarkdown(report);
+  writeFileSync(`${base}.json`, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(`${base}.md`, markdown);
+  writeFileSync(path.join(directory, `latest-${report.adapter}.md`), markdown);
+  return [`${base}.json`, `${base}.md`, path.join(directory, `latest-${report.adapter}.md`)];
+}

@@ -1,0 +1,209 @@
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import type { Dialect } from '../../src/ports/store.js';
+import { openBenchDatabase } from './bench-database.js';
+import { loadDataset } from './dataset.js';
+import { measureIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
+import { measureList } from './phases/list.js';
+import { measureSearch } from './phases/search.js';
+import { measureToolCall } from './phases/tool-call.js';
+import type { PhaseContext } from './phases/phase-context.js';
+import { createRawIngestor } from './raw-ingest.js';
+import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
+import { REPO_ROOT, spawnServer } from './server-process.js';
+
+export interface RunOptions {
+  adapters: Dialect[];
+  traces: number;
+  seed: number;
+  reuse: boolean;
+  ingestTraces: number;
+  batchTraces: number;
+  concurrency: number[];
+  duration: number;
+  warmup: number;
+  pageLimit: number;
+  deepPage: number;
+  latencyConnections: number;
+  toolConnections: number;
+  out: string;
+  cpuProf: boolean;
+  postgresUrl: string;
+  smoke: boolean;
+}
+
+/** Limits high enough that no phase is ever rate limited: the benchmark measures the work, not the limiter's 429s. */
+const UNLIMITED = '1000000000';
+
+const integerArg = (value: string): number => {
+  const parsed = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a positive integer');
+  return parsed;
+};
+const listArg = (value: string): number[] => value.split(',').map((v) => integerArg(v.trim()));
+const adaptersArg = (value: string): Dialect[] => {
+  const adapters = value.split(',').map((v) => v.trim());
+  for (const adapter of adapters) if (adapter !== 'sqlite' && adapter !== 'postgres') throw new InvalidArgumentError('sqlite, postgres or sqlite,postgres');
+  return adapters as Dialect[];
+};
+
+const runStarted = Date.now();
+const log = (message: string) => console.log(`[bench ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)}s] ${message}`);
+
+async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchReport> {
+  const startedAt = new Date().toISOString();
+  // A minute in the past: traces are valid "now", and nothing lands in the future.
+  const baseTime = Date.now() - 60_000;
+  log(`${adapter}: preparing the bench database${options.reuse ? ' (reused)' : ''}…`);
+  const db = await openBenchDatabase({ adapter, reuse: options.reuse, postgresUrl: options.postgresUrl });
+  const notes: string[] = [];
+  try {
+    const raw = createRawIngestor(db);
+    const dataset = await loadDataset(raw, {
+      projectId: db.project.projectId,
+      seed: options.seed,
+      traces: options.traces,
+      dataDir: db.serverEnv.DATA_DIR,
+      baseTime,
+      log,
+    });
+    const ingestOptions: IngestOptions = {
+      concurrencies: options.concurrency,
+      tracesPerLevel: options.ingestTraces,
+      batchTraces: options.batchTraces,
+      firstIndex: Math.max(options.traces, dataset.traces),
+    };
+    const rawIngest = await measureRawIngest({ db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes }, ingestOptions);
+    const profileDir = path.join(options.out, 'profiles');
+    // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
+    const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
+    const server = await spawnServer({
+      entry: 'src/main.ts',
+      env: {
+        ...db.serverEnv,
+        RATE_LIMIT_READ_PER_MINUTE: UNLIMITED,
+        RATE_LIMIT_WRITE_PER_MINUTE: UNLIMITED,
+        RATE_LIMIT_INGEST_PER_MINUTE: UNLIMITED,
+        RATE_LIMIT_SEARCH_PER_MINUTE: UNLIMITED,
+        TOOL_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+        // A batch of large traces may pass 1 MB; the body limit is not what the benchmark measures.
+        MAX_BODY_BYTES: String(16 * 1024 * 1024),
+        VALIDATE_RESPONSES: 'false',
+        LOG_REQUESTS: 'false',
+        // Load generators leave keep-alive sockets open; the drain need not wait for them.
+        DRAIN_TIMEOUT_SECONDS: '1',
+        // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
+        // run); evaluating the bulk-loaded backlog in the background would skew every phase.
+        DETECTION_WORKER_ENABLED: 'false',
+      },
+      nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    });
+    const bare = await bareStarting.catch(async (error) => {
+      await server.stop();
+      throw error;
+    });
+    log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
+    const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
+    try {
+      const ingest = await measureIngest(context, ingestOptions, rawIngest);
+      const list = await measureList(context, {
+        projectId: db.project.projectId,
+        pageLimit: options.pageLimit,
+        deepPage: options.deepPage,
+        connections: options.latencyConnections,
+      });
+      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections });
+      const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
+      const phases = { ingest, list, search, toolCall };
+      if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
+      return {
+        adapter,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        seed: options.seed,
+        smoke: options.smoke,
+        dataSize: { traces: dataset.traces, spans: dataset.spans, ingestTracesPerLevel: options.ingestTraces },
+        machine: describeMachine(),
+        phases,
+        targets: checkTargets(adapter, phases),
+        notes,
+      };
+    } finally {
+      log(`${adapter}: stopping the server…`);
+      await bare.stop();
+      const code = await server.stop();
+      if (code !== 0) log(`${adapter}: server exited with ${code}:\n${server.output().slice(-2000)}`);
+    }
+  } finally {
+    log(`${adapter}: closing the bench database…`);
+    await db.close();
+  }
+}
+
+export async function run(options: RunOptions): Promise<BenchReport[]> {
+  const reports: BenchReport[] = [];
+  for (const adapter of options.adapters) {
+    const report = await runAdapter(adapter, options);
+    const files = writeReport(report, options.out);
+    log(`${adapter}: wrote ${files.map((f) => path.relative(REPO_ROOT, f)).join(', ')}`);
+    for (const check of report.targets) log(`  ${check.met === null ? '–' : check.met ? 'met   ' : 'MISSED'} ${check.target}: ${check.actual}`);
+    for (const note of report.notes) log(`  note: ${note}`);
+    reports.push(report);
+  }
+  return reports;
+}
+
+/** Small enough for `npm test` (both adapters well under a minute), large enough that every phase does real work. */
+const SMOKE: Partial<RunOptions> = {
+  traces: 240,
+  ingestTraces: 40,
+  batchTraces: 10,
+  duration: 1,
+  warmup: 0,
+  pageLimit: 5,
+  deepPage: 20,
+  toolConnections: 4,
+};
+
+function parse(argv: string[]): RunOptions {
+  const program = new Command()
+    .name('npm run bench --')
+    .description('Tracewell benchmark: ingest, list, search and tool-call speed against the machine\'s own limits.')
+    .option('--adapter <list>', 'sqlite, postgres or sqlite,postgres', adaptersArg, ['sqlite'] as Dialect[])
+    .option('--traces <n>', 'traces in the list/search data set', integerArg, 1_000_000)
+    .option('--seed <n>', 'seed of the generated data set', integerArg, 42)
+    .option('--reuse', 'keep the database under bench/tmp (PostgreSQL: database tracewell_bench) and reuse its data set', false)
+    .option('--ingest-traces <n>', 'traces sent per ingest concurrency level (and stored by the raw path)', integerArg, 5000)
+    .option('--batch-traces <n>', 'traces per ingest batch', integerArg, 20)
+    .option('--concurrency <list>', 'ingest concurrency levels', listArg, [1, 8, 32])
+    .option('--duration <seconds>', 'seconds per latency / throughput measurement', integerArg, 10)
+    .option('--warmup <requests>', 'unrecorded requests before each latency / throughput measurement', integerArg, 200)
+    .option('--page-limit <n>', 'traces per list page (1–50)', integerArg, 50)
+    .option('--deep-page <n>', 'the deep list page', integerArg, 1000)
+    .option('--latency-connections <n>', 'connections for the list and search latency measurements', integerArg, 1)
+    .option('--tool-connections <n>', 'connections for the tool-call throughput measurement', integerArg, 8)
+    .option('--out <dir>', 'where results are written', path.join(REPO_ROOT, 'bench', 'results'))
+    .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
+    .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--smoke', 'tiny data and 1 s measurements: checks every phase runs (results go to bench/tmp/smoke unless --out)', false);
+  program.parse(argv);
+  const raw = program.opts<Omit<RunOptions, 'adapters'> & { adapter: Dialect[] }>();
+  const explicit = (name: string) => program.getOptionValueSource(name) === 'cli';
+  const options: RunOptions = { ...raw, adapters: raw.adapter };
+  if (options.smoke) {
+    for (const [key, value] of Object.entries(SMOKE)) {
+      if (!explicit(key)) (options as unknown as Record<string, unknown>)[key] = value;
+    }
+    if (!explicit('out')) options.out = path.join(REPO_ROOT, 'bench', 'tmp', 'smoke');
+  }
+  options.out = path.resolve(options.out);
+  return options;
+}
+
+run(parse(process.argv)).then(
+  () => process.exit(0),
+  (error) => {
+    console.error('[bench] failed:', error);
+    process.exit(1);
+  },
+);

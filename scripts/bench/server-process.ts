@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A server the benchmark started as its own process on loopback, so its RSS and CPU are its own. */
+export interface ServerProcess {
+  pid: number;
+  baseUrl: string;
+  output(): string;
+  /** SIGTERM, then wait for the exit (the server drains and closes its database). */
+  stop(): Promise<number | null>;
+}
+
+export interface SpawnOptions {
+  /** Script relative to the repository root, run with `node --import tsx`. */
+  entry: string;
+  env: Record<string, string>;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  startTimeoutMs?: number;
+}
+
+/**
+ * Spawns `node --import tsx <entry>` with PORT=0 on 127.0.0.1 and resolves once it prints
+ * "listening on http://127.0.0.1:<port>" (both the server and the bare endpoint print it).
+ */
+export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', REDIS_URL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${options.entry} did not start:\n${output}`)), options.startTimeoutMs ?? 60_000);
+    const check = () => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.entry} exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    pid: child.pid!,
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

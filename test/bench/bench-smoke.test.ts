@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BenchReport } from '../../scripts/bench/report.js';
+import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
+
+/** `npm run bench:smoke` as CI runs it: a child process, real servers, tiny data, 1 s measurements. */
+function runSmoke(out: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/run.ts', '--smoke', '--adapter', ADAPTERS.join(','), '--out', out, '--postgres-url', POSTGRES_URL],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+describe('npm run bench:smoke', function () {
+  this.timeout(120_000);
+  const out = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-smoke-'));
+  const reports = new Map<string, BenchReport>();
+  let run: { code: number | null; output: string };
+
+  before(async () => {
+    run = await runSmoke(out);
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.json'))) {
+      const report = JSON.parse(readFileSync(path.join(out, file), 'utf8')) as BenchReport;
+      reports.set(report.adapter, report);
+    }
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  it('exits 0 and writes a JSON report, a dated Markdown table and latest-<adapter>.md per adapter', () => {
+    expect(run.code, run.output).to.equal(0);
+    const files = readdirSync(out);
+    for (const adapter of ADAPTERS) {
+      expect([...reports.keys()]).to.include(adapter);
+      expect(files.filter((f) => f.startsWith(`${adapter}-`) && f.endsWith('.md'))).to.have.length(1);
+      expect(readFileSync(path.join(out, `latest-${adapter}.md`), 'utf8')).to.contain('| Target | Measured | |');
+    }
+  });
+
+  for (const adapter of ADAPTERS) {
+    describe(`[${adapter}]`, () => {
+      const report = () => reports.get(adapter)!;
+
+      it('describes the machine and the data size', () => {
+        const { machine, dataSize } = report();
+        expect(machine.cores).to.be.greaterThan(0);
+        expect(machine.node).to.equal(process.version);
+        expect(dataSize.traces).to.equal(240);
+        expect(dataSize.spans).to.be.greaterThan(240 * 5 - 1);
+      });
+
+      it('ingest: stores every span at concurrency 1, 8 and 32 and through the raw path, and reports the ratio', () => {
+        const { ingest } = report().phases;
+        expect(ingest.levels.map((l) => l.concurrency)).to.deep.equal([1, 8, 32]);
+        const spans = ingest.raw.spans;
+        for (const level of ingest.levels) {
+          expect(level.failed, `c=${level.concurrency}`).to.equal(0);
+          expect(level.spans).to.be.greaterThan(40 * 5 - 1);
+          expect(level.spansPerSecond).to.be.greaterThan(0);
+        }
+        expect(spans).to.be.greaterThan(0);
+        expect(ingest.raw.spansPerSecond).to.be.greaterThan(0);
+        expect(ingest.httpToRawAt8).to.be.greaterThan(0);
+      });
+
+      it('list: measures page 1 and the deep page reached by following cursors', () => {
+        const { list } = report().phases;
+        expect(list.deepPage).to.equal(20);
+        for (const page of [list.first, list.deep]) {
+          expect(page.failed).to.equal(0);
+          expect(page.requests).to.be.greaterThan(0);
+          expect(page.p99Ms).to.be.greaterThan(0);
+        }
+        expect(list.deepToFirstP99).to.be.greaterThan(0);
+      });
+
+      it('search: measures common, rare and metadata-only terms, each finding exactly the traces that carry it', () => {
+        const { terms } = report().phases.search;
+        expect(terms.map((t) => t.kind)).to.deep.equal(['common', 'rare', 'metadata-only']);
+        for (const term of terms) {
+          expect(term.latency.failed, term.term).to.equal(0);
+          expect(term.latency.requests, term.term).to.be.greaterThan(0);
+          expect(term.returnedTotal, term.term).to.equal(term.expectedTraces);
+        }
+      });
+
+      it('tool call: measures MCP ping and the bare endpoint in the same run', () => {
+        const { toolCall } = report().phases;
+        expect(toolCall.mcp.failed).to.equal(0);
+        expect(toolCall.bare.failed).to.equal(0);
+        expect(toolCall.mcp.requestsPerSecond).to.be.greaterThan(0);
+        expect(toolCall.bare.requestsPerSecond).to.be.greaterThan(0);
+        expect(toolCall.mcpToBare).to.be.greaterThan(0);
+      });
+
+      it('checks every target of the issue and samples the server RSS in every phase', () => {
+        const { targets, phases } = report();
+        expect(targets).to.have.length(8);
+        for (const target of targets) expect(target.met, target.target).to.be.a('boolean');
+        const peaks = [...phases.ingest.levels.map((l) => l.peakRssMb), phases.list.first.peakRssMb, phases.list.deep.peakRssMb, ...phases.search.terms.map((t) => t.peakRssMb), phases.toolCall.mcp.peakRssMb];
+        for (const peak of peaks) expect(peak).to.be.greaterThan(10);
+      });
+    });
+  }
+});
