@@ -33,9 +33,26 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   },
   matches(db, projectId, terms) {
     const text = terms.join(' ');
-    return db('trace_search')
-      .select('trace_id', db.raw(`ts_rank(document, plainto_tsquery('english', ?)) AS relevance`, [text]))
-      .where('project_id', projectId)
-      .whereRaw(`document @@ plainto_tsquery('english', ?)`, [text]);
+    // OFFSET 0 fences the inner scan so the project predicate is applied after it: pushed down,
+    // the planner answers it from the primary key and rechecks `@@` on every trace of the project
+    // (linear in project size); fenced, the GIN index alone finds the few matching documents.
+    return db
+      .select('trace_id', 'relevance')
+      .from(
+        db.raw(
+          `(SELECT m.trace_id, ts_rank(m.document, plainto_tsquery('english', ?)) AS relevance
+            FROM (SELECT project_id, trace_id, document FROM trace_search
+                  WHERE document @@ plainto_tsquery('english', ?) OFFSET 0) AS m
+            WHERE m.project_id = ?) AS ranked`,
+          [text, text, projectId],
+        ),
+      );
+  },
+  // The planner costs `@@` as one cheap operator per row and ignores detoasting each (large)
+  // tsvector, so it prefers a sequential scan that reads every document of the table; measured:
+  // 8 ms at 3,000 traces and growing linearly, against ~1 ms through the GIN index. Searches go
+  // through the index.
+  async prepareSearch(trx) {
+    await trx.raw('SET LOCAL enable_seqscan = off');
   },
 };

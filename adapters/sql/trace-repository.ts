@@ -157,9 +157,18 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async search(query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }> {
+    const { prepareSearch } = this.textIndex;
+    if (!prepareSearch) return this.searchWith(this.db, query);
+    return this.db.transaction(async (trx) => {
+      await prepareSearch(trx);
+      return this.searchWith(trx, query);
+    });
+  }
+
+  private async searchWith(db: Knex, query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }> {
     const matched = () =>
-      this.db
-        .from(this.textIndex.matches(this.db, query.projectId, query.terms).as('m'))
+      db
+        .from(this.textIndex.matches(db, query.projectId, query.terms).as('m'))
         .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
         .where('t.project_id', query.projectId)
         .modify((qb: Knex.QueryBuilder) => applyFilters(qb, query.filters));

@@ -15,4 +15,6 @@ export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
   /** A subquery selecting `trace_id` and `relevance` of the project's traces matching every term. */
   matches(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
+  /** Session settings the search queries need, applied inside their (read-only) transaction. */
+  prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }
