@@ -2,26 +2,20 @@ import type { Migration } from './migration.js';
 import { foundation } from './001-foundation.js';
 import { traces } from './002-traces.js';
 import { traceSearch } from './003-trace-search.js';
-
 import { detections } from './003-detections.js';
-
 import { savedFilters } from './006-saved-filters.js';
-
 import { identity } from './007-identity.js';
-
 import { webhooks } from './009-webhooks.js';
+import { traceChildrenKeys } from './010-trace-children-keys.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
   foundation,
   traces,
   traceSearch,
-
   detections,
-
   savedFilters,
-
   identity,
-
   webhooks,
+  traceChildrenKeys,
 ];
