@@ -61,7 +61,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   await migrateToLatest(database);
   const store = createStore(database.knex, database.dialect);
   const services = createServices({ store, clock, config });
-  const authenticator = new Authenticator(store, clock);
+  const authenticator = new Authenticator(store, clock, config.credentialCacheMs);
 
   const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
 

@@ -5,6 +5,8 @@ import type { ProjectRecord } from '../ports/projects.js';
 import type { Clock } from '../clock.js';
 import type { CredentialKind, Principal, SecuritySchemeName } from './principal.js';
 import { hashToken, tokenKindOf } from './tokens.js';
+import { TtlCache } from './ttl-cache.js';
+import type { ApiKeyRecord } from '../ports/api-keys.js';
 import { effectiveProjectRole, satisfiesRole, type ProjectRole } from './roles.js';
 
 const REALM = 'tracewell';
@@ -69,11 +71,19 @@ export const unauthenticated = (detail: string, tokenPresented: boolean): Proble
  */
 export class Authenticator {
   private readonly resolvers = new Map<SecuritySchemeName, CredentialResolver>();
+  // Every REST request and tool call resolves its key and project; keeping found ones for a few
+  // seconds takes two queries off the hot path. The price: a key revoked elsewhere keeps working on
+  // this process for at most `cacheMs` (CREDENTIAL_CACHE_MS; 0 turns caching off).
+  private readonly apiKeys: TtlCache<ApiKeyRecord>;
+  private readonly projects: TtlCache<ProjectRecord>;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    cacheMs = 0,
   ) {
+    this.apiKeys = new TtlCache(clock, cacheMs);
+    this.projects = new TtlCache(clock, cacheMs);
     const apiKey: CredentialResolver = (token) => this.resolveApiKey(token);
     this.resolvers.set('apiKey', apiKey);
     this.resolvers.set('legacyBearer', apiKey);
@@ -186,7 +196,7 @@ export class Authenticator {
     if (credential.fixedProjectId && credential.fixedProjectId !== projectId) {
       throw new ProblemError(403, 'PUBLIC_API_PROJECT_FORBIDDEN', 'The credential is not authorized for this project.');
     }
-    const project = await this.store.projects.findById(projectId);
+    const project = await this.projects.get(projectId, () => this.store.projects.findById(projectId));
     const allowed =
       project !== null &&
       (credential.organizationId === null || project.organizationId === credential.organizationId) &&
@@ -197,7 +207,8 @@ export class Authenticator {
   }
 
   private async resolveApiKey(token: string): Promise<ResolvedCredential | null> {
-    const key = await this.store.apiKeys.findByHash(hashToken(token));
+    const keyHash = hashToken(token);
+    const key = await this.apiKeys.get(keyHash, () => this.store.apiKeys.findByHash(keyHash));
     if (!key || key.revokedAt) return null;
     return {
       kind: 'api_key',
