@@ -94,7 +94,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
     ),
     traceContext: new TraceContextService(store),
-    traceSearch: new TraceSearchService(store, clock),
+    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit }),
 
     ...detection,
 

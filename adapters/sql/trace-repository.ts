@@ -7,6 +7,7 @@ import {
   type TraceListQuery,
   type TraceRecord,
   type TraceRepository,
+  type TraceSearchPage,
   type TraceSearchQuery,
   type TraceStatus,
   type TraceWrite,
@@ -77,6 +78,8 @@ function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+const hasFilters = (f: TraceFilters): boolean => Object.values(f).some((value) => value !== undefined);
 
 function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   if (f.status !== undefined) qb.where('t.status', f.status);
@@ -156,7 +159,7 @@ export class SqlTraceRepository implements TraceRepository {
     return rows.map(toTraceRecord);
   }
 
-  async search(query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }> {
+  async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
     const { prepareSearch } = this.textIndex;
     if (!prepareSearch) return this.searchWith(this.db, query);
     return this.db.transaction(async (trx) => {
@@ -165,21 +168,50 @@ export class SqlTraceRepository implements TraceRepository {
     });
   }
 
-  private async searchWith(db: Knex, query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }> {
-    const matched = () =>
+  /**
+   * Every trace has exactly one search document, written in its own transaction and never removed
+   * apart from the project (see insertMany). So, without filters, the text index alone answers
+   * the count and the page candidates, and only the page's traces are read: a common word over a
+   * million traces otherwise joins every match.
+   */
+  private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
+    const { projectId, terms, filters } = query;
+    const filtered = hasFilters(filters);
+    const withTraces = (matches: Knex.QueryBuilder) =>
       db
-        .from(this.textIndex.matches(db, query.projectId, query.terms).as('m'))
+        .from(matches.as('m'))
         .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
-        .where('t.project_id', query.projectId)
-        .modify((qb: Knex.QueryBuilder) => applyFilters(qb, query.filters));
+        .where('t.project_id', projectId)
+        .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters));
+    const ids = this.textIndex.matchingIds(db, projectId, terms);
+    const countSource = filtered ? withTraces(ids).select('m.trace_id') : ids;
+    const page = filtered ? withTraces(this.textIndex.matches(db, projectId, terms)) : this.pageCandidates(db, query);
     const [countRow, rows] = await Promise.all([
-      matched().count<{ n: number }[]>({ n: '*' }).first(),
-      matched()
+      db.from(countSource.limit(query.countLimit).as('c')).count<{ n: number }[]>({ n: '*' }).first(),
+      page
         .select('t.*')
         .orderBy([{ column: 'm.relevance', order: 'desc' }, { column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
         .limit(query.limit)
         .offset(query.offset),
     ]);
-    return { traces: rows.map(toTraceRecord), totalCount: Number(countRow?.n ?? 0) };
+    return { traces: rows.map(toTraceRecord), counted: Number(countRow?.n ?? 0) };
+  }
+
+  /**
+   * The matches as relevant as the (offset + limit)-th best or more, joined to their traces: a
+   * prefix of the full order, so the page cut from it is the page of all matches, ties included.
+   * Each match is scored once (the scores are materialized), and only the candidates are read.
+   */
+  private pageCandidates(db: Knex, query: TraceSearchQuery): Knex.QueryBuilder {
+    const depth = query.offset + query.limit;
+    return db
+      .withMaterialized('scored', this.textIndex.matches(db, query.projectId, query.terms))
+      .from('scored as m')
+      // CROSS JOIN keeps SQLite from driving the join from traces: it has no estimate for the
+      // materialized scores and otherwise reads every trace of the project (PostgreSQL reorders freely).
+      .joinRaw('CROSS JOIN traces AS t')
+      .whereRaw('t.id = m.trace_id')
+      .where('t.project_id', query.projectId)
+      .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [depth - 1]);
   }
 }

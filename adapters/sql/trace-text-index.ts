@@ -15,6 +15,8 @@ export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
   /** A subquery selecting `trace_id` and `relevance` of the project's traces matching every term. */
   matches(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
+  /** The same matches' `trace_id` only, unscored: counting them need not rank them. */
+  matchingIds(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
   /** Session settings the search queries need, applied inside their (read-only) transaction. */
   prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }

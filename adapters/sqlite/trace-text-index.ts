@@ -7,6 +7,10 @@ const CHUNK = 5000;
 /** One token per project (hex without dashes), so FTS5 intersects the project with the terms itself. */
 const scopeToken = (projectId: string): string => `p${projectId.replace(/-/g, '').toLowerCase()}`;
 
+/** Terms are letters and digits only (see the search service), so quoting each is always valid FTS5. */
+const matchExpression = (projectId: string, terms: string[]): string =>
+  `scope : "${scopeToken(projectId)}" AND body : (${terms.map((term) => `"${term}"`).join(' AND ')})`;
+
 /** SQLite FTS5 (`trace_search`, porter + unicode61 tokenizer), ranked by bm25. */
 export const sqliteTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
@@ -16,10 +20,11 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
     }
   },
   matches(db: Knex, projectId, terms) {
-    // Terms are letters and digits only (see the search service), so quoting each is always valid FTS5.
-    const expression = `scope : "${scopeToken(projectId)}" AND body : (${terms.map((term) => `"${term}"`).join(' AND ')})`;
     return db('trace_search')
       .select('trace_id', db.raw('-bm25(trace_search) AS relevance'))
-      .whereRaw('trace_search MATCH ?', [expression]);
+      .whereRaw('trace_search MATCH ?', [matchExpression(projectId, terms)]);
+  },
+  matchingIds(db: Knex, projectId, terms) {
+    return db('trace_search').select('trace_id').whereRaw('trace_search MATCH ?', [matchExpression(projectId, terms)]);
   },
 };

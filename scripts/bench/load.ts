@@ -23,7 +23,7 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Unrecorded requests before a fixed-body measurement (default 200; 0 for none). */
+  /** Unrecorded requests before a fixed-body measurement (default 200; 0 for none), for at most the measurement's duration. */
   warmupRequests?: number;
   /** Per-request bodies (ingest: every batch is new data). Returning null ends the connection. */
   nextBody?: () => string | null;
@@ -40,16 +40,18 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 /**
  * Runs autocannon against a loopback server and reduces the run to the numbers the report needs.
  * Fixed-body runs are preceded by an unrecorded warm-up, so JIT compilation and cold caches of
- * the first requests do not land in the p99.
+ * the first requests do not land in the p99. The warm-up is bounded in time too: 200 requests of a
+ * multi-second query (a common search term over a million traces) would otherwise take many minutes.
  */
 export async function load(options: LoadOptions): Promise<LoadResult> {
   if (!options.nextBody && options.warmupRequests !== 0) {
-    await measure({ ...options, durationSeconds: undefined, amount: Math.max(options.warmupRequests ?? 200, options.connections) });
+    const amount = Math.max(options.warmupRequests ?? 200, options.connections);
+    await measure({ ...options, durationSeconds: undefined, amount }, options.durationSeconds ?? 5);
   }
   return measure(options);
 }
 
-function measure(options: LoadOptions): Promise<LoadResult> {
+function measure(options: LoadOptions, stopAfterSeconds?: number): Promise<LoadResult> {
   const request: AutocannonRequest = { method: options.method ?? 'GET', headers: options.headers, body: options.body };
   if (options.nextBody) {
     const nextBody = options.nextBody;
@@ -72,7 +74,9 @@ function measure(options: LoadOptions): Promise<LoadResult> {
   const started = process.hrtime.bigint();
   let lastAnswer = started;
   return new Promise((resolve, reject) => {
+    let stopTimer: NodeJS.Timeout | undefined;
     const instance = autocannon(autocannonOptions, (error, result) => {
+      clearTimeout(stopTimer);
       if (error) return reject(error);
       const seconds = Math.max(Number(lastAnswer - started) / 1e9, 1e-6);
       latencies.sort((a, b) => a - b);
@@ -88,6 +92,7 @@ function measure(options: LoadOptions): Promise<LoadResult> {
         statusCodes,
       });
     });
+    if (stopAfterSeconds !== undefined) stopTimer = setTimeout(() => instance.stop(), stopAfterSeconds * 1000);
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
       lastAnswer = process.hrtime.bigint();
       if (statusCode >= 200 && statusCode < 300) {

@@ -30,6 +30,7 @@ export interface RunOptions {
   cpuProf: boolean;
   postgresUrl: string;
   smoke: boolean;
+  loadOnly: boolean;
 }
 
 /** Limits high enough that no phase is ever rate limited: the benchmark measures the work, not the limiter's 429s. */
@@ -140,8 +141,29 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
   }
 }
 
+/** Loads (or resumes loading) the reusable data set and stops: the measurement can then run on a quiet machine. */
+async function loadOnly(adapter: Dialect, options: RunOptions): Promise<void> {
+  const db = await openBenchDatabase({ adapter, reuse: true, postgresUrl: options.postgresUrl });
+  try {
+    await loadDataset(createRawIngestor(db), {
+      projectId: db.project.projectId,
+      seed: options.seed,
+      traces: options.traces,
+      dataDir: db.serverEnv.DATA_DIR,
+      baseTime: Date.now() - 60_000,
+      log,
+    });
+  } finally {
+    await db.close();
+  }
+}
+
 export async function run(options: RunOptions): Promise<BenchReport[]> {
   const reports: BenchReport[] = [];
+  if (options.loadOnly) {
+    for (const adapter of options.adapters) await loadOnly(adapter, options);
+    return reports;
+  }
   for (const adapter of options.adapters) {
     const report = await runAdapter(adapter, options);
     const files = writeReport(report, options.out);
@@ -185,6 +207,7 @@ function parse(argv: string[]): RunOptions {
     .option('--out <dir>', 'where results are written', path.join(REPO_ROOT, 'bench', 'results'))
     .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--load-only', 'only load the reusable data set (implies --reuse); measure later with --reuse', false)
     .option('--smoke', 'tiny data and 1 s measurements: checks every phase runs (results go to bench/tmp/smoke unless --out)', false);
   program.parse(argv);
   const raw = program.opts<Omit<RunOptions, 'adapters'> & { adapter: Dialect[] }>();

@@ -85,6 +85,14 @@ export interface TraceSearchQuery {
   filters: TraceFilters;
   limit: number;
   offset: number;
+  /** Count matches up to this many and stop (at least offset + limit + 1). */
+  countLimit: number;
+}
+
+/** One page of search results and how many matches were counted (at most the query's countLimit). */
+export interface TraceSearchPage {
+  traces: TraceRecord[];
+  counted: number;
 }
 
 /** Thrown by `insertMany` when a trace id already exists in its project (a concurrent resend). */
@@ -106,5 +114,5 @@ export interface TraceRepository {
   /** Newest first (created_at desc, id desc), keyset-paginated; returns up to `limit` rows. */
   list(query: TraceListQuery): Promise<TraceRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */
-  search(query: TraceSearchQuery): Promise<{ traces: TraceRecord[]; totalCount: number }>;
+  search(query: TraceSearchQuery): Promise<TraceSearchPage>;
 }

@@ -130,7 +130,8 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
     name: 'search_traces',
     description:
       'Full-text search over trace names, error messages, span names and metadata of the project; every word must match, most relevant first. ' +
-      'Returns trace summaries, total_count and has_more.',
+      'Returns trace summaries, total_count and has_more; total_count_exact is false when there were too many matches to count ' +
+      '(total_count is then a lower bound).',
     inputSchema: {
       type: 'object',
       additionalProperties: false,
@@ -156,7 +157,12 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
     },
     async handler(input, context) {
       const result = await services.traceSearch.search(context.project.id, input as { query: unknown });
-      return { traces: result.traces.map(summary), total_count: result.totalCount, has_more: result.hasMore };
+      return {
+        traces: result.traces.map(summary),
+        total_count: result.totalCount,
+        total_count_exact: result.totalCountExact,
+        has_more: result.hasMore,
+      };
     },
   };
 

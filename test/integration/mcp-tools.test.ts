@@ -62,8 +62,8 @@ forEachAdapter((adapter) => {
       expect(logged).to.deep.equal({ trace_id: 'mcp-run-1', span_count: 3, status: 'created', url: `${base()}/api/v1/public/traces/mcp-run-1` });
 
       const byName = await call('search_traces', { query: 'refund' });
-      expect(byName).to.have.all.keys('traces', 'total_count', 'has_more');
-      expect(byName).to.deep.include({ total_count: 1, has_more: false });
+      expect(byName).to.have.all.keys('traces', 'total_count', 'total_count_exact', 'has_more');
+      expect(byName).to.deep.include({ total_count: 1, total_count_exact: true, has_more: false });
       expect((byName.traces as Json[])[0]).to.deep.equal({
         trace_id: 'mcp-run-1',
         name: 'refund agent',

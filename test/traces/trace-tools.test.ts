@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/errors.js';
+import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
 import { traceTools } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
@@ -14,6 +15,7 @@ interface Summary {
 interface SearchResult {
   traces: Summary[];
   total_count: number;
+  total_count_exact: boolean;
   has_more: boolean;
 }
 
@@ -115,6 +117,8 @@ forEachAdapter((adapter) => {
         simple('s-crew', 'common task', { cost: 2.5 }, { metadata: { framework: 'crewai', agent_name: 'crew' } }),
       ];
       for (let i = 0; i < 5; i++) traces.push(simple(`s-common-${i}`, `common task ${i}`, { cost: 0.1 * (i + 1) }));
+      // Five traces with the same text (equally relevant to "lantern"), created a day apart.
+      for (let i = 0; i < 5; i++) traces.push(simple(`s-tied-${i}`, 'lantern check', {}, { spans: [{ ...simple('x', 'x').spans![0], start_time: `2026-10-1${i}T09:00:00Z` }] }));
       await ingest(server, server.tenant, ...traces);
       await ingest(server, server.other, simple('s-other', 'zebrafish common weather quokka'));
     });
@@ -154,6 +158,7 @@ forEachAdapter((adapter) => {
           },
         ],
         total_count: 1,
+        total_count_exact: true,
         has_more: false,
       });
     });
@@ -164,7 +169,7 @@ forEachAdapter((adapter) => {
       const both = (await call('search_traces', { query: 'common crewai' })) as SearchResult;
       expect(both.traces.map((t) => t.trace_id)).to.deep.equal(['s-crew']);
       const none = (await call('search_traces', { query: 'zebrafish quokka' })) as SearchResult;
-      expect(none).to.deep.equal({ traces: [], total_count: 0, has_more: false });
+      expect(none).to.deep.equal({ traces: [], total_count: 0, total_count_exact: true, has_more: false });
     });
 
     it('ranks the trace that mentions the term more often first', async () => {
@@ -181,6 +186,36 @@ forEachAdapter((adapter) => {
       expect(second.has_more).to.equal(false);
       const ids = [...first.traces, ...second.traces].map((t) => t.trace_id);
       expect(new Set(ids).size).to.equal(6);
+    });
+
+    it('orders equally relevant traces newest first, with and without filters, across page boundaries', async () => {
+      const newestFirst = ['s-tied-4', 's-tied-3', 's-tied-2', 's-tied-1', 's-tied-0'];
+      // min_latency_ms 0 matches every trace but takes the filtered path (every match joined to its trace).
+      for (const filters of [undefined, { min_latency_ms: 0 }]) {
+        const pages: string[] = [];
+        for (const offset of [0, 2, 4]) {
+          const page = (await call('search_traces', { query: 'lantern', limit: 2, offset, ...(filters ? { filters } : {}) })) as SearchResult;
+          expect(page, `offset ${offset}`).to.include({ total_count: 5, total_count_exact: true, has_more: offset < 4 });
+          pages.push(...page.traces.map((t) => t.trace_id));
+        }
+        expect(pages, JSON.stringify(filters)).to.deep.equal(newestFirst);
+      }
+    });
+
+    it('counts matches up to the count limit (or offset + limit) and then reports that bound as inexact', async () => {
+      const search = new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 3 });
+      const tenant = server.tenant.project.id;
+      for (const filters of [undefined, { min_latency_ms: 0 }]) {
+        const at = async (offset: number) => {
+          const { traces, ...rest } = await search.search(tenant, { query: 'lantern', limit: 2, offset, filters });
+          return { ids: traces.map((t) => t.id), ...rest };
+        };
+        expect(await at(0)).to.deep.equal({ ids: ['s-tied-4', 's-tied-3'], totalCount: 3, totalCountExact: false, hasMore: true });
+        expect(await at(2)).to.deep.equal({ ids: ['s-tied-2', 's-tied-1'], totalCount: 4, totalCountExact: false, hasMore: true });
+        expect(await at(4)).to.deep.equal({ ids: ['s-tied-0'], totalCount: 5, totalCountExact: true, hasMore: false });
+      }
+      const rare = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 1 }).search(tenant, { query: 'quokka', limit: 1 });
+      expect(rare).to.include({ totalCount: 1, totalCountExact: true, hasMore: false });
     });
 
     it('clamps a limit above 100 to 100', async () => {

@@ -20,8 +20,19 @@ export interface TraceSearchRequest {
 
 export interface TraceSearchResult {
   traces: TraceRecord[];
+  /** Every match when totalCountExact; otherwise a lower bound (the count stopped there). */
   totalCount: number;
+  totalCountExact: boolean;
   hasMore: boolean;
+}
+
+export interface TraceSearchSettings {
+  /**
+   * Matches are counted exactly up to this many (or to offset + limit, when that is more); past it
+   * total_count is that bound and marked inexact. Counting a common word over a million traces
+   * costs as much as the search itself, for a number nobody pages through.
+   */
+  countLimit: number;
 }
 
 /** Words of a query: runs of letters and digits, lower-cased, each once. */
@@ -35,12 +46,13 @@ const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_la
 /**
  * Full-text search over a project's traces (names, error messages, span names, metadata keys and
  * values) through the database's own text index, with filters; every word must match, most
- * relevant first. Offset paging, as the tool interface defines it.
+ * relevant first (equally relevant: newest first). Offset paging, as the tool interface defines it.
  */
 export class TraceSearchService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly settings: TraceSearchSettings,
   ) {}
 
   async search(projectId: string, request: TraceSearchRequest): Promise<TraceSearchResult> {
@@ -56,8 +68,11 @@ export class TraceSearchService {
     const filters = this.filtersOf(request.filters, errors);
     if (!errors.empty) throw problems.validation('The search request is invalid; see errors.', errors.list);
 
-    const { traces, totalCount } = await this.store.traces.search({ projectId, terms, filters, limit, offset });
-    return { traces, totalCount, hasMore: offset + traces.length < totalCount };
+    // One more than the bound: finding it tells "exactly the bound" from "more than the bound".
+    const bound = Math.max(this.settings.countLimit, offset + limit);
+    const { traces, counted } = await this.store.traces.search({ projectId, terms, filters, limit, offset, countLimit: bound + 1 });
+    const exact = counted <= bound;
+    return { traces, totalCount: exact ? counted : bound, totalCountExact: exact, hasMore: offset + traces.length < counted };
   }
 
   /** Default 50; anything above 100 is clamped to 100, as the spec says. */
