@@ -58,7 +58,7 @@ export interface BenchPhases {
     deepToFirstP99: number;
   };
   search: {
-    terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; latency: Latency; peakRssMb: number | null }[];
+    terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; returnedTotalExact: boolean | null; latency: Latency; peakRssMb: number | null }[];
   };
   toolCall: {
     connections: number;
@@ -161,7 +161,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(`| List | page ${phases.list.deepPage} | p50 ${fmt(phases.list.deep.p50Ms, 2)} ms, p99 ${fmt(phases.list.deep.p99Ms, 2)} ms | ${rss(phases.list.deep.peakRssMb)} |`);
   lines.push(`| List ratio | deep p99 ÷ page-1 p99 | ${fmt(phases.list.deepToFirstP99, 2)} | – |`);
   for (const term of phases.search.terms) {
-    const hits = term.returnedTotal === null ? '' : `, total_count ${fmt(term.returnedTotal, 0)}`;
+    const hits = term.returnedTotal === null ? '' : `, total_count ${term.returnedTotalExact === false ? '≥ ' : ''}${fmt(term.returnedTotal, 0)}`;
     lines.push(`| Search \`search_traces\` | ${term.kind} "${term.term}" (${fmt(term.expectedTraces, 0)} traces carry it${hits}) | p50 ${fmt(term.latency.p50Ms, 2)} ms, p99 ${fmt(term.latency.p99Ms, 2)} ms | ${rss(term.peakRssMb)} |`);
   }
   const tool = phases.toolCall;

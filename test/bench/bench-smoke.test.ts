@@ -88,6 +88,7 @@ describe('npm run bench:smoke', function () {
           expect(term.latency.failed, term.term).to.equal(0);
           expect(term.latency.requests, term.term).to.be.greaterThan(0);
           expect(term.returnedTotal, term.term).to.equal(term.expectedTraces);
+          expect(term.returnedTotalExact, term.term).to.equal(true);
         }
       });
 

@@ -20,7 +20,8 @@ const mostFrequent = (counts: Record<string, number>) => Object.entries(counts).
 /**
  * `search_traces` through the full MCP path (POST /mcp, tools/call) for a common term (about a
  * third of trace names), a rare term (about 1 trace in 5,000, in a span name) and a term found only
- * in span metadata (about 1 in 100). Each is checked once for its total_count, then measured.
+ * in span metadata (about 1 in 100). Each is checked once for its total_count (exact up to the
+ * server's SEARCH_COUNT_LIMIT, a lower bound past it), then measured.
  */
 export async function measureSearch(context: PhaseContext, options: SearchOptions): Promise<BenchPhases['search']> {
   const apiKey = await context.db.issueApiKey(options.projectId);
@@ -36,8 +37,8 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
   try {
     for (const { kind, term, expected } of plan) {
       const args = { query: term, limit: 50 };
-      const check = await session.callTool<{ total_count?: number }>('search_traces', args);
-      context.log(`search: ${kind} "${term}" (${expected} traces carry it, total_count ${check.total_count ?? '?'})…`);
+      const check = await session.callTool<{ total_count?: number; total_count_exact?: boolean }>('search_traces', args);
+      context.log(`search: ${kind} "${term}" (${expected} traces carry it, total_count ${check.total_count_exact === false ? '≥ ' : ''}${check.total_count ?? '?'})…`);
       const rss = new RssSampler(context.server.pid);
       rss.start();
       const result = await load({
@@ -56,6 +57,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         term,
         expectedTraces: expected,
         returnedTotal: typeof check.total_count === 'number' ? check.total_count : null,
+        returnedTotalExact: typeof check.total_count_exact === 'boolean' ? check.total_count_exact : null,
         latency: { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed },
         peakRssMb,
       });
