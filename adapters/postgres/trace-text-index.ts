@@ -18,7 +18,12 @@ function* chunksOf(documents: SearchDocument[]): Generator<SearchDocument[]> {
   if (chunk.length) yield chunk;
 }
 
-/** PostgreSQL tsvector (`english` configuration) under a GIN index, ranked by ts_rank. */
+/**
+ * PostgreSQL tsvector (`english` configuration) under a GIN index, ranked by ts_rank divided by
+ * 1 + log(document length) (normalization 1): as bm25 does on SQLite, a word counts for more in a
+ * short document. Unnormalized, every document holding a rare word once ranks the same, and a
+ * search must then read every match's trace to order the ties.
+ */
 export const postgresTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
     for (const chunk of chunksOf(documents)) {
@@ -40,7 +45,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .select('trace_id', 'relevance')
       .from(
         db.raw(
-          `(SELECT m.trace_id, ts_rank(m.document, plainto_tsquery('english', ?)) AS relevance
+          `(SELECT m.trace_id, ts_rank(m.document, plainto_tsquery('english', ?), 1) AS relevance
             FROM (SELECT project_id, trace_id, document FROM trace_search
                   WHERE document @@ plainto_tsquery('english', ?) OFFSET 0) AS m
             WHERE m.project_id = ?) AS ranked`,
