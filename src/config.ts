@@ -24,6 +24,8 @@ export interface Config {
   maxBodyBytes: number;
   /** How long a found API key and project stay cached per process (0: no cache). */
   credentialCacheMs: number;
+  /** Ingest writes (validation through commit) running at once per process; more wait their turn. */
+  ingestConcurrency: number;
   /** search_traces counts matches exactly up to this many; above it total_count is a lower bound. */
   searchCountLimit: number;
   /** Seconds a draining server waits for requests in flight before closing anyway. */
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     credentialCacheMs: integer(env, 'CREDENTIAL_CACHE_MS', 5000, 0),
     searchCountLimit: integer(env, 'SEARCH_COUNT_LIMIT', 10_000, 1),
+    ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', 8, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', false),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),

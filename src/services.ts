@@ -88,6 +88,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     provisioning: new Provisioning(store, clock),
     // Every stored trace is queued for detection in its own ingest transaction (the outbox).
     traceIngestion: new TraceIngestionService(store, clock, {
+      maxConcurrentWrites: config.ingestConcurrency,
       afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
     }),
     traceList: new TraceListService(store, cursors, async (projectId, savedFilterId) =>

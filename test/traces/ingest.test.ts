@@ -206,6 +206,28 @@ forEachAdapter((adapter) => {
       expect(await stored('hooked-1')).to.equal(null);
     });
 
+    // PostgreSQL only: SQLite's single connection already runs one ingest transaction at a time.
+    if (adapter === 'postgres') it('runs at most maxConcurrentWrites writes at once; the others wait and then all are stored', async () => {
+      const { TraceIngestionService } = await import('../../src/domain/traces/trace-ingestion-service.js');
+      let inside = 0;
+      let most = 0;
+      const service = new TraceIngestionService(server.runtime.store, server.clock, {
+        maxConcurrentWrites: 2,
+        afterStore: [
+          async () => {
+            inside += 1;
+            most = Math.max(most, inside);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            inside -= 1;
+          },
+        ],
+      });
+      const ids = ['gated-1', 'gated-2', 'gated-3', 'gated-4', 'gated-5'];
+      await Promise.all(ids.map((id) => service.ingest(server.tenant.project.id, sampleTrace({ trace_id: id }))));
+      expect(most).to.equal(2);
+      for (const id of ids) expect(await stored(id), id).to.not.equal(null);
+    });
+
     it('answers 413 PUBLIC_API_PAYLOAD_TOO_LARGE for a trace above 1 MB sent to the service directly', async () => {
       const trace = sampleTrace({ trace_id: 'huge-direct' });
       trace.spans![0].output = { text: 'y'.repeat(1024 * 1024) };

@@ -6,6 +6,7 @@ import { TraceIdTakenError, type SpanRecord, type TraceRecord, type TraceWrite }
 import { FieldErrors, validateTraceInput } from './trace-input.js';
 import { searchDocumentOf } from './search-document.js';
 import { summarizeTrace } from './trace-summary.js';
+import { WriteGate } from './write-gate.js';
 
 /** The spec's payload ceiling for one trace (tool request payload, REST body). */
 export const MAX_TRACE_BYTES = 1024 * 1024;
@@ -22,6 +23,8 @@ export type AfterStoreHook = (tx: Store, traces: IngestedTrace[]) => Promise<voi
 
 export interface TraceIngestionOptions {
   afterStore?: AfterStoreHook[];
+  /** Ingest writes (validation through commit) at once per process; default unbounded. */
+  maxConcurrentWrites?: number;
 }
 
 const tooLarge = () => new ProblemError(413, 'PUBLIC_API_PAYLOAD_TOO_LARGE', 'A trace may be at most 1 MB of JSON.');
@@ -41,6 +44,7 @@ const traceExists = (ids: string[]) =>
  */
 export class TraceIngestionService {
   private readonly afterStore: AfterStoreHook[];
+  private readonly gate: WriteGate | null;
 
   constructor(
     private readonly store: Store,
@@ -48,6 +52,7 @@ export class TraceIngestionService {
     options: TraceIngestionOptions = {},
   ) {
     this.afterStore = options.afterStore ?? [];
+    this.gate = options.maxConcurrentWrites ? new WriteGate(options.maxConcurrentWrites) : null;
   }
 
   async ingest(projectId: string, input: unknown): Promise<IngestedTrace> {
@@ -67,7 +72,11 @@ export class TraceIngestionService {
     return this.write(projectId, inputs, '/traces');
   }
 
-  private async write(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
+  private write(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
+    return this.gate ? this.gate.run(() => this.validateAndStore(projectId, inputs, batchPath)) : this.validateAndStore(projectId, inputs, batchPath);
+  }
+
+  private async validateAndStore(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
     const now = this.clock.now();
     const errors = new FieldErrors();
     const writes: TraceWrite[] = [];
