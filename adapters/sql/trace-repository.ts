@@ -169,8 +169,8 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   /**
-   * Every trace has exactly one search document, written in its own transaction and never removed
-   * apart from the project (see insertMany). So, without filters, the text index alone answers
+   * Every trace has exactly one search document, written in the trace's transaction and removed
+   * only with its project (see insertMany). So, without filters, the text index alone answers
    * the count and the page candidates, and only the page's traces are read: a common word over a
    * million traces otherwise joins every match.
    */
