@@ -4,12 +4,20 @@ import type { SearchDocument, TraceTextIndex } from '../sql/trace-text-index.js'
 /** Rows per INSERT: 3 columns each, well under SQLite's 32766 bound parameters. */
 const CHUNK = 5000;
 
-/** One token per project (hex without dashes), so FTS5 intersects the project with the terms itself. */
+/** The project of a document, kept in the `scope` column (hex without dashes). */
 const scopeToken = (projectId: string): string => `p${projectId.replace(/-/g, '').toLowerCase()}`;
 
 /** Terms are letters and digits only (see the search service), so quoting each is always valid FTS5. */
-const matchExpression = (projectId: string, terms: string[]): string =>
-  `scope : "${scopeToken(projectId)}" AND body : (${terms.map((term) => `"${term}"`).join(' AND ')})`;
+const bodyExpression = (terms: string[]): string => `body : (${terms.map((term) => `"${term}"`).join(' AND ')})`;
+
+/**
+ * The match is on the body alone and the project is a comparison of the `scope` column. Matching
+ * the scope token too (`scope : "p…" AND body : …`) gives the same rows and order, but bm25 counts
+ * the documents of every phrase of the query on each search, and the scope token is in every
+ * document of the project: at a million traces that scan alone was 34 ms per search.
+ */
+const scopedMatch = (qb: Knex.QueryBuilder, projectId: string, terms: string[]): Knex.QueryBuilder =>
+  qb.whereRaw('trace_search MATCH ?', [bodyExpression(terms)]).where('scope', scopeToken(projectId));
 
 /** SQLite FTS5 (`trace_search`, porter + unicode61 tokenizer), ranked by bm25. */
 export const sqliteTraceTextIndex: TraceTextIndex = {
@@ -20,11 +28,9 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
     }
   },
   matches(db: Knex, projectId, terms) {
-    return db('trace_search')
-      .select('trace_id', db.raw('-bm25(trace_search) AS relevance'))
-      .whereRaw('trace_search MATCH ?', [matchExpression(projectId, terms)]);
+    return scopedMatch(db('trace_search').select('trace_id', db.raw('-bm25(trace_search) AS relevance')), projectId, terms);
   },
   matchingIds(db: Knex, projectId, terms) {
-    return db('trace_search').select('trace_id').whereRaw('trace_search MATCH ?', [matchExpression(projectId, terms)]);
+    return scopedMatch(db('trace_search').select('trace_id'), projectId, terms);
   },
 };
