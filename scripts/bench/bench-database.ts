@@ -23,6 +23,12 @@ export interface BenchDatabase {
   createProject(name: string): Promise<string>;
   deleteProject(projectId: string): Promise<void>;
   issueApiKey(projectId: string): Promise<string>;
+  /**
+   * PostgreSQL: ANALYZE, as autovacuum does after a bulk load in any default installation (it is
+   * off on these machines), so the planner sees the loaded tables and not their empty start. SQLite
+   * never gathers statistics by itself, nor does the server, so nothing is done there.
+   */
+  refreshPlannerStatistics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,9 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
     },
     async issueApiKey(projectId) {
       return (await provisioning.issueApiKey({ organizationId, projectId, name: 'bench' })).key;
+    },
+    async refreshPlannerStatistics() {
+      if (adapter === 'postgres') await database.knex.raw('ANALYZE');
     },
     async close() {
       await database.close();

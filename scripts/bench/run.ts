@@ -68,6 +68,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       baseTime,
       log,
     });
+    await db.refreshPlannerStatistics();
     const ingestOptions: IngestOptions = {
       concurrencies: options.concurrency,
       tracesPerLevel: options.ingestTraces,
