@@ -73,7 +73,8 @@ export class TraceIngestionService {
   }
 
   private write(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
-    return this.gate ? this.gate.run(() => this.validateAndStore(projectId, inputs, batchPath)) : this.validateAndStore(projectId, inputs, batchPath);
+    const work = () => this.validateAndStore(projectId, inputs, batchPath);
+    return this.gate ? this.gate.run(work) : work();
   }
 
   private async validateAndStore(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
