@@ -19,8 +19,8 @@ const mostFrequent = (counts: Record<string, number>) => Object.entries(counts).
 
 /**
  * `search_traces` through the full MCP path (POST /mcp, tools/call) for a common term (about a
- * third of trace names), a rare term (about 1 trace in 5,000, in a span name) and a term found only
- * in span metadata (about 1 in 100). Each is checked once for its total_count (exact up to the
+ * quarter of trace names), a rare term (about 1 trace in 15,000, in a span name) and a term found
+ * only in span metadata (about 1 in 300); of the rare and metadata-only terms, the most frequent. Each is checked once for its total_count (exact up to the
  * server's SEARCH_COUNT_LIMIT, a lower bound past it), then measured.
  */
 export async function measureSearch(context: PhaseContext, options: SearchOptions): Promise<BenchPhases['search']> {
