@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
-import { openBenchDatabase } from './bench-database.js';
-import { loadDataset } from './dataset.js';
+import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
+import { loadDataset, type RawIngestor } from './dataset.js';
 import { measureIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
@@ -51,6 +51,10 @@ const adaptersArg = (value: string): Dialect[] => {
 const runStarted = Date.now();
 const log = (message: string) => console.log(`[bench ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)}s] ${message}`);
 
+/** Loads the list/search project's data set up to `--traces` (a reused database only adds what is missing). */
+const loadBenchData = (db: BenchDatabase, raw: RawIngestor, options: RunOptions, baseTime: number) =>
+  loadDataset(raw, { projectId: db.project.projectId, seed: options.seed, traces: options.traces, dataDir: db.serverEnv.DATA_DIR, baseTime, log });
+
 async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
   // A minute in the past: traces are valid "now", and nothing lands in the future.
@@ -60,14 +64,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
   const notes: string[] = [];
   try {
     const raw = createRawIngestor(db);
-    const dataset = await loadDataset(raw, {
-      projectId: db.project.projectId,
-      seed: options.seed,
-      traces: options.traces,
-      dataDir: db.serverEnv.DATA_DIR,
-      baseTime,
-      log,
-    });
+    const dataset = await loadBenchData(db, raw, options, baseTime);
     await db.refreshPlannerStatistics();
     const ingestOptions: IngestOptions = {
       concurrencies: options.concurrency,
@@ -146,14 +143,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
 async function loadOnly(adapter: Dialect, options: RunOptions): Promise<void> {
   const db = await openBenchDatabase({ adapter, reuse: true, postgresUrl: options.postgresUrl });
   try {
-    await loadDataset(createRawIngestor(db), {
-      projectId: db.project.projectId,
-      seed: options.seed,
-      traces: options.traces,
-      dataDir: db.serverEnv.DATA_DIR,
-      baseTime: Date.now() - 60_000,
-      log,
-    });
+    await loadBenchData(db, createRawIngestor(db), options, Date.now() - 60_000);
   } finally {
     await db.close();
   }

@@ -1,9 +1,7 @@
 import { batchBody, prepareBatch, type PreparedBatch } from '../batch-payload.js';
 import { generateTraces, inBatches } from '../generate-traces.js';
-import { load } from '../load.js';
 import type { BenchPhases, IngestLevel } from '../report.js';
-import { RssSampler } from '../rss-sampler.js';
-import { noteFailures, type PhaseContext } from './phase-context.js';
+import { loadServer, type PhaseContext } from './phase-context.js';
 
 export interface IngestOptions {
   concurrencies: number[];
@@ -60,9 +58,7 @@ export async function measureIngest(context: PhaseContext, options: IngestOption
     from += options.tracesPerLevel;
     context.log(`ingest: ${bodies.length} batches of ${options.batchTraces} traces at concurrency ${concurrency}…`);
     let next = 0;
-    const rss = new RssSampler(context.server.pid);
-    rss.start();
-    const result = await load({
+    const result = await loadServer(context, `ingest c=${concurrency}`, {
       url: `${context.server.baseUrl}/api/v1/public/traces/batch`,
       method: 'POST',
       connections: Math.min(concurrency, bodies.length),
@@ -70,8 +66,6 @@ export async function measureIngest(context: PhaseContext, options: IngestOption
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
       nextBody: () => (next < bodies.length ? bodies[next++] : null),
     });
-    const peakRssMb = rss.stop();
-    noteFailures(context, `ingest c=${concurrency}`, result.failed, result.statusCodes);
     const spans = await spansStored(context, projectId);
     levels.push({
       concurrency,
@@ -82,7 +76,7 @@ export async function measureIngest(context: PhaseContext, options: IngestOption
       batchP50Ms: result.p50Ms,
       batchP99Ms: result.p99Ms,
       failed: result.failed,
-      peakRssMb,
+      peakRssMb: result.peakRssMb,
     });
   }
   for (const projectId of projects) await context.db.deleteProject(projectId);

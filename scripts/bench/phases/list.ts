@@ -1,7 +1,5 @@
-import { load } from '../load.js';
 import type { BenchPhases } from '../report.js';
-import { RssSampler } from '../rss-sampler.js';
-import { noteFailures, type PhaseContext } from './phase-context.js';
+import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface ListOptions {
   projectId: string;
@@ -27,13 +25,8 @@ export async function measureList(context: PhaseContext, options: ListOptions): 
   const headers = { 'x-api-key': apiKey };
   const firstUrl = `${context.server.baseUrl}/api/v1/public/traces?limit=${options.pageLimit}`;
   const measure = async (url: string, label: string) => {
-    const rss = new RssSampler(context.server.pid);
-    rss.start();
-    const result = await load({ url, connections: options.connections, durationSeconds: context.durationSeconds,
-      warmupRequests: context.warmupRequests, headers });
-    const peakRssMb = rss.stop();
-    noteFailures(context, label, result.failed, result.statusCodes);
-    return { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed, peakRssMb };
+    const result = await loadServer(context, label, { url, connections: options.connections, ...timedRun(context), headers });
+    return { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed, peakRssMb: result.peakRssMb };
   };
 
   context.log(`list: page 1 (limit ${options.pageLimit})…`);

@@ -1,10 +1,8 @@
 import type { DatasetSummary } from '../dataset.js';
-import { load } from '../load.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases } from '../report.js';
-import { RssSampler } from '../rss-sampler.js';
 import { COMMON_TERM } from '../word-lists.js';
-import { noteFailures, type PhaseContext } from './phase-context.js';
+import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface SearchOptions {
   projectId: string;
@@ -39,19 +37,14 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
       const args = { query: term, limit: 50 };
       const check = await session.callTool<{ total_count?: number; total_count_exact?: boolean }>('search_traces', args);
       context.log(`search: ${kind} "${term}" (${expected} traces carry it, total_count ${check.total_count_exact === false ? '≥ ' : ''}${check.total_count ?? '?'})…`);
-      const rss = new RssSampler(context.server.pid);
-      rss.start();
-      const result = await load({
+      const result = await loadServer(context, `search ${kind}`, {
         url: session.url,
         method: 'POST',
         connections: options.connections,
-        durationSeconds: context.durationSeconds,
-      warmupRequests: context.warmupRequests,
+        ...timedRun(context),
         headers: session.headers,
         body: toolCallBody('search_traces', args),
       });
-      const peakRssMb = rss.stop();
-      noteFailures(context, `search ${kind}`, result.failed, result.statusCodes);
       terms.push({
         kind,
         term,
@@ -59,7 +52,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         returnedTotal: typeof check.total_count === 'number' ? check.total_count : null,
         returnedTotalExact: typeof check.total_count_exact === 'boolean' ? check.total_count_exact : null,
         latency: { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed },
-        peakRssMb,
+        peakRssMb: result.peakRssMb,
       });
     }
   } finally {

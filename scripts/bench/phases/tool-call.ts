@@ -1,9 +1,8 @@
 import { load } from '../load.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases } from '../report.js';
-import { RssSampler } from '../rss-sampler.js';
 import type { ServerProcess } from '../server-process.js';
-import { noteFailures, type PhaseContext } from './phase-context.js';
+import { loadServer, noteFailures, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface ToolCallOptions {
   projectId: string;
@@ -24,19 +23,15 @@ export async function measureToolCall(context: PhaseContext, options: ToolCallOp
   try {
     await session.callTool('ping', {});
     context.log(`tool call: MCP ping at ${options.connections} connections…`);
-    const rss = new RssSampler(context.server.pid);
-    rss.start();
-    const result = await load({
+    const result = await loadServer(context, 'tool call MCP', {
       url: session.url,
       method: 'POST',
       connections: options.connections,
-      durationSeconds: context.durationSeconds,
-      warmupRequests: context.warmupRequests,
+      ...timedRun(context),
       headers: session.headers,
       body: toolCallBody('ping', {}),
     });
-    mcp = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed, peakRssMb: rss.stop() };
-    noteFailures(context, 'tool call MCP', result.failed, result.statusCodes);
+    mcp = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed, peakRssMb: result.peakRssMb };
   } finally {
     await session.close();
   }
@@ -46,8 +41,7 @@ export async function measureToolCall(context: PhaseContext, options: ToolCallOp
     url: `${options.bare.baseUrl}/ping`,
     method: 'POST',
     connections: options.connections,
-    durationSeconds: context.durationSeconds,
-    warmupRequests: context.warmupRequests,
+    ...timedRun(context),
     headers: { 'content-type': 'application/json' },
     body: toolCallBody('ping', {}),
   });
