@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A server the benchmark started as its own process on loopback, so its RSS and CPU are its own. */
+/**
+ * A server started as its own process on loopback: by the benchmark, so its RSS and CPU are its
+ * own, and by the process test, as `npm start` runs it.
+ */
 export interface ServerProcess {
   pid: number;
   baseUrl: string;

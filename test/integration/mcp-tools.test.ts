@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { forEachAdapter } from '../support/adapters.js';
-import { SPEC_TOOL_NAMES } from '../tools/tool-server.js';
-import { createDetection, drainDetections, startListeningServer, toolJson, type ListeningServer } from './support.js';
+import { resultJson, SPEC_TOOL_NAMES } from '../tools/tool-server.js';
+import { createDetection, drainDetections, startListeningServer, type ListeningServer } from './support.js';
 
 type Json = Record<string, unknown>;
 const NOW = '2026-11-01T12:00:00.000Z';
@@ -17,12 +17,12 @@ forEachAdapter((adapter) => {
     const call = async (name: string, args: Json = {}): Promise<Json> => {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).to.equal(undefined);
-      return toolJson(result);
+      return resultJson(result);
     };
     const callError = async (name: string, args: Json, as = client): Promise<Json> => {
       const result = await as.callTool({ name, arguments: args });
       expect(result.isError, name).to.equal(true);
-      return toolJson(result);
+      return resultJson(result);
     };
 
     before(async () => {
@@ -194,7 +194,7 @@ forEachAdapter((adapter) => {
       const { server } = fixture;
       const token = await server.oauthToken(server.tenant.user.id, ['observability:read']);
       const reader = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': server.tenant.project.id });
-      const found = toolJson(await reader.callTool({ name: 'search_traces', arguments: { query: 'refund' } }));
+      const found = resultJson(await reader.callTool({ name: 'search_traces', arguments: { query: 'refund' } }));
       expect(found.total_count).to.equal(1);
       const refused = { status: 403, code: 'PUBLIC_API_INSUFFICIENT_SCOPE', message: 'The token lacks the scope observability:write.', retryable: false };
       expect(await callError('log_trace', { name: 'not allowed' }, reader)).to.deep.equal(refused);

@@ -82,9 +82,3 @@ export async function startListeningServer(adapter: Dialect, options: TestServer
   };
 }
 
-/** The parsed JSON of a tool result's one text item. */
-export function toolJson(result: unknown): Record<string, unknown> {
-  const content = (result as { content: { type: string; text: string }[] }).content;
-  if (content.length !== 1 || content[0].type !== 'text') throw new Error(`expected one text item, got ${JSON.stringify(content)}`);
-  return JSON.parse(content[0].text) as Record<string, unknown>;
-}
