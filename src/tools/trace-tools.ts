@@ -1,3 +1,4 @@
+import { readGrantOf } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { SpanNode } from '../domain/traces/trace-context-service.js';
 import { traceUrl } from '../domain/traces/trace-links.js';
@@ -179,7 +180,7 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
       properties: { trace_id: { type: 'string', description: `${TRACE_ID_SCHEMA.description}; another format is a 400 tool error` } },
     },
     async handler(input, context) {
-      const grant = context.principal.kind === 'guest' ? (context.principal.grant ?? { resourceType: 'none', resourceId: '' }) : null;
+      const grant = readGrantOf(context.principal);
       const { trace, roots, truncated } = await services.traceContext.get(context.project.id, input.trace_id as string, grant);
       const [root, ...otherRoots] = roots.map(toSpanResult);
       return {
