@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in; created when missing. */
   postgresSchema?: string;
+  /** SQLite: how long a statement waits for a lock (SQLITE_BUSY_TIMEOUT_MS). */
+  sqliteBusyTimeoutMs?: number;
 }
 
 export interface Database {
@@ -38,22 +40,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   } else {
     const fromUrl = options.databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '');
-    knex = openSqlite(options.sqliteFile ?? fromUrl ?? path.join(options.dataDir, 'tracewell.sqlite'));
+    knex = openSqlite(options.sqliteFile ?? fromUrl ?? path.join(options.dataDir, 'tracewell.sqlite'), { busyTimeoutMs: options.sqliteBusyTimeoutMs });
   }
   return { knex, dialect, close: () => knex.destroy() };
 }
 
+/** The one migration set, as knex's migration source for either dialect. */
+function migrationSource(db: Database): Knex.MigrationSource<string> {
+  return {
+    getMigrations: async () => migrations.map((m) => m.name),
+    getMigrationName: (name: string) => name,
+    getMigration: async (name: string) => {
+      const migration = migrations.find((m) => m.name === name);
+      if (!migration) throw new Error(`unknown migration ${name}`);
+      return { up: (k: Knex) => migration.up(k, db.dialect), down: (k: Knex) => migration.down(k, db.dialect) };
+    },
+  };
+}
+
 /** Brings the schema to the latest migration; one migration set serves both dialects. */
 export async function migrateToLatest(db: Database): Promise<void> {
-  await db.knex.migrate.latest({
-    migrationSource: {
-      getMigrations: async () => migrations.map((m) => m.name),
-      getMigrationName: (name: string) => name,
-      getMigration: async (name: string) => {
-        const migration = migrations.find((m) => m.name === name);
-        if (!migration) throw new Error(`unknown migration ${name}`);
-        return { up: (k: Knex) => migration.up(k, db.dialect), down: (k: Knex) => migration.down(k, db.dialect) };
-      },
-    },
-  });
+  await db.knex.migrate.latest({ migrationSource: migrationSource(db) });
+}
+
+/** Migrations this code knows and the database has not run (readiness: a replica on an older schema is not ready). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [, pending] = (await db.knex.migrate.list({ migrationSource: migrationSource(db) })) as [unknown[], string[]];
+  return pending;
 }

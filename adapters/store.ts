@@ -25,6 +25,10 @@ import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
 
 import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
 import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
+import { SqlModelPriceRepository } from './sql/model-price-repository.js';
+
+import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
+import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -56,6 +60,13 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     webhooks: new SqlWebhookRepository(knex),
     webhookDeliveries: new SqlDeliveryRepository(knex),
     idempotencyKeys: new SqlIdempotencyRepository(knex),
+
+    accountLinks: new SqlAccountLinkRepository(knex),
+    invitations: new SqlInvitationRepository(knex),
+    auditEvents: new SqlAuditEventRepository(knex),
+    dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
+    workerLeases: new SqlWorkerLeaseRepository(knex),
+    modelPrices: new SqlModelPriceRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

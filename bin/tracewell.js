@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Launcher for `npx tracewell …` from the repository: loads tsx, then runs the TypeScript CLI.
-import { register } from 'tsx/esm/api';
+// The `tracewell` command runs the compiled CLI with plain node. `npm install` (its `prepare` step)
+// and `npm pack` write dist/ with `npm run build`; a checkout that skipped both says so instead of a stack.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-register();
-await import('../src/cli/main.ts');
+const entry = new URL('../dist/src/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  console.error(`tracewell: the compiled CLI (${fileURLToPath(entry)}) is missing; run \`npm run build\` in the Tracewell directory.`);
+  process.exit(1);
+}
+await import(entry.href);

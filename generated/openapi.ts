@@ -3,6 +3,48 @@
  */
 
 export interface paths {
+    "/api/v1/public/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract as JSON.
+         * @description The OpenAPI document the deployment serves, for clients and conformance suites. Needs no
+         *     credential and has no rate class. The body is the document itself, not an envelope. Send
+         *     `If-None-Match` with the `ETag` to get 304 when it has not changed.
+         */
+        get: operations["getContractJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract as YAML.
+         * @description The file `contract/openapi.yaml` as the deployment has it. Needs no credential and has no rate class.
+         */
+        get: operations["getContractYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/account/profile": {
         parameters: {
             query?: never;
@@ -10,7 +52,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the current user's profile. */
+        /**
+         * Read the current user's profile.
+         * @description The profile of the user the OAuth access token was issued to. API keys and service accounts have no profile.
+         */
         get: operations["getAccountProfile"];
         put?: never;
         post?: never;
@@ -35,9 +80,41 @@ export interface paths {
          * Confirm the selected project.
          * @description Returns the metadata of the project the credential is authorized for. A project-scoped API key
          *     selects its own project; an organization key, an OAuth token or a service-account token selects
-         *     it with `x-project-id`.
+         *     it with `x-project-id`. Tokens need `context:read` or `observability:read` (each alternative of
+         *     `security` suffices). The agent tool `whoami` is this operation.
          */
         get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the selected project and all of its data.
+         * @description The body's `confirmation` must equal the project id, else 400 `PUBLIC_API_CONFIRMATION_MISMATCH`. The project
+         *     disappears at once (its keys and tokens stop working within `CREDENTIAL_CACHE_MS`); its traces, spans, search
+         *     rows, detections, fixes, webhooks and every other row are purged in bounded batches by the data-lifecycle worker.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename the selected project or change its retention period.
+         * @description `retentionDays` (1 to 36500, or null for unlimited): traces older than that are hidden from lists, search and
+         *     export at once and deleted by the data-lifecycle worker in bounded batches.
+         */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/api/v1/public/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service answers and the credential works in the selected project.
+         * @description Touches no storage beyond authentication. The agent tool `ping` is this operation.
+         */
+        get: operations["ping"];
         put?: never;
         post?: never;
         delete?: never;
@@ -101,6 +178,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/search/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search over the traces of the selected project, most relevant first.
+         * @description Every word of `q` must match a trace name, error message, span name, or a metadata key or value;
+         *     equally relevant traces come newest first. `totalCount` counts matches exactly up to the server's
+         *     `SEARCH_COUNT_LIMIT`; past it, it is that bound and `totalCountExact` is false. The filters are
+         *     bound into the cursor. (The path is not `/traces/search`: `search` is a valid trace id.) The
+         *     agent tool `search_traces` is this operation (its `offset` is the tool's own paging).
+         */
+        get: operations["searchTraces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/traces/{traceId}": {
         parameters: {
             query?: never;
@@ -119,6 +220,115 @@ export interface paths {
         get: operations["getTrace"];
         put?: never;
         post?: never;
+        /**
+         * Delete one trace and everything derived from it.
+         * @description Removes the trace, its spans, its search document, its detection events and evaluation jobs, and its links to
+         *     fixes. An unknown trace is 404.
+         */
+        delete: operations["deleteTrace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/{traceId}/spans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page through all spans of one trace, flat, in the order they were sent.
+         * @description Unlike `GET /traces/{traceId}`, which nests at most 1000 spans, this lists every span of the trace
+         *     (parents before children as sent, with `parentSpanId` to rebuild the tree), so a viewer can show
+         *     traces of any size. Keyset-paginated by span order; the cursor is bound to the trace. An unknown
+         *     trace and a trace of another project are both 404.
+         */
+        get: operations["listTraceSpans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/{traceId}/detections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The detections that fired on one trace.
+         * @description Each detection fires at most once per trace, so this short list is not paginated; oldest firing
+         *     first. An unknown trace and a trace of another project are both 404.
+         */
+        get: operations["listTraceDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenTelemetry OTLP/HTTP trace export.
+         * @description The OTLP/HTTP traces endpoint, outside `/api/v1/public` so an exporter configured with
+         *     `OTEL_EXPORTER_OTLP_ENDPOINT=<base URL>` and `OTEL_EXPORTER_OTLP_HEADERS=x-api-key=<key>` works
+         *     unchanged. **Its bodies are not described by JSON Schema**: the request is an
+         *     `opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest` as protobuf
+         *     (`application/x-protobuf`) or OTLP JSON (`application/json`: hex ids, integer enums,
+         *     lowerCamelCase keys), optionally `Content-Encoding: gzip`; the 200 answer is an
+         *     `ExportTraceServiceResponse` in the request's encoding, with `partialSuccess.rejectedSpans`
+         *     and `errorMessage` when some spans were refused one by one (bad ids, a native trace id); every
+         *     failure is a `google.rpc.Status` (`code`, `message`) in the request's encoding, not a Problem.
+         *     Bodies above `OTLP_MAX_BODY_BYTES` (4 MiB) as sent or `OTLP_MAX_DECOMPRESSED_BYTES` (16 MiB)
+         *     inflated are 413; an undecodable payload is 400; 429 and 503 carry `Retry-After`.
+         *     Spans append to traces by trace id: a re-sent span is not stored twice, a span whose parent has
+         *     not arrived is kept and linked when it does, and the trace's derived fields are recomputed.
+         *     The attribute mapping is docs/opentelemetry.md.
+         */
+        post: operations["exportOtlpTraces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/project/model-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's model price overrides.
+         * @description Prices (dollars per million tokens) this project sets over the deployment's price table; spans
+         *     with a model and token counts but no cost are priced at ingest (docs/opentelemetry.md#cost).
+         */
+        get: operations["listModelPrices"];
+        /**
+         * Replace the project's model price overrides.
+         * @description The list replaces every override of the project (an empty list removes them). Names are
+         *     matched lowercased, after the table's prefix and date-suffix rules; a project entry wins over
+         *     the deployment's for the same name. Applies to spans ingested from then on.
+         */
+        put: operations["replaceModelPrices"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -134,8 +344,10 @@ export interface paths {
         };
         /**
          * List the detections of the selected project, newest first.
-         * @description Keyset-paginated (`createdAt` descending, then `id` descending). The filters `type`, `active` and
-         *     `groupId` are bound into the cursor; changing `limit` between pages is allowed.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending). The filters `type`, `active`,
+         *     `groupId` and `framework` are bound into the cursor; changing `limit` between pages is allowed.
+         *     Each detection carries its firing counts; `totalCount` and `activeCount` count every detection
+         *     the filters match. The agent tool `list_detections` is this operation.
          */
         get: operations["listDetections"];
         put?: never;
@@ -153,6 +365,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/detections/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often a detection fired per hour or day, with the share of traces ingested in each bucket.
+         * @description The detection is named by its slug. Empty buckets are included. The agent tool
+         *     `get_detection_trend` is this operation.
+         */
+        get: operations["getDetectionTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/detections/{id}": {
         parameters: {
             query?: never;
@@ -162,7 +395,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Read one detection. */
+        /**
+         * Read one detection.
+         * @description One detection of the selected project with its configuration. A detection of another project is 404.
+         */
         get: operations["getDetection"];
         put?: never;
         post?: never;
@@ -288,11 +524,17 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Read one webhook of the selected project. */
+        /**
+         * Read one webhook of the selected project.
+         * @description The webhook's settings. The destination address and the secret are never returned; `destinationConfigured` says whether one is set.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook together with its deliveries and their log. */
+        /**
+         * Delete a webhook together with its deliveries and their log.
+         * @description Deletion is permanent: pending deliveries are not sent and the delivery log is removed. A webhook of another project is 404.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -347,7 +589,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The delivery log of a webhook, newest first, each delivery with its attempts. */
+        /**
+         * The delivery log of a webhook, newest first, each delivery with its attempts.
+         * @description Cursor-paginated like every list: copy `data.page.nextCursor` unchanged into `cursor`.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -391,10 +636,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bind the service account to the selected project with a role (or change the role). */
+        /**
+         * Bind the service account to the selected project with a role (or change the role).
+         * @description Needs the admin role in the project. Binding an already bound service account changes its role.
+         */
         put: operations["bindServiceAccount"];
         post?: never;
-        /** Remove the service account's binding to the selected project; its tokens stop working there. */
+        /**
+         * Remove the service account's binding to the selected project; its tokens stop working there.
+         * @description Needs the admin role in the project. The service account and its tokens remain for its other projects.
+         */
         delete: operations["unbindServiceAccount"];
         options?: never;
         head?: never;
@@ -500,7 +751,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the presented guest review token grants. */
+        /**
+         * What the presented guest review token grants.
+         * @description Answers only to a guest review token (`Authorization: ServiceGuest tw_gt_…`) and names the resource it was issued for.
+         */
         get: operations["getGuestReview"];
         put?: never;
         post?: never;
@@ -520,7 +774,7 @@ export interface paths {
         /**
          * List the fixes of the selected project, newest first.
          * @description Keyset-paginated (`createdAt` descending, then `id` descending). The filters `status`, `severity`
-         *     and `label` are bound into the cursor. Triage transitions are agent tools (`triage_*`).
+         *     and `label` are bound into the cursor. The agent tool `triage_list` is this operation.
          */
         get: operations["listFixes"];
         put?: never;
@@ -538,8 +792,119 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one fix with its linked traces and comments. */
+        /**
+         * Read one fix with its linked traces and comments.
+         * @description A fix of another project is 404. A guest review token reads only the fix it was issued for.
+         */
         get: operations["getFix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the title, severity, label or recommended action of a fix.
+         * @description The agent tool `triage_update` is this operation.
+         */
+        patch: operations["updateFix"];
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a draft fix; it becomes open.
+         * @description Only a draft fix can be accepted (else 400 `PUBLIC_API_INVALID_TRANSITION`); of two concurrent
+         *     transitions exactly one wins. The agent tool `triage_accept` is this operation.
+         */
+        post: operations["acceptFix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss (archive) a fix; the reason is kept as feedback.
+         * @description A resolved or archived fix cannot be dismissed (400 `PUBLIC_API_INVALID_TRANSITION`). The agent
+         *     tool `triage_dismiss` is this operation.
+         */
+        post: operations["dismissFix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a fix forward (open → in_progress → resolved → archived), with an optional note.
+         * @description A transition the workflow does not allow is 400 `PUBLIC_API_INVALID_TRANSITION`; the note is kept
+         *     with the transition. The agent tool `triage_update_status` is this operation.
+         */
+        post: operations["updateFixStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/investigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investigation of a fix (its steps, oldest first) and its comments.
+         * @description The agent tool `triage_get_investigation` is this operation.
+         */
+        get: operations["getFixInvestigation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investigation steps of a fix, oldest first.
+         * @description Cursor-paginated in the order steps were recorded (steps are append-only, so a page never shifts).
+         *     The agent tool `triage_list_steps` is this operation.
+         */
+        get: operations["listFixSteps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -568,10 +933,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the projects the credential can reach.
+         * @description An organization API key lists its organization's projects, a project key its one project, a user the
+         *     projects of every organization it belongs to. Service-account tokens name their project with `x-project-id` instead.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project in an organization.
+         * @description Needs organization reach: an organization-wide API key (its organization) or a user who is an owner or
+         *     admin of the organization (`organizationId` may be omitted when the user belongs to one organization).
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API keys of the selected project (and organization-wide keys), newest first.
+         * @description Never the secret: prefix, name, scope, creation, last use, expiry and revocation. Organization-wide keys are
+         *     listed to credentials with organization reach only. Keyset-paginated.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key; the key is shown once.
+         * @description `scope: project` (default) makes a key for the selected project; `scope: organization` one for the whole
+         *     organization, which needs organization reach. `expiresAt` (optional, in the future) ends it; `readOnly` keys
+         *     may call GET operations only.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/api-keys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key.
+         * @description It stops working on every server process within `CREDENTIAL_CACHE_MS` (default 5 s). Revoking a revoked key
+         *     returns it unchanged.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of the selected project's organization.
+         * @description Each member's organization role, explicit role in the selected project (null: none) and effective role there.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the organization.
+         * @description Removes the membership and the member's project roles in the organization; the last owner stays (409).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's organization role or role in the selected project.
+         * @description `role` changes the organization role (needs organization reach; only owners grant or take away `owner`, and the
+         *     last owner stays). `projectRole` sets (or, with null, removes) the member's explicit role in the selected project.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v1/public/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the open invitations of the selected project's organization.
+         * @description Invitations not yet accepted, revoked or expired, newest first. The invitation links are not listed; they are shown once, to the inviter.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite an email into the organization with a role.
+         * @description Returns the acceptance link (valid 7 days) to pass on: the service sends no mail. The invited person opens it,
+         *     sets a password (or enters the existing account's) and becomes a member. Needs organization reach; only owners
+         *     invite owners.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an open invitation.
+         * @description The invitation's link stops working at once; an invitation already accepted cannot be revoked.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit events, newest first.
+         * @description Every administrative mutation, recorded in the transaction of the change: actor (credential kind and id, user),
+         *     action, target, time and request id. Credentials with organization reach see the whole organization; others the
+         *     selected project's events. Filters are bound into the cursor.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/traces/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the traces matching the list filters (or a saved filter) as JSON Lines, with their spans.
+         * @description Streamed: traces are read in keyset pages and written as they are read, so the server's memory does not grow
+         *     with the export. Traces past the project's retention are not exported.
+         */
+        get: operations["exportTraces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An OpenAPI 3.1 document (this contract). */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+            components: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         RequestId: string;
         /**
          * Format: date-time
@@ -628,6 +1217,8 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             organizationName: string;
+            /** @description Traces older than this many days are hidden and deleted; null keeps them forever. */
+            retentionDays: number | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -640,17 +1231,40 @@ export interface components {
             name: string;
             status: components["schemas"]["TraceStatus"];
             createdAt: components["schemas"]["Timestamp"];
-            /** @description Total latency of the trace (root span */
+            /** @description Total latency of the trace (root span, or the sum of root-level spans). */
             latencyMs: number;
-            /** @description Total cost in dollars */
+            /** @description Total cost in dollars, summed over spans. */
             cost: number;
             spanCount: number;
+            /** @description Tokens summed over spans. */
+            totalTokens: number;
             framework: string | null;
             agentName: string | null;
-            /** @description The first error of the trace */
+            /** @description The first error of the trace, if any. */
             errorMessage: string | null;
-            /** @description Path of the trace's REST resource. */
+            /** @description Path of the trace's page in the web console (`/traces/{id}`); the REST resource is the same path under `/api/v1/public`. */
             url: string;
+            /** @description The session (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
+            sessionId?: string | null;
+            /** @description The end user (OTLP `user.id`, native `metadata.user_id`). */
+            userId?: string | null;
+        };
+        /** @description Dollars per million tokens. Cached input and reasoning output are priced apart when given (else at the input / output price). */
+        ModelPrice: {
+            model: string;
+            input: number;
+            output: number;
+            cacheRead?: number;
+            cacheWrite?: number;
+            reasoning?: number;
+        };
+        ModelPriceListEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: {
+                prices: components["schemas"]["ModelPrice"][];
+            };
         };
         /** @enum {string} */
         SpanStatus: "success" | "error";
@@ -672,7 +1286,7 @@ export interface components {
             /** @description The parent's span_id within the same trace; absent or null for a root span. */
             parent_span_id?: components["schemas"]["TraceId"] | null;
             name: string;
-            /** @description e.g. WORKFLOW, LLM, TOOL, AGENT */
+            /** @description Free text; the conventional set (what OTLP spans are given) is WORKFLOW, AGENT, LLM, TOOL, CHAIN, RETRIEVER, EMBEDDING, RERANKER, GUARDRAIL, EVALUATOR, SPAN (docs/opentelemetry.md#span-types). */
             span_type: string;
             status: components["schemas"]["SpanStatus"];
             /** @description Free-form JSON object. */
@@ -708,7 +1322,7 @@ export interface components {
             id: components["schemas"]["TraceId"];
             spanCount: number;
             status: components["schemas"]["TraceStatus"];
-            /** @description Path of the trace's REST resource. */
+            /** @description Path of the trace's page in the web console (`/traces/{id}`); the REST resource is the same path under `/api/v1/public`. */
             url: string;
         };
         TraceSpan: {
@@ -732,7 +1346,54 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The span's children, each a TraceSpan. The tree is recursive but written without a `$ref`
+             *     back to TraceSpan, so tools that dereference the whole contract (code generators,
+             *     Postman/Portman) load it; `x-recursive-ref` names the schema each child has, and the
+             *     server's response validation and the conformance kit check every level against it.
+             */
             children: components["schemas"]["TraceSpan"][];
+        };
+        /** @description A span without children; `parentSpanId` names its parent within the trace. */
+        FlatSpan: {
+            spanId: string;
+            parentSpanId: string | null;
+            name: string;
+            spanType: string;
+            status: components["schemas"]["SpanStatus"];
+            latencyMs: number | null;
+            /** @description Dollars, from the span's metadata.cost. */
+            cost: number | null;
+            startTime: components["schemas"]["Timestamp"] | null;
+            /** @description Free-form JSON object. */
+            input: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Free-form JSON object. */
+            output: {
+                [key: string]: unknown;
+            } | null;
+            error: string | null;
+            /** @description Free-form span metadata as sent. */
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        TraceDetectionFiring: {
+            /** Format: uuid */
+            detectionId: string;
+            slug: string;
+            displayName: string;
+            type: components["schemas"]["DetectionType"];
+            severity: components["schemas"]["Severity"];
+            /** @description The span that made it fire, when the detector names one. */
+            spanId: string | null;
+            score: number;
+            /** @description What the detector found, as it reported it. */
+            evidence: {
+                [key: string]: unknown;
+            };
+            firedAt: components["schemas"]["Timestamp"];
         };
         TraceContext: {
             id: components["schemas"]["TraceId"];
@@ -741,11 +1402,13 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             latencyMs: number;
             cost: number;
-            /** @description All spans of the trace */
+            /** @description All spans of the trace, also when the tree is truncated. */
             spanCount: number;
             framework: string | null;
             agentName: string | null;
             errorMessage: string | null;
+            sessionId?: string | null;
+            userId?: string | null;
             /** @description Free-form trace metadata as sent. */
             metadata: {
                 [key: string]: unknown;
@@ -782,21 +1445,6 @@ export interface components {
             contract_id?: string;
             contract_version?: string;
         };
-        DetectionSummary: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            groupId: string;
-            groupName: string | null;
-            slug: string;
-            displayName: string;
-            type: components["schemas"]["DetectionType"];
-            threshold: number;
-            isActive: boolean;
-            issueSemantics?: components["schemas"]["IssueSemantics"] | null;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
-        };
         /** @enum {string} */
         Severity: "critical" | "high" | "medium" | "low";
         /** @description Letters, digits and `._-`, starting with a letter or digit; the detection's name in agent tools. */
@@ -808,8 +1456,9 @@ export interface components {
         Framework: "langchain" | "langgraph" | "llamaindex" | "openai" | "openai-agents" | "anthropic" | "crewai" | "autogen" | "haystack" | "dspy" | "semantic-kernel" | "vercel-ai" | "mastra" | "pydantic-ai" | "smolagents" | "bedrock" | "custom";
         /** @description `regex`: fires when `pattern` matches any chosen field of any span (score 1). */
         RegexDetectorConfig: {
+            /** @description RE2 syntax, matched in linear time; lookaround, backreferences, atomic groups and possessive quantifiers are refused (400 naming the construct). */
             pattern: string;
-            /** @description JavaScript RegExp flags; default none. */
+            /** @description i (case-insensitive), m (multi-line), s (dot matches newline), u (accepted; RE2 is Unicode-aware); default none. */
             flags?: string;
             /** @description Span fields searched; default [input, output]. */
             fields?: ("name" | "input" | "output" | "error" | "metadata")[];
@@ -880,7 +1529,11 @@ export interface components {
             updatedAt: components["schemas"]["Timestamp"];
         };
         DetectionList: {
-            detections: components["schemas"]["DetectionSummary"][];
+            detections: components["schemas"]["DetectionListItem"][];
+            /** @description Detections the filters match, on every page. */
+            totalCount: number;
+            /** @description Of those, the active ones. */
+            activeCount: number;
             page: components["schemas"]["Page"];
         };
         DetectionCreateRequest: {
@@ -947,6 +1600,11 @@ export interface components {
             type: "group";
             /** @enum {string} */
             logicalOperator: "And" | "Or";
+            /**
+             * @description The group's nodes, each a FilterNode. Written without a `$ref` back to FilterNode (see
+             *     TraceSpan.children): `x-recursive-ref` names the schema, and the server validates every
+             *     level against it.
+             */
             rules: components["schemas"]["FilterNode"][];
         };
         /**
@@ -1177,7 +1835,7 @@ export interface components {
             name: string | null;
             /** @description The detection score of the linked trace. */
             accuracy: number;
-            /** @description Path of the trace's REST resource. */
+            /** @description Path of the trace's page in the web console (`/traces/{id}`); the REST resource is the same path under `/api/v1/public`. */
             url: string;
         };
         FixComment: {
@@ -1237,7 +1895,216 @@ export interface components {
         };
         FixList: {
             fixes: components["schemas"]["FixSummary"][];
+            /** @description Fixes the filters match, on every page. */
+            totalCount: number;
             page: components["schemas"]["Page"];
+        };
+        Ping: {
+            /** @constant */
+            status: "ok";
+            serverTime: components["schemas"]["Timestamp"];
+        };
+        TraceSearchPage: {
+            traces: components["schemas"]["TraceSummary"][];
+            /** @description Matches (a lower bound when totalCountExact is false). */
+            totalCount: number;
+            totalCountExact: boolean;
+            page: components["schemas"]["Page"];
+        };
+        DetectionListItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            groupId: string;
+            groupName: string | null;
+            slug: string;
+            displayName: string;
+            type: components["schemas"]["DetectionType"];
+            threshold: number;
+            isActive: boolean;
+            issueSemantics?: components["schemas"]["IssueSemantics"] | null;
+            description: string | null;
+            severity: components["schemas"]["Severity"];
+            frameworks: components["schemas"]["Framework"][];
+            /** @description Firings on traces of the last 24 hours. */
+            fireCount24h: number;
+            /** @description Firings on traces of the last 7 days. */
+            fireCount7d: number;
+            lastFiredAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DetectionTrend: {
+            detectionName: components["schemas"]["DetectionSlug"];
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            /** @description The range as given (relative) or normalized (interval). */
+            dateRange: string;
+            trend: {
+                timestamp: components["schemas"]["Timestamp"];
+                count: number;
+                percentageOfAllTraces: number;
+            }[];
+            totalCount: number;
+            avgPerDay: number;
+        };
+        FixDismissRequest: {
+            /** @description Kept as the fix's feedback. */
+            reason?: string;
+        };
+        FixStatusChangeRequest: {
+            /** @enum {string} */
+            status: "in_progress" | "resolved" | "archived";
+            /** @description Kept with the transition. */
+            note?: string;
+        };
+        FixUpdateRequest: {
+            title?: string;
+            severity?: components["schemas"]["Severity"];
+            label?: string;
+            recommendedAction?: string;
+        };
+        InvestigationStep: {
+            /** Format: uuid */
+            id: string;
+            createdAt: components["schemas"]["Timestamp"];
+            agent: string;
+            action: string;
+            finding: string;
+        };
+        FixInvestigation: {
+            /** Format: uuid */
+            fixId: string;
+            /** @description When the investigation (the fix) began. */
+            createdAt: components["schemas"]["Timestamp"];
+            steps: components["schemas"]["InvestigationStep"][];
+            comments: components["schemas"]["FixComment"][];
+        };
+        FixStepList: {
+            /** Format: uuid */
+            fixId: string;
+            steps: components["schemas"]["InvestigationStep"][];
+            totalCount: number;
+            page: components["schemas"]["Page"];
+        };
+        /**
+         * @description Organization roles. Owners and admins administer every project; members and viewers see every project as viewers.
+         * @enum {string}
+         */
+        OrganizationRole: "owner" | "admin" | "member" | "viewer";
+        ProjectCreateRequest: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description Required when the user belongs to more than one organization.
+             */
+            organizationId?: string;
+        };
+        ProjectUpdateRequest: {
+            name?: string;
+            /** @description Days (1 to 36500), or null for unlimited. */
+            retentionDays?: number | null;
+        };
+        ProjectDeleteRequest: {
+            /**
+             * Format: uuid
+             * @description Must equal the selected project's id.
+             */
+            confirmation: string;
+        };
+        ProjectDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** @constant */
+            deleted: true;
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description tw_pk_ plus four characters, safe to show. */
+            prefix: string;
+            /** @enum {string} */
+            scope: "project" | "organization";
+            projectId: string | null;
+            readOnly: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Updated at most once a minute per key. */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+        };
+        ApiKeyCreateRequest: {
+            name: string;
+            /**
+             * @default project
+             * @enum {string}
+             */
+            scope: "project" | "organization";
+            /** Format: date-time */
+            expiresAt?: string;
+            /** @default false */
+            readOnly: boolean;
+        };
+        IssuedApiKey: {
+            /** @description The key itself (tw_pk_…), shown once. */
+            key: string;
+            apiKey: components["schemas"]["ApiKey"];
+        };
+        Member: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            name: string;
+            role: components["schemas"]["OrganizationRole"];
+            /** @description The explicit role in the selected project, if any. */
+            projectRole: components["schemas"]["ProjectRole"] | null;
+            effectiveProjectRole: components["schemas"]["ProjectRole"];
+            joinedAt: components["schemas"]["Timestamp"];
+        };
+        MemberUpdateRequest: {
+            role?: components["schemas"]["OrganizationRole"];
+            projectRole?: components["schemas"]["ProjectRole"] | null;
+        };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            role: components["schemas"]["OrganizationRole"];
+            expiresAt: components["schemas"]["Timestamp"];
+            acceptedAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        InvitationCreateRequest: {
+            email: string;
+            role: components["schemas"]["OrganizationRole"];
+        };
+        IssuedInvitation: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description The acceptance link; pass it on to the invited person. */
+            url: string;
+        };
+        AuditEvent: {
+            /** Format: uuid */
+            id: string;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            actor: {
+                /** @enum {string} */
+                kind: "api_key" | "oauth" | "service_account" | "guest" | "system";
+                credentialId: string;
+                userId: string | null;
+            };
+            projectId: string | null;
+            requestId: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            createdAt: components["schemas"]["Timestamp"];
         };
     };
     responses: {
@@ -1292,6 +2159,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description An OTLP/HTTP failure, a google.rpc.Status (`code`, `message`) in the request's encoding; not JSON-Schema-described for protobuf. */
+        OtlpStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/x-protobuf": unknown;
+                "application/json": {
+                    code?: number;
+                    message?: string;
+                };
+            };
+        };
         /** @description Body too large. */
         PayloadTooLarge: {
             headers: {
@@ -1304,16 +2184,6 @@ export interface components {
         };
         /** @description Unsupported body type; send application/json. */
         UnsupportedMediaType: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The request is well-formed but cannot be processed. */
-        UnprocessableContent: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1405,11 +2275,77 @@ export interface components {
         "Retry-After": number;
         /** @description Bearer challenge (RFC 6750). */
         "WWW-Authenticate": string;
+        /** @description Identifies this version of the served document. */
+        ETag: string;
     };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getContractJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getContractYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document in YAML. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     getAccountProfile: {
         parameters: {
             query?: never;
@@ -1544,6 +2480,151 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ProjectDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Ping"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listTraces: {
         parameters: {
             query?: {
@@ -1564,6 +2645,10 @@ export interface operations {
                 minCost?: number;
                 /** @description Dollars. */
                 maxCost?: number;
+                /** @description Traces of one session (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
+                sessionId?: string;
+                /** @description Traces of one end user (OTLP `user.id`, native `metadata.user_id`). */
+                userId?: string;
                 /** @description Apply a saved filter of this project (compiled to SQL). */
                 savedFilterId?: string;
             };
@@ -1720,6 +2805,72 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    searchTraces: {
+        parameters: {
+            query: {
+                /** @description Words to find. */
+                q: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                framework?: string;
+                status?: components["schemas"]["TraceStatus"];
+                minLatencyMs?: number;
+                maxLatencyMs?: number;
+                /** @description Dollars. */
+                minCost?: number;
+                /** @description Dollars. */
+                maxCost?: number;
+                /** @description Traces of one session (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
+                sessionId?: string;
+                /** @description Traces of one end user (OTLP `user.id`, native `metadata.user_id`). */
+                userId?: string;
+                /** @description last_24h, last_7d, last_30d, or an ISO 8601 interval `<start>/<end>`. */
+                dateRange?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matching traces. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["TraceSearchPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getTrace: {
         parameters: {
             query?: never;
@@ -1767,6 +2918,284 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteTrace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                traceId: components["schemas"]["TraceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            id: components["schemas"]["TraceId"];
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTraceSpans: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                traceId: components["schemas"]["TraceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of spans. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            spans: components["schemas"]["FlatSpan"][];
+                            page: components["schemas"]["Page"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTraceDetections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                traceId: components["schemas"]["TraceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            firings: components["schemas"]["TraceDetectionFiring"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportOtlpTraces: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-protobuf": unknown;
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored (fully, or partially with `partialSuccess`). An ExportTraceServiceResponse. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-protobuf": unknown;
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["OtlpStatus"];
+            401: components["responses"]["OtlpStatus"];
+            403: components["responses"]["OtlpStatus"];
+            413: components["responses"]["OtlpStatus"];
+            415: components["responses"]["OtlpStatus"];
+            429: components["responses"]["OtlpStatus"];
+            500: components["responses"]["OtlpStatus"];
+            503: components["responses"]["OtlpStatus"];
+        };
+    };
+    listModelPrices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides, by model name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replaceModelPrices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prices: components["schemas"]["ModelPrice"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The overrides now in force. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listDetections: {
         parameters: {
             query?: {
@@ -1777,6 +3206,8 @@ export interface operations {
                 type?: components["schemas"]["DetectionType"];
                 active?: boolean;
                 groupId?: string;
+                /** @description Only detections that evaluate traces of this framework (scoped to it, or to every framework). */
+                framework?: components["schemas"]["Framework"];
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
@@ -1866,6 +3297,56 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDetectionTrend: {
+        parameters: {
+            query: {
+                name: components["schemas"]["DetectionSlug"];
+                granularity?: "hour" | "day";
+                /** @description last_24h, last_7d, last_30d, or an ISO 8601 interval `<start>/<end>` (end exclusive, at most 366 days). */
+                dateRange?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trend. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DetectionTrend"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3182,6 +4663,313 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    updateFix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The fix. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Fix"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptFix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fix after the transition. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Fix"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dismissFix: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FixDismissRequest"];
+            };
+        };
+        responses: {
+            /** @description The fix after the transition. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Fix"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFixStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixStatusChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The fix after the transition. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Fix"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFixInvestigation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The investigation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["FixInvestigation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFixSteps: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of steps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["FixStepList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createFixComment: {
         parameters: {
             query?: never;
@@ -3230,6 +5018,661 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            projects: components["schemas"]["Project"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            apiKeys: components["schemas"]["ApiKey"][];
+                            page: components["schemas"]["Page"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IssuedApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                apiKeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            members: components["schemas"]["Member"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** Format: uuid */
+                            userId: string;
+                            /** @constant */
+                            removed: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Member"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            invitations: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IssuedInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description A credential id or a user id. */
+                actor?: string;
+                action?: string;
+                targetId?: string;
+                /** @description Inclusive lower bound of createdAt. */
+                from?: string;
+                /** @description Exclusive upper bound of createdAt. */
+                to?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            auditEvents: components["schemas"]["AuditEvent"][];
+                            page: components["schemas"]["Page"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportTraces: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TraceStatus"];
+                framework?: string;
+                agentName?: string;
+                /** @description Inclusive lower bound of createdAt. */
+                from?: string;
+                /** @description Exclusive upper bound of createdAt. */
+                to?: string;
+                minLatencyMs?: number;
+                maxLatencyMs?: number;
+                minCost?: number;
+                maxCost?: number;
+                /** @description Apply a saved filter of this project. */
+                savedFilterId?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description JSON Lines: one trace per line, newest first, in the `log_trace` / `POST /traces` input shape (snake_case,
+             *     `trace_id`, `created_at`, spans with `span_id` and `parent_span_id`), so the lines re-import through
+             *     `POST /traces/batch` unchanged.
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

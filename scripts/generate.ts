@@ -6,14 +6,23 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
 const outputPath = path.join(root, 'generated', 'openapi.ts');
 
+/**
+ * A schema marked `x-recursive-ref` (TraceSpan.children) stands for the schema it names. The contract
+ * writes it without a `$ref` cycle so dereferencing tools load it; the types keep the recursion.
+ */
+function recursiveRef(schema: SchemaObject): ReturnType<typeof oapiRef> | undefined {
+  const target = (schema as Record<string, unknown>)['x-recursive-ref'];
+  return typeof target === 'string' ? oapiRef(target) : undefined;
+}
+
 export async function renderGenerated(): Promise<string> {
-  const ast = await openapiTS(new URL(`file://${contractPath}`), { alphabetize: false });
+  const ast = await openapiTS(new URL(`file://${contractPath}`), { alphabetize: false, transform: recursiveRef });
   const header = '/**\n * Generated from contract/openapi.yaml by `npm run generate`. Do not edit by hand.\n */\n\n';
   return header + astToString(ast);
 }

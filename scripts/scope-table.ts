@@ -9,9 +9,10 @@ import { operationIndex } from '../src/http/contract.js';
 
 export function renderScopeTable(): string {
   const rows = operationIndex().map((operation) => {
+    // A scheme listed more than once offers alternatives: any one of them suffices.
     const scopesOf = (scheme: string) => {
-      const entry = operation.security.find((e) => e.scheme === scheme);
-      return entry ? entry.scopes.map((s) => `\`${s}\``).join(' ') || 'any' : '—';
+      const entries = operation.security.filter((e) => e.scheme === scheme);
+      return entries.length ? entries.map((entry) => entry.scopes.map((s) => `\`${s}\``).join(' ') || 'any').join(' or ') : '—';
     };
     const keys = operation.security.some((e) => e.scheme === 'apiKey' || e.scheme === 'legacyBearer') ? 'yes' : '—';
     const guest = operation.security.some((e) => e.scheme === 'guestReview') ? 'yes' : '—';

@@ -2,17 +2,29 @@ import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
-import { CONTRACT_PATH, createOperationMatcher, operationIndex } from './http/contract.js';
+import { createOperationMatcher, operationIndex, validationContract } from './http/contract.js';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
-import { buildHandlers } from './handlers/index.js';
+import { checkedJsonBody } from './http/checked-json-body.js';
+import { requestHygiene } from './http/request-hygiene.js';
+import { buildHandlers, buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
 import { buildToolRegistry } from './tools/registry.js';
+import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 
 import { oauthRouter } from './http/oauth-router.js';
+import { contractRouter } from './http/contract-router.js';
+import { accountRouter } from './http/account-router.js';
+import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
+import { fairShareMiddleware } from './http/fair-share-middleware.js';
+import { consoleRouter } from './http/console-router.js';
+
+import { healthRouter } from './http/health-router.js';
+import { requestObserver } from './observability/request-observer.js';
+import { otlpRouter } from './http/otlp-router.js';
 
 export interface AppOptions {
   /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
@@ -31,7 +43,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.set('query parser', 'extended');
 
   app.use(requestIdMiddleware);
+  app.use(requestObserver(runtime));
+  app.use(healthRouter(runtime));
   app.use(lifecycle.middleware());
+
+  // One handler object and one operation index: REST routes and the agent tools both use them.
+  const operations = operationIndex();
+  const handlers = buildHandlers(services, clock);
 
   app.use(
     '/mcp',
@@ -41,28 +59,35 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       clock,
       log,
       settings: config.tools,
-      tools: [...buildToolRegistry(services, config), ...(options.extraTools ?? [])],
+      tools: [...buildToolRegistry(handlers, config), ...(options.extraTools ?? [])],
+      access: new ToolAccess(authenticator, services.capabilities, operations),
     }),
   );
 
-  app.use(oauthRouter(services.oauth, services.identityProvisioning));
+  app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock)));
+  app.use(accountRouter(services.accountLinks, services.invitations));
 
-  const operations = operationIndex();
-  app.use(
-    '/api/v1/public',
-    accessMiddleware({
-      authenticator,
-      limiter,
-      policies: config.rateLimits,
-      clock,
-      findOperation: createOperationMatcher(operations),
-      capabilities: services.capabilities,
-    }),
-  );
-  app.use('/api/v1/public', express.json({ limit: config.maxBodyBytes, type: ['application/json', 'application/*+json'] }));
+  // The served contract and /docs need no credential, so they answer before authentication.
+  app.use(contractRouter());
+
+  const access = accessMiddleware({
+    authenticator,
+    limiter,
+    policies: config.rateLimits,
+    clock,
+    findOperation: createOperationMatcher(operations),
+    capabilities: services.capabilities,
+  });
+  // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
+  app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, log }));
+  app.use('/api/v1/public', access);
+  app.use('/api/v1/public', fairShareMiddleware(services.fairShare));
+  app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: CONTRACT_PATH,
+      // A fresh copy: the validator annotates the document it is given.
+      apiSpec: structuredClone(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
@@ -70,7 +95,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
     }),
   );
-  bindOperations(app, operations, buildHandlers(services));
+  bindOperations(app, operations, handlers, { audit: { store: runtime.store, log: services.audit }, streaming: buildStreamingHandlers(services) });
 
   app.use(routeNotFound);
   app.use(problemErrorHandler(log));

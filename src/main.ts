@@ -1,16 +1,18 @@
-import { createServer } from 'node:http';
 import { loadConfig } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
 import { provisionDevEnvironment } from './domain/bootstrap/provisioning.js';
+import { describeStartupError } from './startup/startup-errors.js';
+import { adminAccessNotice } from './domain/bootstrap/first-run.js';
+import { createHttpServer } from './http/http-server.js';
 
 /** `npm start`: migrate, provision a dev environment on first start, listen, drain on SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
-  const dev = await provisionDevEnvironment(runtime.store, runtime.clock);
+  const dev = await provisionDevEnvironment(runtime.store, runtime.clock, config.admin.email);
   const app = createApp(runtime);
-  const server = createServer(app);
+  const server = createHttpServer(app, config.connections);
   await runtime.start();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   const baseUrl = `http://${config.host}:${port}`;
   const storage = config.databaseUrl ? runtime.database.dialect : `sqlite (${config.dataDir})`;
   console.log(`Tracewell listening on ${baseUrl} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
+  console.log(`Web console: ${baseUrl}/`);
   if (dev) {
     console.log('\nFirst start: created a dev organization, project and API key.');
     console.log(`  organization: ${dev.organization.id}`);
@@ -29,6 +32,9 @@ async function main(): Promise<void> {
     console.log(`  API key:      ${dev.apiKey.key}   (shown once; it is stored only as a hash)`);
     console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" ${baseUrl}/api/v1/public/project\n`);
   }
+  // Links name the address clients use; with PORT=0 only the bound port is known.
+  const adminNotice = await adminAccessNotice({ ...runtime.services, store: runtime.store, config }, dev, config.port === 0 ? baseUrl : config.publicBaseUrl);
+  if (adminNotice.length) console.log(`${adminNotice.join('\n')}\n`);
 
   let stopping = false;
   const drain = async (signal: string) => {
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A deployment mistake gets one sentence naming the setting; anything else is a defect: its stack.
+  const sentence = describeStartupError(error);
+  console.error(sentence ? `tracewell: ${sentence}` : error);
   process.exit(1);
 });

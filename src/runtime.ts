@@ -16,6 +16,10 @@ import { DetectionWorker } from './domain/detections/detection-worker.js';
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 
 import { PollingWorker } from './domain/webhooks/polling-worker.js';
+import { ambientStore } from '../adapters/ambient-transaction.js';
+import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
+
+import { createLogger, type Logger } from './observability/logger.js';
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
 export interface Runtime {
@@ -28,6 +32,8 @@ export interface Runtime {
   clock: Clock;
   lifecycle: Lifecycle;
   log: (message: string) => void;
+  /** JSON lines on stdout (LOG_LEVEL); `log` writes to it at error level unless a test captures it. */
+  logger: Logger;
   /** Background work (outbox workers) started by start() and stopped by close(). */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +43,7 @@ export interface RuntimeOptions {
   clock?: Clock;
   limiter?: RateLimiter;
   log?: (message: string) => void;
+  logger?: Logger;
   /** SQLite file or PostgreSQL schema overrides, for isolated test databases. */
   sqliteFile?: string;
   postgresSchema?: string;
@@ -51,15 +58,18 @@ async function createLimiter(config: Config): Promise<RateLimiter> {
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const log = options.log ?? ((message: string) => logger.error(message));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteFile: options.sqliteFile,
     postgresSchema: options.postgresSchema,
+    sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
   });
   await migrateToLatest(database);
-  const store = createStore(database.knex, database.dialect);
+  // Services see the ambient store: an audited request runs all of its writes in one transaction.
+  const store = ambientStore(createStore(database.knex, database.dialect));
   const services = createServices({ store, clock, config });
   const authenticator = new Authenticator(store, clock, config.credentialCacheMs);
 
@@ -69,6 +79,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   authenticator.register('guestReview', guestReviewResolver(store, clock));
 
   const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
+  const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
   const background: { stop(): Promise<void> }[] = [];
@@ -83,6 +94,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     lifecycle,
     log,
+    logger,
     async start() {
       if (config.detectionWorker.enabled) {
         detectionWorker.start();
@@ -91,9 +103,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       webhookWorker.start();
       background.push(webhookWorker);
+
+      lifecycleWorker.start();
+      background.push(lifecycleWorker);
     },
     async close() {
       for (const worker of background) await worker.stop();
+      await services.detectionEvaluation.close();
       await limiter.close?.();
       await database.close();
     },

@@ -8,13 +8,20 @@ import { Provisioning } from './domain/bootstrap/provisioning.js';
 import type { EventPublisher } from './domain/events/event-publisher.js';
 import { TraceIngestionService } from './domain/traces/trace-ingestion-service.js';
 import { TraceListService } from './domain/traces/trace-list-service.js';
+import { TraceSpanPageService } from './domain/traces/trace-span-pages.js';
+import { TraceFiringService } from './domain/detections/trace-firings.js';
 import { TraceContextService } from './domain/traces/trace-context-service.js';
 import { TraceSearchService } from './domain/traces/trace-search-service.js';
+import { OtlpTraceExport } from './domain/otlp/otlp-trace-export.js';
+import { PriceTable, loadPriceFile } from './domain/pricing/price-table.js';
+import { SpanPricer } from './domain/pricing/span-pricer.js';
+import { ModelPriceService } from './domain/pricing/model-price-service.js';
 
 import type { DetectionService } from './domain/detections/detection-service.js';
 import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
 import type { FixService } from './domain/fixes/fix-service.js';
 import { createDetectionServices } from './domain/detections/detection-services.js';
+import { ConcurrencyCaps } from './domain/fair-share/concurrency-caps.js';
 import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.js';
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
@@ -30,6 +37,14 @@ import { GuestTokenService } from './domain/identity/guest-token-service.js';
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
 import { CapabilityGuard } from './domain/capabilities/capability-guard.js';
 import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
+import { isUuid } from './domain/actor.js';
+import { AccountLinks } from './domain/identity/account-links.js';
+import { InvitationService } from './domain/identity/invitation-service.js';
+import { ApiKeyService } from './domain/identity/api-key-service.js';
+import { MemberService } from './domain/identity/member-service.js';
+import { AuditLog } from './domain/audit/audit-log.js';
+import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
+import { TraceExport } from './domain/traces/trace-export.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services {
@@ -43,7 +58,15 @@ export interface Services {
   traceIngestion: TraceIngestionService;
   traceList: TraceListService;
   traceContext: TraceContextService;
+  traceSpans: TraceSpanPageService;
+  traceFirings: TraceFiringService;
   traceSearch: TraceSearchService;
+  /** Per-credential caps on expensive operations (search, batch ingest, trend). */
+  fairShare: ConcurrencyCaps;
+  /** OTLP/HTTP trace export (POST /v1/traces), appending through traceIngestion. */
+  otlpTraceExport: OtlpTraceExport;
+  /** A project's model price overrides. */
+  modelPrices: ModelPriceService;
 
   detections: DetectionService;
   fixes: FixService;
@@ -62,6 +85,17 @@ export interface Services {
   idempotency: WebhookServices['idempotency'];
   webhooks: WebhookServices['webhooks'];
   webhookDispatcher: WebhookServices['webhookDispatcher'];
+
+  /** One-time password links (first-run setup, operator reset). */
+  accountLinks: AccountLinks;
+  invitations: InvitationService;
+  apiKeys: ApiKeyService;
+  members: MemberService;
+  /** Administrative mutations, recorded in their own transaction (see bindOperations). */
+  audit: AuditLog;
+  /** Trace deletion, retention and project purges. */
+  dataLifecycle: DataLifecycle;
+  traceExport: TraceExport;
 }
 
 export interface ServiceDependencies {
@@ -78,24 +112,40 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const detection = createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: filterLanguageRuleEvaluator });
   const savedFilters = new SavedFilterService(store, clock, cursors);
   const guestTokens = new GuestTokenService(store, clock);
-  // A fix can be shared with a guest reviewer when it exists in the project.
-  guestTokens.registerResourceCheck('fix', async (projectId, fixId) => (await store.fixes.findById(projectId, fixId)) !== null);
+  // A fix can be shared with a guest reviewer when it exists in the project. Fix ids are uuids; any
+  // other id cannot name one (and PostgreSQL would reject it in a uuid comparison).
+  guestTokens.registerResourceCheck('fix', async (projectId, fixId) => isUuid(fixId) && (await store.fixes.findById(projectId, fixId)) !== null);
+  const traceList = new TraceListService(
+    store,
+    cursors,
+    async (projectId, savedFilterId) => compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
+    clock,
+  );
+  const audit = new AuditLog(store, clock, cursors);
+  const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
+  const traceIngestion = new TraceIngestionService(store, clock, {
+    maxConcurrentWrites: config.ingestConcurrency,
+    pricer: new SpanPricer(priceTable),
+    // Every stored trace is queued for detection in its own ingest transaction (the outbox).
+    afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
+    // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
+    afterAppend: [(tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs)],
+  });
   return {
     events,
     cursors,
     profiles: new ProfileService(store, clock),
-    projects: new ProjectService(store),
+    projects: new ProjectService(store, clock),
     provisioning: new Provisioning(store, clock),
-    // Every stored trace is queued for detection in its own ingest transaction (the outbox).
-    traceIngestion: new TraceIngestionService(store, clock, {
-      maxConcurrentWrites: config.ingestConcurrency,
-      afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
-    }),
-    traceList: new TraceListService(store, cursors, async (projectId, savedFilterId) =>
-      compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
-    ),
-    traceContext: new TraceContextService(store),
-    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit }),
+    traceIngestion,
+    otlpTraceExport: new OtlpTraceExport(traceIngestion),
+    modelPrices: new ModelPriceService(store, clock),
+    traceList,
+    traceContext: new TraceContextService(store, clock),
+    traceSpans: new TraceSpanPageService(store, cursors),
+    traceFirings: new TraceFiringService(store),
+    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors),
+    fairShare: new ConcurrencyCaps(config.concurrencyPerCredential),
 
     ...detection,
 
@@ -111,5 +161,13 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
+
+    accountLinks: new AccountLinks(store, clock, config.publicBaseUrl),
+    invitations: new InvitationService(store, clock, config.publicBaseUrl),
+    apiKeys: new ApiKeyService(store, clock, cursors),
+    members: new MemberService(store, clock),
+    audit,
+    dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
+    traceExport: new TraceExport(store, traceList),
   };
 }

@@ -7,6 +7,8 @@ import { savedFilters } from './006-saved-filters.js';
 import { identity } from './007-identity.js';
 import { webhooks } from './009-webhooks.js';
 import { traceChildrenKeys } from './010-trace-children-keys.js';
+import { administration } from './014-administration.js';
+import { otlpIngest } from './015-otlp-ingest.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   identity,
   webhooks,
   traceChildrenKeys,
+  administration,
+  otlpIngest,
 ];

@@ -13,5 +13,12 @@ export function openPostgres(databaseUrl: string, schema?: string): Knex {
     searchPath: schema ? [schema] : undefined,
     pool: { min: 0, max: Number(process.env.PG_POOL_MAX ?? 10) },
     acquireConnectionTimeout: 10_000,
+    log: {
+      // knex prints each failed connect with its stack, then rejects the query with the same error;
+      // the caller reports it (start-up: one sentence naming DATABASE_URL), so the print is noise.
+      warn: (message: string) => {
+        if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+      },
+    },
   });
 }

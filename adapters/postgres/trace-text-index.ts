@@ -36,6 +36,9 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       );
     }
   },
+  async remove(db, projectId, traceId) {
+    await db('trace_search').where({ project_id: projectId, trace_id: traceId }).delete();
+  },
   matches(db, projectId, terms) {
     const text = terms.join(' ');
     // OFFSET 0 fences the inner scan so the project predicate is applied after it: pushed down,

@@ -5,6 +5,8 @@ import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
 
 type Row = Record<string, unknown>;
 
+const ENQUEUE_CHUNK = 500;
+
 const toJob = (row: Row): DetectionJobRecord => ({
   id: row.id as string,
   projectId: row.project_id as string,
@@ -26,9 +28,42 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
   async enqueue(jobs: { id: string; projectId: string; traceId: string }[], now: Date): Promise<void> {
     if (jobs.length === 0) return;
     const at = toMillis(now);
-    await this.db('detection_jobs').insert(
-      jobs.map((job) => ({ id: job.id, project_id: job.projectId, trace_id: job.traceId, status: 'pending', attempts: 0, created_at: at, updated_at: at })),
-    );
+    // knex writes a multi-row SQLite insert as one compound SELECT, which SQLite caps at 500 terms.
+    for (let start = 0; start < jobs.length; start += ENQUEUE_CHUNK) {
+      await this.db('detection_jobs').insert(
+        jobs.slice(start, start + ENQUEUE_CHUNK).map((job) => ({ id: job.id, project_id: job.projectId, trace_id: job.traceId, status: 'pending', attempts: 0, created_at: at, updated_at: at })),
+      );
+    }
+  }
+
+  async schedule(jobs: { id: string; projectId: string; traceId: string }[], now: Date, notBefore: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    const at = toMillis(now);
+    const pushed = new Set<string>();
+    for (let start = 0; start < jobs.length; start += 500) {
+      const chunk = jobs.slice(start, start + 500);
+      const rows: Row[] = await this.db('detection_jobs')
+        .where({ project_id: chunk[0].projectId, status: 'pending' })
+        .whereIn('trace_id', chunk.map((job) => job.traceId))
+        .whereNull('lease_owner')
+        .update({ lease_expires_at: toMillis(notBefore), updated_at: at }, ['trace_id']);
+      for (const row of rows) pushed.add(row.trace_id as string);
+    }
+    const fresh = jobs.filter((job) => !pushed.has(job.traceId));
+    for (let start = 0; start < fresh.length; start += 500) {
+      await this.db('detection_jobs').insert(
+        fresh.slice(start, start + 500).map((job) => ({
+          id: job.id,
+          project_id: job.projectId,
+          trace_id: job.traceId,
+          status: 'pending',
+          attempts: 0,
+          lease_expires_at: toMillis(notBefore),
+          created_at: at,
+          updated_at: at,
+        })),
+      );
+    }
   }
 
   async claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<DetectionJobRecord[]> {

@@ -151,6 +151,11 @@ export class SqlFixRepository implements FixRepository {
     return { fixes: rows.map(toFix), total: Number(counted?.n ?? 0) };
   }
 
+  async count(projectId: string, filter: FixListFilter): Promise<number> {
+    const counted = await this.filtered(projectId, filter).count({ n: '*' }).first();
+    return Number(counted?.n ?? 0);
+  }
+
   async listAfter(projectId: string, filter: FixListFilter, after: { createdAt: number; id: string } | null, limit: number): Promise<FixRecord[]> {
     const query = this.filtered(projectId, filter);
     if (after) {
@@ -198,9 +203,10 @@ export class SqlFixRepository implements FixRepository {
     });
   }
 
-  async steps(fixId: string, limit?: number): Promise<InvestigationStepRecord[]> {
+  async steps(fixId: string, limit?: number, offset = 0): Promise<InvestigationStepRecord[]> {
     const query = this.db('fix_investigation_steps').where({ fix_id: fixId }).orderBy([{ column: 'position' }, { column: 'id' }]);
     if (limit !== undefined) query.limit(limit);
+    if (offset > 0) query.offset(offset);
     const rows = await query;
     return rows.map((row: Row) => ({
       id: row.id as string,

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { OrganizationRecord, OrganizationRepository, OrganizationRole } from '../../src/ports/organizations.js';
+import type { OrganizationMember, OrganizationRecord, OrganizationRepository, OrganizationRole } from '../../src/ports/organizations.js';
 import type { ProjectRecord, ProjectRepository } from '../../src/ports/projects.js';
 import type { ProfileChanges, UserRecord, UserRepository } from '../../src/ports/users.js';
-import type { ApiKeyRecord, ApiKeyRepository } from '../../src/ports/api-keys.js';
+import type { ApiKeyRecord, ApiKeyRepository, NewApiKey } from '../../src/ports/api-keys.js';
 import type { OAuthAccessTokenRecord, OAuthAccessTokenRepository } from '../../src/ports/oauth-tokens.js';
 import { fromMillis, fromMillisOrNull, toBoolean, toMillis } from './columns.js';
 
@@ -47,12 +47,50 @@ export class SqlOrganizationRepository implements OrganizationRepository {
     const row = await this.db('organization_members').where({ organization_id: organizationId, user_id: userId }).first('role');
     return row ? (row.role as OrganizationRole) : null;
   }
+
+  async listMembers(organizationId: string): Promise<OrganizationMember[]> {
+    const rows = await this.db('organization_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where('m.organization_id', organizationId)
+      .orderBy([{ column: 'm.created_at' }, { column: 'm.user_id' }])
+      .select('m.user_id', 'm.role', 'm.created_at', 'u.email', 'u.name');
+    return rows.map((row: Row) => ({
+      userId: row.user_id as string,
+      email: row.email as string,
+      name: row.name as string,
+      role: row.role as OrganizationRole,
+      joinedAt: fromMillis(row.created_at as number),
+    }));
+  }
+
+  async setMemberRole(organizationId: string, userId: string, role: OrganizationRole): Promise<boolean> {
+    return (await this.db('organization_members').where({ organization_id: organizationId, user_id: userId }).update({ role })) > 0;
+  }
+
+  async removeMember(organizationId: string, userId: string): Promise<boolean> {
+    return (await this.db('organization_members').where({ organization_id: organizationId, user_id: userId }).delete()) > 0;
+  }
+
+  async membershipsOf(userId: string): Promise<{ organizationId: string; role: OrganizationRole }[]> {
+    const rows = await this.db('organization_members').where({ user_id: userId }).orderBy('created_at').select('organization_id', 'role');
+    return rows.map((row: Row) => ({ organizationId: row.organization_id as string, role: row.role as OrganizationRole }));
+  }
+
+  async firstOwner(): Promise<{ organizationId: string; userId: string } | null> {
+    const row = await this.db('organization_members as m')
+      .join('organizations as o', 'o.id', 'm.organization_id')
+      .where('m.role', 'owner')
+      .orderBy([{ column: 'o.created_at' }, { column: 'o.id' }, { column: 'm.created_at' }, { column: 'm.user_id' }])
+      .first('m.organization_id', 'm.user_id');
+    return row ? { organizationId: row.organization_id as string, userId: row.user_id as string } : null;
+  }
 }
 
 const toProject = (row: Row): ProjectRecord => ({
   id: row.id as string,
   organizationId: row.organization_id as string,
   name: row.name as string,
+  retentionDays: row.retention_days === null || row.retention_days === undefined ? null : Number(row.retention_days),
   createdAt: fromMillis(row.created_at as number),
   updatedAt: fromMillis(row.updated_at as number),
 });
@@ -65,6 +103,7 @@ export class SqlProjectRepository implements ProjectRepository {
       id: input.id,
       organization_id: input.organizationId,
       name: input.name,
+      retention_days: null,
       created_at: toMillis(input.now),
       updated_at: toMillis(input.now),
     };
@@ -73,12 +112,41 @@ export class SqlProjectRepository implements ProjectRepository {
   }
 
   async findById(id: string): Promise<ProjectRecord | null> {
-    const row = await this.db('projects').where({ id }).first();
+    const row = await this.db('projects').where({ id }).whereNull('deleted_at').first();
     return row ? toProject(row) : null;
   }
 
   async listByOrganization(organizationId: string): Promise<ProjectRecord[]> {
-    const rows = await this.db('projects').where({ organization_id: organizationId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.db('projects')
+      .where({ organization_id: organizationId })
+      .whereNull('deleted_at')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return rows.map(toProject);
+  }
+
+  async update(id: string, changes: { name?: string; retentionDays?: number | null }, now: Date): Promise<ProjectRecord | null> {
+    const update: Row = { updated_at: toMillis(now) };
+    if (changes.name !== undefined) update.name = changes.name;
+    if (changes.retentionDays !== undefined) update.retention_days = changes.retentionDays;
+    const count = await this.db('projects').where({ id }).whereNull('deleted_at').update(update);
+    return count === 0 ? null : this.findById(id);
+  }
+
+  async markDeleted(id: string, now: Date): Promise<boolean> {
+    return (await this.db('projects').where({ id }).whereNull('deleted_at').update({ deleted_at: toMillis(now), updated_at: toMillis(now) })) > 0;
+  }
+
+  async listDeleted(limit: number): Promise<{ id: string; organizationId: string }[]> {
+    const rows = await this.db('projects').whereNotNull('deleted_at').orderBy('deleted_at').limit(limit).select('id', 'organization_id');
+    return rows.map((row: Row) => ({ id: row.id as string, organizationId: row.organization_id as string }));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db('projects').where({ id }).delete();
+  }
+
+  async listWithRetention(): Promise<ProjectRecord[]> {
+    const rows = await this.db('projects').whereNotNull('retention_days').whereNull('deleted_at').orderBy('id');
     return rows.map(toProject);
   }
 }
@@ -151,12 +219,15 @@ const toApiKey = (row: Row): ApiKeyRecord => ({
   createdByUserId: (row.created_by_user_id as string | null) ?? null,
   createdAt: fromMillis(row.created_at as number),
   revokedAt: fromMillisOrNull(row.revoked_at as number | null),
+  expiresAt: fromMillisOrNull(row.expires_at as number | null),
+  readOnly: toBoolean(row.read_only),
+  lastUsedAt: fromMillisOrNull(row.last_used_at as number | null),
 });
 
 export class SqlApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(input: Omit<ApiKeyRecord, 'revokedAt'> & { keyHash: string }): Promise<ApiKeyRecord> {
+  async create(input: NewApiKey): Promise<ApiKeyRecord> {
     const row = {
       id: input.id,
       organization_id: input.organizationId,
@@ -167,6 +238,9 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
       created_by_user_id: input.createdByUserId,
       created_at: toMillis(input.createdAt),
       revoked_at: null,
+      expires_at: input.expiresAt ? toMillis(input.expiresAt) : null,
+      read_only: input.readOnly ?? false,
+      last_used_at: null,
     };
     await this.db('api_keys').insert(row);
     return toApiKey(row);
@@ -177,9 +251,36 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return row ? toApiKey(row) : null;
   }
 
+  async findById(organizationId: string, id: string): Promise<ApiKeyRecord | null> {
+    const row = await this.db('api_keys').where({ organization_id: organizationId, id }).first();
+    return row ? toApiKey(row) : null;
+  }
+
+  async list(organizationId: string, projectIds: (string | null)[], limit: number, after: { createdAt: number; id: string } | null): Promise<ApiKeyRecord[]> {
+    const ids = projectIds.filter((id): id is string => id !== null);
+    const orgWide = projectIds.includes(null);
+    const qb = this.db('api_keys')
+      .where({ organization_id: organizationId })
+      .where((scope) => {
+        if (ids.length) scope.whereIn('project_id', ids);
+        if (orgWide) scope.orWhereNull('project_id');
+        if (!ids.length && !orgWide) scope.whereRaw('1 = 0');
+      });
+    if (after) qb.whereRaw('(created_at, id) < (?, ?)', [after.createdAt, after.id]);
+    const rows = await qb.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    return rows.map(toApiKey);
+  }
+
   async revoke(id: string, now: Date): Promise<boolean> {
     const count = await this.db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: toMillis(now) });
     return count > 0;
+  }
+
+  async touch(id: string, now: Date, unlessAfter: Date): Promise<void> {
+    await this.db('api_keys')
+      .where({ id })
+      .where((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', toMillis(unlessAfter)))
+      .update({ last_used_at: toMillis(now) });
   }
 }
 

@@ -51,9 +51,16 @@ export class SqlSecurityBucketRepository implements SecurityBucketRepository {
 
   update<T>(key: string, decide: (current: { tokens: number; updatedAt: number } | null) => { tokens: number; updatedAt: number; result: T }): Promise<T> {
     return this.db.transaction(async (trx) => {
-      const query = trx('security_lifecycle_buckets').where({ bucket_key: key }).first('tokens', 'updated_at');
-      // SQLite serializes writers on its one connection; PostgreSQL needs the row lock.
-      const row = this.dialect === 'postgres' ? await query.forUpdate() : await query;
+      // Serialize every reader of this bucket before it reads, including the first use, when there
+      // is no row yet to lock: FOR UPDATE alone let 30 parallel first consumers all read "absent".
+      if (this.dialect === 'postgres') {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`security_lifecycle_buckets:${key}`]);
+      } else {
+        // A write statement takes SQLite's write lock now, so a second process cannot read the same
+        // level between our read and our write (one process already queues on its one connection).
+        await trx('security_lifecycle_buckets').where({ bucket_key: key }).update({ bucket_key: key });
+      }
+      const row = await trx('security_lifecycle_buckets').where({ bucket_key: key }).first('tokens', 'updated_at');
       const next = decide(row ? { tokens: Number(row.tokens), updatedAt: Number(row.updated_at) } : null);
       await trx('security_lifecycle_buckets')
         .insert({ bucket_key: key, tokens: next.tokens, updated_at: next.updatedAt })

@@ -60,8 +60,18 @@ export class SqlServiceAccountRepository implements ServiceAccountRepository {
     return row ? toAccount(row) : null;
   }
 
-  async listByOrganization(organizationId: string, limit: number, after: { createdAt: number; id: string } | null): Promise<ServiceAccountRecord[]> {
+  async listByOrganization(
+    organizationId: string,
+    limit: number,
+    after: { createdAt: number; id: string } | null,
+    boundToProjectId: string | null = null,
+  ): Promise<ServiceAccountRecord[]> {
     const query = this.db('service_accounts').where({ organization_id: organizationId });
+    if (boundToProjectId) {
+      query.whereExists((q) =>
+        q.select(this.db.raw('1')).from('service_account_bindings').whereRaw('service_account_bindings.service_account_id = service_accounts.id').andWhere('service_account_bindings.project_id', boundToProjectId),
+      );
+    }
     if (after) {
       query.andWhere((q) => q.where('created_at', '<', after.createdAt).orWhere((q2) => q2.where('created_at', after.createdAt).andWhere('id', '<', after.id)));
     }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../src/ports/store.js';
 import {
+  QueryTimeoutError,
   TraceIdTakenError,
   type SpanRecord,
   type TraceFilters,
@@ -11,6 +12,7 @@ import {
   type TraceSearchQuery,
   type TraceStatus,
   type TraceWrite,
+  type SpanAppend,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { TraceTextIndex } from './trace-text-index.js';
@@ -37,6 +39,8 @@ export const toTraceRecord = (row: Row): TraceRecord => ({
   agentName: (row.agent_name as string | null) ?? null,
   errorMessage: (row.error_message as string | null) ?? null,
   metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+  sessionId: (row.session_id as string | null) ?? null,
+  userId: (row.user_id as string | null) ?? null,
 });
 
 const toSpanRecord = (row: Row): SpanRecord => ({
@@ -57,6 +61,7 @@ const toSpanRecord = (row: Row): SpanRecord => ({
 
 const TRACE_COLUMNS = [
   'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
+  'session_id', 'user_id',
 ] as const;
 const SPAN_COLUMNS = [
   'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
@@ -65,7 +70,7 @@ const SPAN_COLUMNS = [
 /** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
 const traceValues = (t: TraceRecord): unknown[] => [
   t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
-  JSON.stringify(t.metadata),
+  JSON.stringify(t.metadata), t.sessionId, t.userId,
 ];
 
 const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
@@ -91,6 +96,8 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   if (f.maxLatencyMs !== undefined) qb.where('t.latency_ms', '<=', f.maxLatencyMs);
   if (f.minCost !== undefined) qb.where('t.cost', '>=', f.minCost);
   if (f.maxCost !== undefined) qb.where('t.cost', '<=', f.maxCost);
+  if (f.sessionId !== undefined) qb.where('t.session_id', f.sessionId);
+  if (f.userId !== undefined) qb.where('t.user_id', f.userId);
 }
 
 export class SqlTraceRepository implements TraceRepository {
@@ -120,14 +127,70 @@ export class SqlTraceRepository implements TraceRepository {
    * Multi-row `INSERT … VALUES (…), (…)` in chunks as large as the dialect's bound-parameter limit
    * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows).
    */
-  private async insertRows(table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
+  private async insertRows(table: string, columns: readonly string[], rows: unknown[][], suffix = ''): Promise<Row[]> {
     const chunkSize = Math.floor(PARAMETER_LIMIT[this.dialect] / columns.length);
     const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
     const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const returned: Row[] = [];
     for (let start = 0; start < rows.length; start += chunkSize) {
       const chunk = rows.slice(start, start + chunkSize);
-      await this.db.raw(head + new Array(chunk.length).fill(tuple).join(', '), chunk.flat() as Knex.RawBinding[]);
+      const result = await this.db.raw(head + new Array(chunk.length).fill(tuple).join(', ') + suffix, chunk.flat() as Knex.RawBinding[]);
+      if (suffix) returned.push(...this.rowsOf(result));
     }
+    return returned;
+  }
+
+  private rowsOf(result: unknown): Row[] {
+    return this.dialect === 'postgres' ? (result as { rows: Row[] }).rows : (result as Row[]);
+  }
+
+  async appendSpans(items: { trace: TraceRecord; spans: SpanRecord[] }[]): Promise<SpanAppend[]> {
+    if (items.length === 0) return [];
+    const projectId = items[0].trace.projectId;
+    // New traces are created in one statement; an existing one is locked (in the caller's id order),
+    // so concurrent appends to one trace take turns and each then reads the others' spans.
+    const created = new Set(
+      (await this.insertRows('traces', [...TRACE_COLUMNS, 'source'], items.map((i) => [...traceValues(i.trace), 'otlp']), ' ON CONFLICT DO NOTHING RETURNING "id"')).map(
+        (row) => row.id as string,
+      ),
+    );
+    const refused = new Set<string>();
+    for (const { trace } of items) {
+      if (created.has(trace.id)) continue;
+      const existing = await this.db('traces').where({ project_id: projectId, id: trace.id }).forUpdate().first('source');
+      if (!existing || existing.source !== 'otlp') refused.add(trace.id);
+    }
+    const rows: unknown[][] = [];
+    for (const { trace, spans } of items) if (!refused.has(trace.id)) for (const span of spans) rows.push(spanValues(projectId, trace.id, span));
+    const added = new Map<string, number>();
+    for (const row of await this.insertRows('spans', SPAN_COLUMNS, rows, ' ON CONFLICT DO NOTHING RETURNING "trace_id"')) {
+      added.set(row.trace_id as string, (added.get(row.trace_id as string) ?? 0) + 1);
+    }
+    return items.map(({ trace }) => ({ created: created.has(trace.id), refused: refused.has(trace.id), added: added.get(trace.id) ?? 0 }));
+  }
+
+  async updateDerived(trace: TraceRecord, searchText: string): Promise<void> {
+    await this.db('traces').where({ project_id: trace.projectId, id: trace.id }).update({
+      name: trace.name,
+      status: trace.status,
+      created_at: toMillis(trace.createdAt),
+      latency_ms: trace.latencyMs,
+      cost: trace.cost,
+      span_count: trace.spanCount,
+      total_tokens: trace.totalTokens,
+      framework: trace.framework,
+      agent_name: trace.agentName,
+      error_message: trace.errorMessage,
+      metadata: JSON.stringify(trace.metadata),
+      session_id: trace.sessionId,
+      user_id: trace.userId,
+    });
+    await this.textIndex.remove(this.db, trace.projectId, trace.id);
+    await this.writeSearchDocuments([{ projectId: trace.projectId, traceId: trace.id, body: searchText }]);
+  }
+
+  async writeSearchDocuments(documents: { projectId: string; traceId: string; body: string }[]): Promise<void> {
+    if (documents.length > 0) await this.textIndex.write(this.db, documents);
   }
 
   async existingIds(projectId: string, ids: string[]): Promise<string[]> {
@@ -146,7 +209,27 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async spansOf(projectId: string, traceId: string): Promise<SpanRecord[]> {
-    const rows = await this.db('spans').where({ project_id: projectId, trace_id: traceId }).orderBy('position', 'asc');
+    // Native spans have distinct positions (the order sent); OTLP spans all have 0 and come in start order.
+    const rows = await this.db('spans')
+      .where({ project_id: projectId, trace_id: traceId })
+      .orderBy([{ column: 'position', order: 'asc' }, { column: 'start_time', order: 'asc' }, { column: 'span_id', order: 'asc' }]);
+    return rows.map(toSpanRecord);
+  }
+
+  async spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>> {
+    const byTrace = new Map<string, SpanRecord[]>(traceIds.map((id) => [id, []]));
+    if (traceIds.length === 0) return byTrace;
+    const rows = await this.db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).orderBy([{ column: 'trace_id' }, { column: 'position' }]);
+    for (const row of rows as Row[]) byTrace.get(row.trace_id as string)?.push(toSpanRecord(row));
+    return byTrace;
+  }
+
+  async spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]> {
+    const rows = await this.db('spans')
+      .where({ project_id: projectId, trace_id: traceId })
+      .andWhere('position', '>', afterPosition)
+      .orderBy('position', 'asc')
+      .limit(limit);
     return rows.map(toSpanRecord);
   }
 
@@ -161,11 +244,20 @@ export class SqlTraceRepository implements TraceRepository {
 
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
     const { prepareSearch } = this.textIndex;
-    if (!prepareSearch) return this.searchWith(this.db, query);
-    return this.db.transaction(async (trx) => {
-      await prepareSearch(trx);
-      return this.searchWith(trx, query);
-    });
+    const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
+    if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query);
+    try {
+      return await this.db.transaction(async (trx) => {
+        // SET LOCAL: the bound ends with this transaction and never leaks to the pooled connection.
+        if (timeoutMs > 0) await trx.raw(`SET LOCAL statement_timeout = ${timeoutMs}`);
+        if (prepareSearch) await prepareSearch(trx);
+        return this.searchWith(trx, query);
+      });
+    } catch (error) {
+      // 57014 query_canceled: what statement_timeout raises.
+      if (timeoutMs > 0 && (error as { code?: string }).code === '57014') throw new QueryTimeoutError(timeoutMs);
+      throw error;
+    }
   }
 
   /**

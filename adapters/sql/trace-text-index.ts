@@ -13,6 +13,8 @@ export interface SearchDocument {
  */
 export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
+  /** Deletes a trace's document (before an OTLP trace's grown document is written again). */
+  remove(db: Knex, projectId: string, traceId: string): Promise<void>;
   /** A subquery selecting `trace_id` and `relevance` of the project's traces matching every term. */
   matches(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
   /** The same matches' `trace_id` only, unscored: counting them need not rank them. */

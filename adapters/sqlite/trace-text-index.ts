@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
 import type { SearchDocument, TraceTextIndex } from '../sql/trace-text-index.js';
 
-/** Rows per INSERT: 3 columns each, well under SQLite's 32766 bound parameters. */
-const CHUNK = 5000;
+/**
+ * Rows per INSERT. knex writes a multi-row SQLite insert as a compound SELECT, and SQLite allows at
+ * most 500 terms in one (SQLITE_MAX_COMPOUND_SELECT): a larger chunk failed every batch of more
+ * than 500 traces.
+ */
+const CHUNK = 500;
 
 /** The project of a document, kept in the `scope` column (hex without dashes). */
 const scopeToken = (projectId: string): string => `p${projectId.replace(/-/g, '').toLowerCase()}`;
@@ -26,6 +30,11 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
       const rows = documents.slice(start, start + CHUNK).map((d) => ({ scope: scopeToken(d.projectId), trace_id: d.traceId, body: d.body }));
       await db('trace_search').insert(rows);
     }
+  },
+  // trace_id is UNINDEXED: this reads the project's documents. Only a late span of an OTLP trace
+  // pays it (a resend changes nothing and skips it); PostgreSQL deletes by primary key.
+  async remove(db, projectId, traceId) {
+    await db('trace_search').where({ scope: scopeToken(projectId), trace_id: traceId }).delete();
   },
   matches(db: Knex, projectId, terms) {
     return scopedMatch(db('trace_search').select('trace_id', db.raw('-bm25(trace_search) AS relevance')), projectId, terms);

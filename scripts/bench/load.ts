@@ -26,7 +26,7 @@ export interface LoadOptions {
   /** Unrecorded requests before a fixed-body measurement (default 200; 0 for none), for at most the measurement's duration. */
   warmupRequests?: number;
   /** Per-request bodies (ingest: every batch is new data). Returning null ends the connection. */
-  nextBody?: () => string | null;
+  nextBody?: () => string | Buffer | null;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

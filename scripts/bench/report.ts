@@ -2,6 +2,7 @@ import { cpus, totalmem, release, platform } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Dialect } from '../../src/ports/store.js';
+import type { FairShareResult, HostileDetectionsResult } from './phases/tenant-safety.js';
 
 export interface Machine {
   cpuModel: string;
@@ -41,7 +42,25 @@ export interface IngestLevel {
   peakRssMb: number | null;
 }
 
+/** OTLP protobuf ingest (POST /v1/traces) at one concurrency, against the native batch endpoint. */
+export interface OtlpIngestResult {
+  concurrency: number;
+  tracesPerExport: number;
+  spans: number;
+  traces: number;
+  seconds: number;
+  spansPerSecond: number;
+  exportP50Ms: number;
+  exportP99Ms: number;
+  failed: number;
+  peakRssMb: number | null;
+  /** OTLP spans/s ÷ native batch spans/s at the same concurrency, same run. */
+  toNativeBatch: number | null;
+}
+
 export interface BenchPhases {
+  /** Absent in reports written before the OTLP phase existed. */
+  otlpIngest?: OtlpIngestResult;
   ingest: {
     batchTraces: number;
     levels: IngestLevel[];
@@ -67,6 +86,10 @@ export interface BenchPhases {
     /** MCP ping req/s ÷ bare endpoint req/s. */
     mcpToBare: number;
   };
+  /** Another tenant's list while one project floods searches and batch ingests (docs/tenant-safety-runtime.md). */
+  fairShare: FairShareResult;
+  /** Another tenant's reads while one project ingests traces crafted against its detections. */
+  hostileDetections: HostileDetectionsResult;
 }
 
 export interface TargetCheck {
@@ -124,6 +147,16 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
     actual: `${fmt(phases.toolCall.mcpToBare * 100)}%`,
     met: phases.toolCall.mcpToBare >= 0.5,
   });
+  checks.push({
+    target: "Other tenant's GET /project p99 < 50 ms during hostile detections",
+    actual: phases.hostileDetections.attackToIdleP99 === null ? 'no answer during the attack' : `${fmt(phases.hostileDetections.attack.p99Ms, 2)} ms (idle ${fmt(phases.hostileDetections.idle.p99Ms, 2)} ms)`,
+    met: phases.hostileDetections.attackToIdleP99 !== null && phases.hostileDetections.attack.p99Ms < 50,
+  });
+  checks.push({
+    target: "Other tenant's list p99 during a search + batch-ingest flood ≤ 3 × idle",
+    actual: phases.fairShare.floodToIdleP99 === null ? 'no answer during the flood' : `${fmt(phases.fairShare.floodToIdleP99, 2)}× (${fmt(phases.fairShare.flood.p99Ms, 2)} ms vs ${fmt(phases.fairShare.idle.p99Ms, 2)} ms)`,
+    met: phases.fairShare.floodToIdleP99 !== null && phases.fairShare.floodToIdleP99 <= 3,
+  });
   const peaks = [
     ...phases.ingest.levels.map((l) => l.peakRssMb),
     phases.list.first.peakRssMb,
@@ -157,6 +190,11 @@ export function renderMarkdown(report: BenchReport): string {
   }
   lines.push(`| Ingest raw limit (in-process batched transactions) | same data, same adapter | ${fmt(phases.ingest.raw.spansPerSecond, 0)} spans/s | – |`);
   lines.push(`| Ingest ratio | HTTP at 8 ÷ raw | ${phases.ingest.httpToRawAt8 === null ? '–' : fmt(phases.ingest.httpToRawAt8, 2)} | – |`);
+  const otlp = phases.otlpIngest;
+  if (otlp) {
+    lines.push(`| Ingest OTLP protobuf (\`POST /v1/traces\`, ${otlp.tracesPerExport} traces per export) | concurrency ${otlp.concurrency} | ${fmt(otlp.spansPerSecond, 0)} spans/s (export p50 ${fmt(otlp.exportP50Ms)} ms, p99 ${fmt(otlp.exportP99Ms)} ms) | ${rss(otlp.peakRssMb)} |`);
+    lines.push(`| Ingest ratio OTLP ÷ native batch | at ${otlp.concurrency} | ${otlp.toNativeBatch === null ? '–' : fmt(otlp.toNativeBatch, 2)} | – |`);
+  }
   lines.push(`| List \`GET /traces\` (limit ${phases.list.pageLimit}) | page 1 | p50 ${fmt(phases.list.first.p50Ms, 2)} ms, p99 ${fmt(phases.list.first.p99Ms, 2)} ms | ${rss(phases.list.first.peakRssMb)} |`);
   lines.push(`| List | page ${phases.list.deepPage} | p50 ${fmt(phases.list.deep.p50Ms, 2)} ms, p99 ${fmt(phases.list.deep.p99Ms, 2)} ms | ${rss(phases.list.deep.peakRssMb)} |`);
   lines.push(`| List ratio | deep p99 ÷ page-1 p99 | ${fmt(phases.list.deepToFirstP99, 2)} | – |`);
@@ -168,6 +206,12 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(`| Tool call \`tools/call ping\` via MCP | ${tool.connections} connections | ${fmt(tool.mcp.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.mcp.p99Ms, 2)} ms) | ${rss(tool.mcp.peakRssMb)} |`);
   lines.push(`| Bare express JSON endpoint | ${tool.connections} connections | ${fmt(tool.bare.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.bare.p99Ms, 2)} ms) | – |`);
   lines.push(`| Tool-call ratio | MCP ÷ bare | ${fmt(tool.mcpToBare, 2)} | – |`);
+  const fair = phases.fairShare;
+  lines.push(`| Fair share: other tenant \`GET /traces\` | idle | p50 ${fmt(fair.idle.p50Ms, 2)} ms, p99 ${fmt(fair.idle.p99Ms, 2)} ms | – |`);
+  lines.push(`| Fair share: other tenant \`GET /traces\` | during flood (${fmt(fair.searches.requests, 0)} common-word searches, ${fmt(fair.batches.requests, 0)} batches: ${fmt(fair.batches.created, 0)} stored, ${fmt(fair.batches.refused, 0)} refused 429) | p50 ${fmt(fair.flood.p50Ms, 2)} ms, p99 ${fmt(fair.flood.p99Ms, 2)} ms (${fair.floodToIdleP99 === null ? 'no answer' : `${fmt(fair.floodToIdleP99, 2)}× idle`}) | – |`);
+  const hostile = phases.hostileDetections;
+  lines.push(`| Hostile detections: other tenant \`GET /project\` | idle | p50 ${fmt(hostile.idle.p50Ms, 2)} ms, p99 ${fmt(hostile.idle.p99Ms, 2)} ms | – |`);
+  lines.push(`| Hostile detections: other tenant \`GET /project\` | during attack (${fmt(hostile.tracesIngested, 0)} crafted traces, ${fmt(hostile.tracesEvaluated, 0)} evaluated${hostile.backlogSeconds === null ? ', backlog not done within 60 s' : ` ${fmt(hostile.backlogSeconds)} s after the attack`}, ${fmt(hostile.firings, 0)} firings, ${fmt(hostile.firingsWithCut, 0)} with a budget cut) | p50 ${fmt(hostile.attack.p50Ms, 2)} ms, p99 ${fmt(hostile.attack.p99Ms, 2)} ms (${hostile.attackToIdleP99 === null ? 'no answer' : `${fmt(hostile.attackToIdleP99, 2)}× idle`}) | – |`);
   lines.push('');
   lines.push('| Target | Measured | |');
   lines.push('|---|---|---|');

@@ -7,6 +7,8 @@ import { measureIngest, measureRawIngest, type IngestOptions } from './phases/in
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
 import { measureToolCall } from './phases/tool-call.js';
+import { measureTenantSafety } from './phases/tenant-safety.js';
+import { measureOtlpIngest } from './phases/otlp-ingest.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import { createRawIngestor } from './raw-ingest.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
@@ -76,25 +78,30 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     const profileDir = path.join(options.out, 'profiles');
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
+    const serverEnv: Record<string, string> = {
+      ...db.serverEnv,
+      RATE_LIMIT_READ_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_WRITE_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_INGEST_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_SEARCH_PER_MINUTE: UNLIMITED,
+      TOOL_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      // Likewise the per-credential caps (the fair-share phase runs its own server with the defaults).
+      CONCURRENCY_SEARCH_PER_CREDENTIAL: UNLIMITED,
+      CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: UNLIMITED,
+      CONCURRENCY_TREND_PER_CREDENTIAL: UNLIMITED,
+      // A batch of large traces may pass 1 MB; the body limit is not what the benchmark measures.
+      MAX_BODY_BYTES: String(16 * 1024 * 1024),
+      VALIDATE_RESPONSES: 'false',
+      LOG_REQUESTS: 'false',
+      // Load generators leave keep-alive sockets open; the drain need not wait for them.
+      DRAIN_TIMEOUT_SECONDS: '1',
+      // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
+      // run); evaluating the bulk-loaded backlog in the background would skew every phase.
+      DETECTION_WORKER_ENABLED: 'false',
+    };
     const server = await spawnServer({
       entry: 'src/main.ts',
-      env: {
-        ...db.serverEnv,
-        RATE_LIMIT_READ_PER_MINUTE: UNLIMITED,
-        RATE_LIMIT_WRITE_PER_MINUTE: UNLIMITED,
-        RATE_LIMIT_INGEST_PER_MINUTE: UNLIMITED,
-        RATE_LIMIT_SEARCH_PER_MINUTE: UNLIMITED,
-        TOOL_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-        // A batch of large traces may pass 1 MB; the body limit is not what the benchmark measures.
-        MAX_BODY_BYTES: String(16 * 1024 * 1024),
-        VALIDATE_RESPONSES: 'false',
-        LOG_REQUESTS: 'false',
-        // Load generators leave keep-alive sockets open; the drain need not wait for them.
-        DRAIN_TIMEOUT_SECONDS: '1',
-        // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
-        // run); evaluating the bulk-loaded backlog in the background would skew every phase.
-        DETECTION_WORKER_ENABLED: 'false',
-      },
+      env: serverEnv,
       nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     });
     const bare = await bareStarting.catch(async (error) => {
@@ -105,6 +112,17 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
       const ingest = await measureIngest(context, ingestOptions, rawIngest);
+      // OTLP after native, on data past every native level's, so ids never collide.
+      const otlpIngest = await measureOtlpIngest(
+        context,
+        {
+          concurrency: 8,
+          traces: ingestOptions.tracesPerLevel,
+          tracesPerExport: ingestOptions.batchTraces,
+          firstIndex: ingestOptions.firstIndex + ingestOptions.tracesPerLevel * (ingestOptions.concurrencies.length + 1),
+        },
+        ingest,
+      );
       const list = await measureList(context, {
         projectId: db.project.projectId,
         pageLimit: options.pageLimit,
@@ -113,7 +131,8 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       });
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections });
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
-      const phases = { ingest, list, search, toolCall };
+      const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv);
+      const phases = { ingest, otlpIngest, list, search, toolCall, fairShare, hostileDetections };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,

@@ -17,7 +17,7 @@ export interface ServerProcess {
 }
 
 export interface SpawnOptions {
-  /** Script relative to the repository root, run with `node --import tsx`. */
+  /** Script relative to the repository root: TypeScript runs with `node --import tsx`, compiled JavaScript (dist/) with plain node. */
   entry: string;
   env: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof. */
@@ -26,11 +26,12 @@ export interface SpawnOptions {
 }
 
 /**
- * Spawns `node --import tsx <entry>` with PORT=0 on 127.0.0.1 and resolves once it prints
+ * Spawns `node [--import tsx] <entry>` with PORT=0 on 127.0.0.1 and resolves once it prints
  * "listening on http://127.0.0.1:<port>" (both the server and the bare endpoint print it).
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], {
+  const loader = options.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', REDIS_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +41,10 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${options.entry} did not start:\n${output}`)), options.startTimeoutMs ?? 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a half-started server behind
+      reject(new Error(`${options.entry} did not start within ${options.startTimeoutMs ?? 60_000} ms:\n${output}`));
+    }, options.startTimeoutMs ?? 60_000);
     const check = () => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {

@@ -10,6 +10,7 @@ import type { ApiKeyRecord } from '../ports/api-keys.js';
 import { effectiveProjectRole, satisfiesRole, type ProjectRole } from './roles.js';
 
 const REALM = 'tracewell';
+const LAST_USED_RESOLUTION_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The credential policy of one operation (from its `security` in the contract). */
@@ -40,6 +41,8 @@ export interface ResolvedCredential {
    * principals that hold roles; the operation's minimum role is then enforced as well as its scopes.
    */
   projectRole?: (project: ProjectRecord) => Promise<ProjectRole | null>;
+  /** A read-only API key: GET operations only. */
+  readOnly?: boolean;
 }
 
 export interface RequestTarget {
@@ -100,13 +103,20 @@ export class Authenticator {
     const credential = await this.resolvers.get(presented.scheme)?.(presented.token, target);
     if (!credential) throw unauthenticated('The credential is invalid, expired or revoked.', true);
 
-    const accepted = policy.security.find((entry) => entry.scheme === presented.scheme);
+    // An operation may list a scheme more than once (OpenAPI security alternatives): any one suffices.
+    const alternatives = policy.security.filter((entry) => entry.scheme === presented.scheme);
+    const accepted = alternatives.find((entry) => !credential.scopes || entry.scopes.every((scope) => credential.scopes!.includes(scope))) ?? alternatives[0];
     if (!accepted) {
       throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', `This operation does not accept ${describe(presented.scheme)}.`);
     }
 
     if (credential.kind === 'guest' && policy.method !== undefined && policy.method !== 'GET') {
       throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', 'Guest review tokens are read-only.');
+    }
+    // A read-only key reads the REST API. The tool server does not declare per-call methods, so it
+    // turns such keys away rather than let a write tool through.
+    if (credential.readOnly && policy.method !== 'GET') {
+      throw new ProblemError(403, 'PUBLIC_API_READ_ONLY_CREDENTIAL', 'This API key is read-only: it may call GET operations of the REST API only.');
     }
 
     const project = policy.projectScoped ? await this.selectProject(headers, presented.scheme, credential) : null;
@@ -139,6 +149,7 @@ export class Authenticator {
       project,
       grant: credential.grant ?? null,
       role,
+      fixedProjectId: credential.fixedProjectId,
     };
   }
 
@@ -208,9 +219,10 @@ export class Authenticator {
 
   private async resolveApiKey(token: string): Promise<ResolvedCredential | null> {
     const keyHash = hashToken(token);
-    const key = await this.apiKeys.get(keyHash, () => this.store.apiKeys.findByHash(keyHash));
-    if (!key || key.revokedAt) return null;
+    const key = await this.apiKeys.get(keyHash, () => this.loadApiKey(keyHash));
+    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= this.clock.now().getTime())) return null;
     return {
+      readOnly: key.readOnly,
       kind: 'api_key',
       credentialId: key.id,
       organizationId: key.organizationId,
@@ -218,6 +230,21 @@ export class Authenticator {
       scopes: null,
       fixedProjectId: key.projectId,
     };
+  }
+
+  /**
+   * A key read from the database (at most once per cache period per process) records its use, at
+   * most once a minute: `lastUsedAt` is a hint for operators, not worth a write per request.
+   */
+  private async loadApiKey(keyHash: string): Promise<ApiKeyRecord | null> {
+    const key = await this.store.apiKeys.findByHash(keyHash);
+    if (key && !key.revokedAt) {
+      const now = this.clock.now();
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+        await this.store.apiKeys.touch(key.id, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
+      }
+    }
+    return key;
   }
 
   private async resolveOAuthToken(token: string, target: RequestTarget): Promise<ResolvedCredential | null> {

@@ -23,6 +23,8 @@ export interface Principal {
   grant: ReadGrant | null;
   /** The principal's role in the selected project, for kinds that hold roles (OAuth users, service accounts). */
   role?: ProjectRole | null;
+  /** The one project the credential is limited to (a project API key, a guest share); null or absent: none. */
+  fixedProjectId?: string | null;
 }
 
 /** What a guest review token was issued for: one resource of one kind. */

@@ -11,6 +11,8 @@ export const TOKEN_PREFIX = {
   oauthRefresh: 'tw_rt_',
   serviceAccount: 'tw_sa_',
   guestReview: 'tw_gt_',
+  accountLink: 'tw_ln_',
+  invitation: 'tw_iv_',
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIX;

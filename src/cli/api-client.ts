@@ -120,6 +120,30 @@ export class ApiClient {
     }
   }
 
+  /**
+   * A streamed (non-envelope) response body, handed over chunk by chunk as it arrives; a Problem
+   * answer fails like any other request. For exports, which must not be held in memory.
+   */
+  async download(path: string, query: Record<string, QueryValue>, onChunk: (chunk: Uint8Array) => Promise<void> | void): Promise<void> {
+    const headers: Record<string, string> = {
+      accept: 'application/x-ndjson, application/problem+json',
+      ...(await this.options.credential.headers()),
+      ...(this.options.projectId ? { 'x-project-id': this.options.projectId } : {}),
+    };
+    let response: Response;
+    try {
+      response = await fetch(this.url(path, query), { headers });
+    } catch (error) {
+      throw new CliFailure(`Cannot reach ${this.options.baseUrl}: ${(error as Error).message}`);
+    }
+    if (!response.ok) {
+      const body = await this.parse(response);
+      if (isProblem(body)) throw new ApiProblemError(body);
+      throw new CliFailure(`GET ${path} failed: HTTP ${response.status}`);
+    }
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) await onChunk(chunk);
+  }
+
   private url(path: string, query: Record<string, QueryValue> = {}): string {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {

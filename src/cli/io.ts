@@ -4,6 +4,8 @@ import { createInterface } from 'node:readline/promises';
 export interface Io {
   env: Record<string, string | undefined>;
   out(text: string): void;
+  /** Writes bytes to stdout, resolving once they are taken (back-pressure for large outputs). */
+  outBytes?(chunk: Uint8Array): Promise<void>;
   err(text: string): void;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
@@ -18,6 +20,7 @@ export function processIo(): Io {
   return {
     env: process.env,
     out: (text) => process.stdout.write(text),
+    outBytes: (chunk) => new Promise<void>((resolve, reject) => process.stdout.write(chunk, (error) => (error ? reject(error) : resolve()))),
     err: (text) => process.stderr.write(text),
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,

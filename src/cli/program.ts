@@ -7,6 +7,7 @@ import { registerSavedFilterCommands } from './commands/saved-filters.js';
 import { registerServiceAccountCommands } from './commands/service-accounts.js';
 import { registerTraceCommands } from './commands/traces.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
+import { registerAdministrationCommands } from './commands/administration.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -28,6 +29,7 @@ export function buildProgram(io: Io): Command {
   registerWebhookCommands(program, io);
   registerDetectionCommands(program, io);
   registerServiceAccountCommands(program, io);
+  registerAdministrationCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

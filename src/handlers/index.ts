@@ -1,34 +1,50 @@
-import type { OperationHandlers } from '../http/operation-types.js';
+import type { Clock } from '../clock.js';
+import type { OperationHandlers, StreamingHandlers } from '../http/operation-types.js';
 import type { Services } from '../services.js';
 import { AccountHandlers } from './account-handlers.js';
-import { ProjectHandlers } from './project-handlers.js';
-import { TraceHandlers } from './trace-handlers.js';
-
+import { TraceSpanHandlers } from './trace-span-handlers.js';
+import { TraceDetectionHandlers } from './trace-detection-handlers.js';
 import { DetectionHandlers } from './detection-handlers.js';
 import { FixHandlers } from './fix-handlers.js';
-
+import { HealthHandlers } from './health-handlers.js';
+import { ProjectHandlers } from './project-handlers.js';
 import { SavedFilterHandlers } from './saved-filter-handlers.js';
-
 import { ServiceAccountHandlers } from './service-account-handlers.js';
 import { SharingHandlers } from './sharing-handlers.js';
-
+import { TraceHandlers } from './trace-handlers.js';
 import { WebhookHandlers } from './webhook-handlers.js';
+import { withConcurrencyCaps } from './concurrency-capped.js';
+import { AdministrationHandlers } from './administration-handlers.js';
+import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
+import { ModelPriceHandlers } from './model-price-handlers.js';
 
-/** Every REST handler, keyed by the contract's operationId. */
-export function buildHandlers(services: Services): Partial<OperationHandlers> {
-  return {
+/**
+ * Every handler, keyed by the contract's operationId. The return type is the complete
+ * `OperationHandlers`: after a new operation and `npm run generate`, `npm run typecheck` names the
+ * operation this object lacks. REST routes and the agent tools both dispatch through it.
+ */
+export function buildHandlers(services: Services, clock: Clock): OperationHandlers {
+  const handlers: OperationHandlers = {
     ...new AccountHandlers(services.profiles),
+    ...new HealthHandlers(clock),
     ...new ProjectHandlers(services.projects),
-    ...new TraceHandlers(services.traceIngestion, services.traceList, services.traceContext),
-
+    ...new TraceHandlers(services.traceIngestion, services.traceList, services.traceContext, services.traceSearch),
+    ...new TraceSpanHandlers(services.traceSpans),
+    ...new TraceDetectionHandlers(services.traceFirings),
     ...new DetectionHandlers(services.detections),
     ...new FixHandlers(services.fixes),
-
     ...new SavedFilterHandlers(services.savedFilters),
-
     ...new ServiceAccountHandlers(services.serviceAccounts),
     ...new SharingHandlers(services.guestTokens),
-
     ...new WebhookHandlers(services.webhooks),
+    ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
+    ...new TraceDeletionHandlers(services.dataLifecycle),
+    ...new ModelPriceHandlers(services.modelPrices),
   };
+  return withConcurrencyCaps(handlers, services.fairShare);
+}
+
+/** Operations that write their own (streamed) response body. */
+export function buildStreamingHandlers(services: Services): StreamingHandlers {
+  return { exportTraces: exportTracesHandler(services.traceExport) };
 }

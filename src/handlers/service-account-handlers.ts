@@ -56,31 +56,31 @@ export class ServiceAccountHandlers implements Pick<OperationHandlers, Ops> {
 
   bindServiceAccount: OperationHandlers['bindServiceAccount'] = async ({ ctx, path, body }) => ({
     status: 200,
-    data: toServiceAccount(await this.accounts.bind(selectedProject(ctx), path.serviceAccountId, body.role)),
+    data: toServiceAccount(await this.accounts.bind(selectedProject(ctx), ctx.principal, path.serviceAccountId, body.role)),
   });
 
   unbindServiceAccount: OperationHandlers['unbindServiceAccount'] = async ({ ctx, path }) => ({
     status: 200,
-    data: toServiceAccount(await this.accounts.unbind(selectedProject(ctx), path.serviceAccountId)),
+    data: toServiceAccount(await this.accounts.unbind(selectedProject(ctx), ctx.principal, path.serviceAccountId)),
   });
 
   listServiceAccountTokens: OperationHandlers['listServiceAccountTokens'] = async ({ ctx, path }) => ({
     status: 200,
-    data: { tokens: (await this.accounts.listTokens(selectedProject(ctx), path.serviceAccountId)).map(toToken) },
+    data: { tokens: (await this.accounts.listTokens(selectedProject(ctx), ctx.principal, path.serviceAccountId)).map(toToken) },
   });
 
   createServiceAccountToken: OperationHandlers['createServiceAccountToken'] = async ({ ctx, path, body }) => ({
     status: 201,
-    data: toIssued(await this.accounts.mint(selectedProject(ctx), path.serviceAccountId, body)),
+    data: toIssued(await this.accounts.mint(selectedProject(ctx), ctx.principal, path.serviceAccountId, body)),
   });
 
   revokeServiceAccountToken: OperationHandlers['revokeServiceAccountToken'] = async ({ ctx, path }) => ({
     status: 200,
-    data: toToken(await this.accounts.revoke(selectedProject(ctx), path.serviceAccountId, path.tokenId)),
+    data: toToken(await this.accounts.revoke(selectedProject(ctx), ctx.principal, path.serviceAccountId, path.tokenId)),
   });
 
   rotateServiceAccountToken: OperationHandlers['rotateServiceAccountToken'] = async ({ ctx, path }) => ({
     status: 201,
-    data: toIssued(await this.accounts.rotate(selectedProject(ctx), path.serviceAccountId, path.tokenId)),
+    data: toIssued(await this.accounts.rotate(selectedProject(ctx), ctx.principal, path.serviceAccountId, path.tokenId)),
   });
 }

@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import type { IngestedTrace, TraceIngestionService } from '../domain/traces/trace-ingestion-service.js';
 import type { TraceListService } from '../domain/traces/trace-list-service.js';
+import type { TraceSearchService } from '../domain/traces/trace-search-service.js';
 import type { SpanNode, TraceContext, TraceContextService } from '../domain/traces/trace-context-service.js';
 import { readGrantOf } from '../auth/principal.js';
 import { tracePath } from '../domain/traces/trace-links.js';
@@ -20,10 +21,13 @@ export const toTraceSummary = (t: TraceRecord): Schemas['TraceSummary'] => ({
   latencyMs: t.latencyMs,
   cost: t.cost,
   spanCount: t.spanCount,
+  totalTokens: t.totalTokens,
   framework: t.framework,
   agentName: t.agentName,
   errorMessage: t.errorMessage,
   url: tracePath(t.id),
+  sessionId: t.sessionId,
+  userId: t.userId,
 });
 
 const toIngested = (t: IngestedTrace): Schemas['IngestedTrace'] => ({ id: t.id, spanCount: t.spanCount, status: t.status, url: tracePath(t.id) });
@@ -54,16 +58,19 @@ const toContext = ({ trace, roots, truncated }: TraceContext): Schemas['TraceCon
   framework: trace.framework,
   agentName: trace.agentName,
   errorMessage: trace.errorMessage,
+  sessionId: trace.sessionId,
+  userId: trace.userId,
   metadata: trace.metadata,
   truncated,
   spans: roots.map(toSpan),
 });
 
-export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'ingestTrace' | 'ingestTraceBatch' | 'getTrace'> {
+export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'ingestTrace' | 'ingestTraceBatch' | 'getTrace' | 'searchTraces'> {
   constructor(
     private readonly ingestion: TraceIngestionService,
     private readonly lists: TraceListService,
     private readonly contexts: TraceContextService,
+    private readonly search: TraceSearchService,
   ) {}
 
   listTraces: OperationHandlers['listTraces'] = async ({ ctx, query }) => {
@@ -96,4 +103,21 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
     status: 200,
     data: toContext(await this.contexts.get(selectedProject(ctx).id, path.traceId, readGrantOf(ctx.principal))),
   });
+
+  searchTraces: OperationHandlers['searchTraces'] = async ({ ctx, query }) => {
+    const { q, limit, cursor, framework, status, minLatencyMs, maxLatencyMs, minCost, maxCost, dateRange, sessionId, userId } = query;
+    // The search service speaks the tool interface's filter names; both faces reach it through here.
+    const filters = { framework, status, min_latency_ms: minLatencyMs, max_latency_ms: maxLatencyMs, min_cost: minCost, max_cost: maxCost, date_range: dateRange, session_id: sessionId, user_id: userId };
+    const projectId = selectedProject(ctx).id;
+    const { result, page } = await this.search.searchPage(
+      projectId,
+      { query: q, filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) },
+      { limit, cursor, startOffset: ctx.startOffset },
+      { credentialId: ctx.principal.credentialId, projectId, endpoint: ctx.operationId, filters: { q, ...filters }, sort: 'relevance' },
+    );
+    return {
+      status: 200,
+      data: { traces: result.traces.map(toTraceSummary), totalCount: result.totalCount, totalCountExact: result.totalCountExact, page },
+    };
+  };
 }

@@ -6,6 +6,7 @@ import type { CapabilityGuard } from '../domain/capabilities/capability-guard.js
 import { ProblemError } from '../errors.js';
 import type { RateLimiter, RatePolicy } from '../ratelimit/rate-limiter.js';
 import type { OperationMeta, RateClass } from './contract.js';
+import { capabilitiesOf } from './operation-capabilities.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface AccessDependencies {
@@ -17,12 +18,6 @@ export interface AccessDependencies {
   capabilities: CapabilityGuard;
 }
 
-/**
- * Mutations of the public API (every non-GET operation except trace ingestion, the data plane) need
- * the deployment's `public-api-mutations` capability; checked before the body is read, so nothing
- * is written when it is off.
- */
-const needsMutationCapability = (operation: OperationMeta): boolean => operation.method !== 'GET' && operation.rateClass !== 'ingest';
 
 /**
  * Authentication and rate limiting run before request validation, so an unauthenticated caller
@@ -45,7 +40,7 @@ export function accessMiddleware(deps: AccessDependencies) {
         });
       }
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      if (needsMutationCapability(operation)) deps.capabilities.require('public-api-mutations');
+      for (const capability of capabilitiesOf(operation)) deps.capabilities.require(capability);
       next();
     } catch (error) {
       next(error);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SecuritySchemeName } from '../auth/principal.js';
 import { minimumRoleFor, type ProjectRole } from '../auth/roles.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../contract/openapi.yaml');
+export const CONTRACT_PATH = path.join(PACKAGE_ROOT, 'contract/openapi.yaml');
 
 export type RateClass = 'read' | 'write' | 'ingest' | 'search';
 
@@ -27,6 +27,19 @@ export interface OperationMeta {
   projectHeaderRequired: boolean;
   /** The least project role a user or service account needs (`x-min-role`, else by method). */
   minRole: ProjectRole;
+  /** `x-audit`: the operation is an administrative mutation, recorded in its own transaction. */
+  audit?: AuditSpec;
+}
+
+/**
+ * How an audited operation is recorded: the action, the target's type, where the target id is
+ * (`path.<param>` or `response.<dotted.path>`), and which body fields go into the details.
+ */
+export interface AuditSpec {
+  action: string;
+  target: string;
+  id?: string;
+  details?: string[];
 }
 
 type JsonObject = Record<string, unknown>;
@@ -54,6 +67,9 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
     for (const method of METHODS) {
       const operation = pathItem[method] as JsonObject | undefined;
       if (!operation) continue;
+      // `security: []` marks a public operation (the served contract): answered before
+      // authentication by its own router, outside the credential policy and rate classes.
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
       const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((p) =>
         resolveRef(document, p),
       );
@@ -73,6 +89,7 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
         projectScoped: Boolean(projectHeader),
         projectHeaderRequired: Boolean(projectHeader?.required),
         minRole: minimumRoleFor(method, operation['x-min-role']),
+        audit: operation['x-audit'] as AuditSpec | undefined,
       });
     }
   }
@@ -83,4 +100,26 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
 export function createOperationMatcher(operations: OperationMeta[]): (method: string, requestPath: string) => OperationMeta | undefined {
   const ordered = [...operations].sort((a, b) => (a.pathTemplate.match(/\{/g)?.length ?? 0) - (b.pathTemplate.match(/\{/g)?.length ?? 0));
   return (method, requestPath) => ordered.find((op) => op.method === method && op.matcher.test(requestPath));
+}
+
+/**
+ * The contract as validators read it: every schema marked `x-recursive-ref` (TraceSpan.children,
+ * FilterGroup.rules) becomes the `$ref` it names. The file itself has no `$ref` cycle so tools that
+ * dereference it whole load it; validation still checks every level of the recursive trees.
+ */
+export function linkRecursiveRefs<T>(document: T): T {
+  const link = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(link);
+    if (!node || typeof node !== 'object') return node;
+    const target = (node as JsonObject)['x-recursive-ref'];
+    if (typeof target === 'string') return { $ref: target };
+    return Object.fromEntries(Object.entries(node as JsonObject).map(([key, value]) => [key, link(value)]));
+  };
+  return link(document) as T;
+}
+
+let validationCached: JsonObject | undefined;
+export function validationContract(): JsonObject {
+  validationCached ??= linkRecursiveRefs(loadContract());
+  return validationCached;
 }

@@ -5,6 +5,8 @@ import { OAuthError } from '../domain/identity/oauth-error.js';
 import { AuthorizationRequestError, type AuthorizationParams } from '../domain/identity/authorization-codes.js';
 import type { ClientCredentials } from '../domain/identity/oauth-clients.js';
 import { consentPage, devicePage, messagePage } from './oauth-pages.js';
+import { stringViolation } from './json-hygiene.js';
+import { TooManyAttempts, type SignInThrottle } from '../domain/identity/sign-in-throttle.js';
 
 type Fields = Record<string, string | undefined>;
 
@@ -12,11 +14,23 @@ type Fields = Record<string, string | undefined>;
 function fieldsOf(source: unknown): Fields {
   const fields: Fields = {};
   for (const [name, value] of Object.entries((source ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string') fields[name] = value;
-    else if (value !== undefined) throw new OAuthError('invalid_request', `Parameter ${name} must be sent once.`);
+    if (typeof value !== 'string') {
+      if (value !== undefined) throw new OAuthError('invalid_request', `Parameter ${name} must be sent once.`);
+      continue;
+    }
+    // NUL and lone surrogates reach no lookup: PostgreSQL refuses them, which surfaced as a 500.
+    const violation = stringViolation(value, name);
+    if (violation) throw new OAuthError('invalid_request', `Parameter ${name} ${violation.message}.`);
+    fields[name] = value;
   }
   return fields;
 }
+
+/** application/x-www-form-urlencoded decoding (RFC 6749 §2.3.1 Basic credentials): + is a space; a bad escape throws. */
+const formDecode = (value: string): string => decodeURIComponent(value.replace(/\+/g, ' '));
+
+/** Whether the client sent HTTP Basic credentials (well-formed or not): its errors then carry a Basic challenge. */
+const sentBasic = (req: Request): boolean => Boolean(req.headers.authorization?.toLowerCase().startsWith('basic '));
 
 /** client_secret_basic (RFC 6749 §2.3.1: form-urlencoded id and secret) or client_id / client_secret in the body. */
 function clientCredentials(req: Request, fields: Fields): ClientCredentials {
@@ -25,7 +39,11 @@ function clientCredentials(req: Request, fields: Fields): ClientCredentials {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)), viaBasic: true };
+    try {
+      return { clientId: formDecode(decoded.slice(0, colon)), clientSecret: formDecode(decoded.slice(colon + 1)), viaBasic: true };
+    } catch {
+      throw new OAuthError('invalid_client', 'Malformed Basic credentials: the id and secret must be form-urlencoded.');
+    }
   }
   return { clientId: fields.client_id, clientSecret: fields.client_secret, viaBasic: false };
 }
@@ -42,10 +60,27 @@ const pageHeaders = (res: Response): void => {
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
 };
 
+/**
+ * RFC 6749 §5.2: invalid_client is a 401 whose challenge names the scheme the client used — Basic
+ * when it sent Basic credentials, none otherwise (a Bearer challenge here made client libraries
+ * report a token problem instead of the client error).
+ */
 function sendOAuthError(res: Response, error: OAuthError, viaBasic = false): void {
   noStore(res);
-  if (error.status === 401) res.setHeader('WWW-Authenticate', viaBasic ? 'Basic realm="tracewell"' : 'Bearer realm="tracewell"');
+  if (error.status === 401 && viaBasic) res.setHeader('WWW-Authenticate', 'Basic realm="tracewell"');
   res.status(error.status).json(error.toJSON());
+}
+
+/** The network address the attempt came from (the socket's; set `trust proxy` to use X-Forwarded-For). */
+const addressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** 429 with Retry-After: JSON for scripts, a page for browsers. */
+function sendTooManyAttempts(req: Request, res: Response, error: TooManyAttempts): void {
+  pageHeaders(res);
+  res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  const description = `Too many attempts from this address or for this account; retry after ${error.retryAfterSeconds} s.`;
+  if (req.method === 'GET' || !req.is('application/json')) res.status(429).type('html').send(messagePage('Too many attempts', description));
+  else res.status(429).json({ error: 'slow_down', error_description: description });
 }
 
 function redirectWith(res: Response, redirectUri: string, params: Record<string, string | undefined>): void {
@@ -62,7 +97,7 @@ const authorizationParams = (fields: Fields): AuthorizationParams =>
  * The OAuth 2.0 endpoints, outside the REST contract: their wire formats are the RFCs'
  * (form-encoded requests, RFC 6749 JSON errors, redirects and HTML pages), not envelopes.
  */
-export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning): Router {
+export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle): Router {
   const router = express.Router();
   const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
 
@@ -83,7 +118,16 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
 
   router.get('/oauth/authorize', async (req, res, next) => {
     try {
-      const fields = fieldsOf(req.query);
+      let fields: Fields;
+      try {
+        fields = fieldsOf(req.query);
+      } catch (error) {
+        if (!(error instanceof OAuthError)) throw error;
+        // Before the client and redirect URI are known to be good, errors go to the user, not a redirect (RFC 6749 §4.1.2.1).
+        pageHeaders(res);
+        res.status(400).type('html').send(messagePage('Authorization failed', error.message));
+        return;
+      }
       const request = await oauth.authorizationCodes.validate(authorizationParams(fields)).catch((error) => {
         authorizationFailure(res, error);
         return null;
@@ -110,6 +154,7 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
         redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss: oauth.issuer });
         return;
       }
+      await throttle.attempt('sign-in', { account: fields.email ?? '', client: request.client.id, address: addressOf(req) });
       const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
       if (!user) {
         pageHeaders(res);
@@ -124,11 +169,10 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
   });
 
   router.post('/oauth/token', ...forms, async (req, res, next) => {
-    let viaBasic = false;
+    const viaBasic = sentBasic(req);
     try {
       const fields = fieldsOf(req.body);
       const credentials = clientCredentials(req, fields);
-      viaBasic = credentials.viaBasic;
       const tokens = await oauth.token(fields as TokenRequest, credentials, req.headers.host ?? '');
       noStore(res);
       res.json(tokens);
@@ -139,11 +183,10 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
   });
 
   router.post('/oauth/revoke', ...forms, async (req, res, next) => {
-    let viaBasic = false;
+    const viaBasic = sentBasic(req);
     try {
       const fields = fieldsOf(req.body);
       const credentials = clientCredentials(req, fields);
-      viaBasic = credentials.viaBasic;
       await oauth.revoke(fields.token, credentials);
       noStore(res);
       res.status(200).end();
@@ -154,11 +197,10 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
   });
 
   router.post('/oauth/device/code', ...forms, async (req, res, next) => {
-    let viaBasic = false;
+    const viaBasic = sentBasic(req);
     try {
       const fields = fieldsOf(req.body);
       const credentials = clientCredentials(req, fields);
-      viaBasic = credentials.viaBasic;
       const client = await oauth.clients.authenticate(credentials);
       noStore(res);
       res.json(await oauth.devices.start(client, fields.scope));
@@ -171,6 +213,7 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
   router.get('/oauth/device', async (req, res, next) => {
     try {
       const userCode = typeof req.query.user_code === 'string' ? req.query.user_code : undefined;
+      if (userCode) await throttle.attempt('user-code', { address: addressOf(req) });
       const found = userCode ? await oauth.devices.pending(userCode) : null;
       pageHeaders(res);
       res.type('html').send(
@@ -194,10 +237,14 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
     };
     try {
       const fields = fieldsOf(req.body);
-      const found = fields.user_code ? await oauth.devices.pending(fields.user_code) : null;
-      if (!found) return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');
+      // Every attempt counts before any lookup, and the credentials are checked before the code, so
+      // a guesser without the password learns nothing about which codes exist.
+      await throttle.attempt('user-code', { address: addressOf(req) });
+      await throttle.attempt('sign-in', { account: fields.email ?? '', address: addressOf(req) });
       const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
       if (!user) return reply(401, { error: 'access_denied', error_description: 'The email or password is wrong.' }, 'The email or password is wrong.');
+      const found = fields.user_code ? await oauth.devices.pending(fields.user_code) : null;
+      if (!found) return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');
       const approve = fields.decision === 'approve';
       if (!(await oauth.devices.decide(fields.user_code!, user, approve))) {
         return reply(400, { error: 'invalid_grant', error_description: 'The code is no longer pending.' }, 'This code is no longer pending.');
@@ -207,6 +254,15 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning):
       if (error instanceof OAuthError) return sendOAuthError(res, error);
       next(error);
     }
+  });
+
+  // Whatever an endpoint did not answer itself (a repeated parameter on a page's form post, …) is
+  // still an RFC 6749 error, never a 500.
+  router.use((error: unknown, req: Request, res: Response, next: (error?: unknown) => void) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof OAuthError) return sendOAuthError(res, error);
+    if (error instanceof TooManyAttempts) return sendTooManyAttempts(req, res, error);
+    next(error);
   });
 
   return router;

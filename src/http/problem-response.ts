@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { storageUnavailableProblem } from '../../adapters/storage-faults.js';
 import { ProblemError, type FieldError, type ProblemStatus } from '../errors.js';
 import { requestIdOf } from './request-id.js';
 
@@ -47,6 +48,11 @@ export function toProblem(error: unknown, method: string): ProblemError {
         return new ProblemError(415, 'PUBLIC_API_UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
     }
   }
+  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR…): the body does not match its Content-Encoding.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new ProblemError(400, 'PUBLIC_API_MALFORMED_JSON', 'The request body could not be decoded with its Content-Encoding.');
+  }
   const validatorError = error as Partial<ValidatorError>;
   if (typeof validatorError.status === 'number' && Array.isArray(validatorError.errors)) {
     switch (validatorError.status) {
@@ -67,6 +73,8 @@ export function toProblem(error: unknown, method: string): ProblemError {
         }
     }
   }
+  const storageFault = storageUnavailableProblem(error);
+  if (storageFault) return storageFault;
   return new ProblemError(500, 'PUBLIC_API_INTERNAL_ERROR', 'An internal error occurred. Quote the requestId when reporting it.');
 }
 
@@ -95,6 +103,7 @@ export function sendProblem(req: Request, res: Response, problem: ProblemError):
 export function problemErrorHandler(log: (message: string) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const problem = toProblem(error, req.method);
+    if (problem.code === 'PUBLIC_API_STORAGE_UNAVAILABLE') log(`${requestIdOf(res)} ${req.method} ${req.originalUrl}: storage unavailable: ${(error as Error).message}`);
     if (problem.status === 500) {
       log(`${requestIdOf(res)} ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     }

@@ -8,6 +8,11 @@ export interface RequestContext {
   principal: Principal;
   /** The operation's id in the contract, used e.g. to bind cursors to an endpoint. */
   operationId: string;
+  /**
+   * Where a list starts when no cursor is given. Only the tool adapter sets it: the spec's
+   * search_traces and triage_list page by offset, REST pages by cursor alone (it has no such input).
+   */
+  startOffset?: number;
 }
 
 /** The selected project; only operations that declare `x-project-id` have one. */

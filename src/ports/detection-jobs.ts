@@ -14,6 +14,12 @@ export interface DetectionJobRecord {
 export interface DetectionJobRepository {
   enqueue(jobs: { id: string; projectId: string; traceId: string }[], now: Date): Promise<void>;
   /**
+   * Settled evaluations of growing traces (one project): each trace's pending, unclaimed job is
+   * pushed back to `notBefore`; a trace without one gets a job claimable from `notBefore`
+   * (lease_expires_at doubles as "not before", as a released job's back-off does).
+   */
+  schedule(jobs: { id: string; projectId: string; traceId: string }[], now: Date, notBefore: Date): Promise<void>;
+  /**
    * Atomically leases up to `limit` pending jobs that are unleased or whose lease expired: on
    * PostgreSQL with FOR UPDATE SKIP LOCKED, on SQLite by its single writer.
    */

@@ -85,13 +85,15 @@ export interface FixRepository {
   linkedTraceIds(fixIds: string[]): Promise<Map<string, string[]>>;
   /** Newest first with offset paging (the tool interface) and the total. */
   listByOffset(projectId: string, filter: FixListFilter, offset: number, limit: number): Promise<{ fixes: FixRecord[]; total: number }>;
+  /** How many fixes of the project match the filter. */
+  count(projectId: string, filter: FixListFilter): Promise<number>;
   /** Newest first after a keyset position (REST). */
   listAfter(projectId: string, filter: FixListFilter, after: { createdAt: number; id: string } | null, limit: number): Promise<FixRecord[]>;
   recordTransition(transition: FixTransitionRecord): Promise<void>;
   transitions(fixId: string): Promise<FixTransitionRecord[]>;
   addStep(step: InvestigationStepRecord): Promise<void>;
-  /** Oldest first; `limit` caps the page. */
-  steps(fixId: string, limit?: number): Promise<InvestigationStepRecord[]>;
+  /** Oldest first; `limit` caps the page, which starts `offset` steps in (steps are append-only). */
+  steps(fixId: string, limit?: number, offset?: number): Promise<InvestigationStepRecord[]>;
   countSteps(fixId: string): Promise<number>;
   addComment(comment: FixCommentRecord): Promise<void>;
   comments(fixId: string): Promise<FixCommentRecord[]>;

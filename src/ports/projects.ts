@@ -2,12 +2,25 @@ export interface ProjectRecord {
   id: string;
   organizationId: string;
   name: string;
+  /** Traces older than this many days are deleted and never shown; null keeps them forever. */
+  retentionDays: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export interface ProjectRepository {
   create(input: { id: string; organizationId: string; name: string; now: Date }): Promise<ProjectRecord>;
+  /** A live project; null for an unknown or deleted one. */
   findById(id: string): Promise<ProjectRecord | null>;
+  /** Live projects of the organization, oldest first. */
   listByOrganization(organizationId: string): Promise<ProjectRecord[]>;
+  update(id: string, changes: { name?: string; retentionDays?: number | null }, now: Date): Promise<ProjectRecord | null>;
+  /** Marks a live project deleted (it disappears at once); false when there was none. */
+  markDeleted(id: string, now: Date): Promise<boolean>;
+  /** Projects marked deleted whose rows are still being purged. */
+  listDeleted(limit: number): Promise<{ id: string; organizationId: string }[]>;
+  /** Removes the project row itself (the last purge step; cascades to what remains). */
+  remove(id: string): Promise<void>;
+  /** Live projects with a retention period. */
+  listWithRetention(): Promise<ProjectRecord[]>;
 }

@@ -32,8 +32,16 @@ export interface ServiceAccountTokenRecord {
 export interface ServiceAccountRepository {
   create(record: ServiceAccountRecord): Promise<ServiceAccountRecord>;
   findById(id: string): Promise<ServiceAccountRecord | null>;
-  /** Keyset page, newest first: rows strictly after `after` in (createdAt desc, id desc). */
-  listByOrganization(organizationId: string, limit: number, after: { createdAt: number; id: string } | null): Promise<ServiceAccountRecord[]>;
+  /**
+   * Keyset page, newest first: rows strictly after `after` in (createdAt desc, id desc); with
+   * `boundToProjectId`, only accounts bound to that project.
+   */
+  listByOrganization(
+    organizationId: string,
+    limit: number,
+    after: { createdAt: number; id: string } | null,
+    boundToProjectId?: string | null,
+  ): Promise<ServiceAccountRecord[]>;
 
   upsertBinding(input: { serviceAccountId: string; projectId: string; role: ProjectRole; now: Date }): Promise<ServiceAccountBindingRecord>;
   removeBinding(serviceAccountId: string, projectId: string): Promise<boolean>;

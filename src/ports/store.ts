@@ -53,5 +53,12 @@ export interface Store {
   readonly webhooks: import('./webhooks.js').WebhookRepository;
   readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
   readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
+
+  readonly accountLinks: import('./account-links.js').AccountLinkRepository;
+  readonly invitations: import('./invitations.js').InvitationRepository;
+  readonly auditEvents: import('./audit-events.js').AuditEventRepository;
+  readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
+  readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
+  readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

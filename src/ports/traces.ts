@@ -18,7 +18,14 @@ export interface TraceRecord {
   agentName: string | null;
   errorMessage: string | null;
   metadata: Record<string, unknown>;
+  /** The session the trace belongs to (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
+  sessionId: string | null;
+  /** The end user it served (OTLP `user.id`, native `metadata.user_id`). */
+  userId: string | null;
 }
+
+/** Where a trace came from: a native trace is immutable, an OTLP trace grows as its spans arrive. */
+export type TraceSource = 'native' | 'otlp';
 
 export interface SpanRecord {
   spanId: string;
@@ -62,6 +69,8 @@ export interface TraceFilters {
   maxLatencyMs?: number;
   minCost?: number;
   maxCost?: number;
+  sessionId?: string;
+  userId?: string;
 }
 
 /** The keyset position of the newest-first order: the last trace of the previous page. */
@@ -87,12 +96,26 @@ export interface TraceSearchQuery {
   offset: number;
   /** Count matches up to this many and stop (at least offset + limit + 1). */
   countLimit: number;
+  /**
+   * Cancel the search's statements after this many ms (PostgreSQL statement_timeout) and throw
+   * QueryTimeoutError. SQLite has no way to interrupt a statement from better-sqlite3, so there it
+   * is not applied (docs/tenant-safety-runtime.md).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** One page of search results and how many matches were counted (at most the query's countLimit). */
 export interface TraceSearchPage {
   traces: TraceRecord[];
   counted: number;
+}
+
+/** Thrown by `search` when the database cancelled it for running past its statement timeout. */
+export class QueryTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the query ran longer than ${timeoutMs} ms and was cancelled`);
+    this.name = 'QueryTimeoutError';
+  }
 }
 
 /** Thrown by `insertMany` when a trace id already exists in its project (a concurrent resend). */
@@ -103,14 +126,39 @@ export class TraceIdTakenError extends Error {
   }
 }
 
+/** What appending spans to one trace changed. */
+export interface SpanAppend {
+  /** The trace row did not exist and was created from `trace`. */
+  created: boolean;
+  /** The trace existed and is a native (immutable) trace: nothing was written. */
+  refused: boolean;
+  /** Spans stored; re-sent spans (same span id) are skipped. */
+  added: number;
+}
+
 export interface TraceRepository {
   /** Writes traces, spans and search documents in large multi-row chunks; call inside a transaction. */
   insertMany(writes: TraceWrite[]): Promise<void>;
+  /**
+   * Appends spans to OTLP traces (items sorted by trace id, one project), creating each from `trace`
+   * (summarized from these spans) when it does not exist; otherwise locks its row for the rest of
+   * the transaction so concurrent appends to one trace take turns. Re-sent spans are skipped. One
+   * result per item, in order. Call inside a transaction.
+   */
+  appendSpans(items: { trace: TraceRecord; spans: SpanRecord[] }[]): Promise<SpanAppend[]>;
+  /** Rewrites an existing trace's derived fields and replaces its search document. */
+  updateDerived(trace: TraceRecord, searchText: string): Promise<void>;
+  /** Writes the search documents of traces created by appendSpans. */
+  writeSearchDocuments(documents: { projectId: string; traceId: string; body: string }[]): Promise<void>;
   /** Which of `ids` already exist in the project. */
   existingIds(projectId: string, ids: string[]): Promise<string[]>;
   findById(projectId: string, id: string): Promise<TraceRecord | null>;
   /** All spans of a trace, in the order they were sent. */
   spansOf(projectId: string, traceId: string): Promise<SpanRecord[]>;
+  /** The spans of several traces of the project, each trace's in the order they were sent. */
+  spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
+  /** Up to `limit` spans of a trace whose position is after `afterPosition`, in the order sent. */
+  spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]>;
   /** Newest first (created_at desc, id desc), keyset-paginated; returns up to `limit` rows. */
   list(query: TraceListQuery): Promise<TraceRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */

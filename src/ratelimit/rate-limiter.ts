@@ -25,6 +25,8 @@ export interface RateDecision {
 export interface RateLimiter {
   hit(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision>;
   close?(): Promise<void>;
+  /** Resolves when the shared store answers (readiness); in-process limiters have nothing to ask. */
+  ping?(): Promise<void>;
 }
 
 export function decide(count: number, policy: RatePolicy, windowStartMs: number, nowMs: number, degraded: boolean): RateDecision {

@@ -30,6 +30,10 @@ export class RedisRateLimiter implements RateLimiter {
     return decide(count, policy, start, nowMs, false);
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

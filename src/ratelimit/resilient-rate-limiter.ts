@@ -19,6 +19,11 @@ export class ResilientRateLimiter implements RateLimiter {
     }
   }
 
+  /** Asks the shared store itself: the local fallback keeps requests going, but readiness reports the outage. */
+  async ping(): Promise<void> {
+    await this.primary.ping?.();
+  }
+
   async close(): Promise<void> {
     await this.primary.close?.();
   }

@@ -1,13 +1,16 @@
+import type { components } from '../../generated/openapi.js';
 import { FRAMEWORKS } from '../domain/detections/detection-types.js';
-import type { Services } from '../services.js';
-import type { ToolDefinition } from './tool-definition.js';
-import { optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
+import { mapTool, type AnyToolMapping } from './operation-tool.js';
+import { optionalString, requiredString } from './tool-input-readers.js';
 
-/** `list_detections` and `get_detection_trend`, over the same DetectionService as REST. */
-export function detectionTools(services: Services): ToolDefinition[] {
+type Framework = components['schemas']['Framework'];
+
+/** `list_detections` (listDetections) and `get_detection_trend` (getDetectionTrend). */
+export function detectionToolMappings(): AnyToolMapping[] {
   return [
-    {
+    mapTool({
       name: 'list_detections',
+      operationId: 'listDetections',
       description: 'List the detections of the project with how often each fired in the last 24 hours and 7 days.',
       inputSchema: {
         type: 'object',
@@ -17,29 +20,34 @@ export function detectionTools(services: Services): ToolDefinition[] {
           limit: { type: 'integer', minimum: 1, default: 50, description: 'At most this many detections (clamped to 100).' },
         },
       },
-      async handler(input, { project }) {
-        const { detections, total, active } = await services.detections.activity(project.id, {
-          framework: optionalString(input, 'framework', 100),
-          limit: optionalInteger(input, 'limit', 50, 1, 100),
-        });
-        return {
-          detections: detections.map(({ detection, fireCount24h, fireCount7d, lastFiredAt }) => ({
-            name: detection.slug,
-            display_name: detection.displayName,
-            description: detection.description,
-            severity: detection.severity,
-            fire_count_24h: fireCount24h,
-            fire_count_7d: fireCount7d,
-            last_fired: lastFiredAt?.toISOString() ?? null,
-            enabled: detection.isActive,
-          })),
-          total_count: total,
-          active_count: active,
-        };
-      },
-    },
-    {
+      // The first page of the operation's list is the tool's answer; the limit is clamped as the spec says.
+      toOperation: (input) => ({
+        path: {},
+        headers: {},
+        body: undefined,
+        query: {
+          framework: input.framework as Framework | undefined,
+          limit: input.limit === undefined ? 50 : Math.min(Math.max(1, Math.trunc(Number(input.limit)) || 1), 100),
+        },
+      }),
+      toResult: (data) => ({
+        detections: data.detections.map((d) => ({
+          name: d.slug,
+          display_name: d.displayName,
+          description: d.description,
+          severity: d.severity,
+          fire_count_24h: d.fireCount24h,
+          fire_count_7d: d.fireCount7d,
+          last_fired: d.lastFiredAt,
+          enabled: d.isActive,
+        })),
+        total_count: data.totalCount,
+        active_count: data.activeCount,
+      }),
+    }),
+    mapTool({
       name: 'get_detection_trend',
+      operationId: 'getDetectionTrend',
       description: 'How often a detection fired per hour or day, with the share of the traces ingested in each bucket.',
       inputSchema: {
         type: 'object',
@@ -55,21 +63,25 @@ export function detectionTools(services: Services): ToolDefinition[] {
           },
         },
       },
-      async handler(input, { project }) {
-        const trend = await services.detections.trend(project.id, {
+      // The service checks name, granularity and range (400 naming the tool field), as it did for REST.
+      toOperation: (input) => ({
+        path: {},
+        headers: {},
+        body: undefined,
+        query: {
           name: requiredString(input, 'detection_name', 200),
-          granularity: optionalString(input, 'granularity', 10) ?? 'day',
-          dateRange: optionalString(input, 'date_range', 200) ?? 'last_7d',
-        });
-        return {
-          detection_name: trend.detectionName,
-          granularity: trend.granularity,
-          date_range: trend.dateRange,
-          trend: trend.buckets.map((b) => ({ timestamp: b.start.toISOString(), count: b.count, percentage_of_all_traces: b.percentageOfAllTraces })),
-          total_count: trend.totalCount,
-          avg_per_day: trend.avgPerDay,
-        };
-      },
-    },
+          granularity: optionalString(input, 'granularity', 10) as 'hour' | 'day' | undefined,
+          dateRange: optionalString(input, 'date_range', 200),
+        },
+      }),
+      toResult: (trend) => ({
+        detection_name: trend.detectionName,
+        granularity: trend.granularity,
+        date_range: trend.dateRange,
+        trend: trend.trend.map((b) => ({ timestamp: b.timestamp, count: b.count, percentage_of_all_traces: b.percentageOfAllTraces })),
+        total_count: trend.totalCount,
+        avg_per_day: trend.avgPerDay,
+      }),
+    }),
   ];
 }

@@ -2,8 +2,10 @@ import { JSONRPCErrorException, JSONRPCServer, type JSONRPCParams } from 'json-r
 import type { Principal } from '../auth/principal.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { negotiateProtocolVersion } from './protocol.js';
+import type { PresentedCredential } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { internalError, invalidParams, type ToolInvoker } from './tool-invoker.js';
+import { observeToolCall } from '../observability/instruments.js';
 import type { ToolSession, ToolSessions } from './tool-sessions.js';
 
 /** What every method of one HTTP request sees. `session` is set by initialize for the router to announce. */
@@ -12,6 +14,8 @@ export interface RpcContext {
   project: ProjectRecord;
   requestId: string;
   session: ToolSession | null;
+  /** The request's credential headers, on which each tool's operation is authorized. */
+  credential: PresentedCredential;
 }
 
 export interface McpMethodDependencies {
@@ -81,7 +85,10 @@ export function createMcpMethods({ catalog, invoker, sessions, serverVersion, lo
       if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('tools/call needs params.name (a string).');
       const args = params.arguments ?? {};
       if (!isRecord(args)) throw invalidParams('params.arguments must be an object.');
-      return invoker.call({ name: params.name, args, principal: context.principal, project: context.project, requestId: context.requestId });
+      const name = params.name;
+      return observeToolCall(name, catalog.lookup(name).kind !== 'unknown', () =>
+        invoker.call({ name, args, project: context.project, requestId: context.requestId, credential: context.credential }),
+      );
     }),
   );
 

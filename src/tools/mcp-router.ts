@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { isJSONRPCRequest, type JSONRPCRequest, type JSONRPCResponse, type JSONRPCServer } from 'json-rpc-2.0';
 import type { Authenticator, CredentialPolicy } from '../auth/authenticator.js';
@@ -6,22 +7,27 @@ import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
 import type { ToolServerSettings } from './tool-settings.js';
 import { toProblem } from '../http/problem-response.js';
+import { parseCheckedJson } from '../http/json-hygiene.js';
+import { ProblemError } from '../errors.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import type { RateDecision, RateLimiter } from '../ratelimit/rate-limiter.js';
 import { createMcpMethods, type RpcContext } from './mcp-methods.js';
-import { PROTOCOL_VERSION_HEADER, RpcCode, SESSION_HEADER, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { batchingAllowed, BATCHING_REMOVED_IN, DEFAULT_PROTOCOL_VERSION, MAX_BATCH_MESSAGES, PROTOCOL_VERSION_HEADER, RpcCode, SESSION_HEADER, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import type { ToolAccess } from './tool-access.js';
 import { ToolCatalog } from './tool-catalog.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolInvoker } from './tool-invoker.js';
 import { ToolSessions } from './tool-sessions.js';
 import { badRequest, Rejection, sendRejection, type JsonRpcId } from './rpc-rejection.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 /**
- * Who may use the tool server: public API keys (project keys, or organization keys with
+ * Who may open the tool server: public API keys (project keys, or organization keys with
  * x-project-id), and OAuth / service-account tokens with observability:read plus x-project-id.
- * Tools that write add their own scopes (ToolDefinition.requiredScopes).
+ * Guest review tokens are not accepted: a share is read in the REST API. Each tools/call is then
+ * authorized as its contract operation (ToolAccess), exactly as REST authorizes that operation.
  */
 export const TOOL_CREDENTIAL_POLICY: CredentialPolicy = {
   security: [
@@ -40,9 +46,10 @@ export interface ToolServerDependencies {
   log: (message: string) => void;
   settings: ToolServerSettings;
   tools: readonly ToolDefinition[];
+  access: ToolAccess;
 }
 
-const SERVER_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+const SERVER_VERSION: string = (createRequire(import.meta.url)(path.join(PACKAGE_ROOT, 'package.json')) as { version: string }).version;
 
 interface Caller {
   principal: Principal;
@@ -53,6 +60,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isResponseMessage = (value: unknown): boolean => isRecord(value) && !('method' in value) && ('result' in value || 'error' in value);
 const isCall = (value: unknown): value is Record<string, unknown> & { id: JsonRpcId } =>
   isRecord(value) && typeof value.method === 'string' && value.id !== undefined;
+/** A message without an id whose method is not a lifecycle notification: it would run unanswered and uncounted. */
+const isEffectfulNotification = (value: unknown): boolean =>
+  isRecord(value) && typeof value.method === 'string' && !('id' in value) && !value.method.startsWith('notifications/');
+const headerVersion = (req: Request): string | undefined => {
+  const version = req.headers[PROTOCOL_VERSION_HEADER];
+  return typeof version === 'string' ? version : undefined;
+};
 const idOf = (value: unknown): JsonRpcId => {
   const id = isRecord(value) ? value.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
@@ -65,16 +79,22 @@ const idOf = (value: unknown): JsonRpcId => {
  */
 export function mcpRouter(deps: ToolServerDependencies): Router {
   const { authenticator, limiter, clock, log, settings } = deps;
+  const unknown = deps.tools.find((tool) => !deps.access.operation(tool.operationId));
+  if (unknown) throw new Error(`Tool ${unknown.name} names ${unknown.operationId}, which is no operation of the contract.`);
   const catalog = new ToolCatalog(deps.tools, settings, log);
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
-  const invoker = new ToolInvoker(catalog, clock, settings.maxResultBytes, log);
+  const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
   const methods: JSONRPCServer<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log });
   const router = express.Router();
 
+  const callerOf = async (req: Request): Promise<Caller> => {
+    const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, { host: req.headers.host ?? '' });
+    return { principal, project: principal.project! };
+  };
+
   const authenticate = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, { host: req.headers.host ?? '' });
-      res.locals.caller = { principal, project: principal.project! } satisfies Caller;
+      res.locals.caller = await callerOf(req);
       next();
     } catch (error) {
       next(error);
@@ -104,7 +124,11 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     return session;
   };
 
-  /** One hit per JSON-RPC request (notifications are free), shared by every session of the credential. */
+  /**
+   * The hits of one HTTP request, shared by every session of the credential: each message of a
+   * batch (a batch cannot carry many calls for the price of one), and a single message unless it is
+   * a lifecycle notification (the only notifications left by then, and they do nothing).
+   */
   const countCalls = async (res: Response, caller: Caller, calls: number, id: JsonRpcId): Promise<void> => {
     let decision: RateDecision | null = null;
     for (let i = 0; i < calls; i++) {
@@ -149,22 +173,40 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     }
   });
 
-  router.post('/', authenticate, express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
+  router.post('/', express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
     try {
-      const caller = res.locals.caller as Caller;
       const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       let payload: unknown;
       try {
-        payload = JSON.parse(text);
-      } catch {
+        payload = parseCheckedJson(text, '');
+      } catch (error) {
+        // Depth, NUL, lone surrogates, unsafe numbers: the same rules and field paths as the REST bodies.
+        if (error instanceof ProblemError && error.code !== 'PUBLIC_API_MALFORMED_JSON') {
+          throw new Rejection(400, RpcCode.invalidRequest, 'Invalid Request', { status: 400, code: error.code, error: error.detail, errors: error.errors });
+        }
         throw badRequest('PUBLIC_API_MALFORMED_JSON', 'The request body is not valid JSON.', RpcCode.parseError);
       }
 
       const batch = Array.isArray(payload);
+      // Every refusal of a single message answers its id, once the body could be read: the body is
+      // parsed before the credential is checked for that reason (its size is already bounded).
+      res.locals.rpcId = batch ? null : idOf(payload);
+      const caller = await callerOf(req);
       const messages: unknown[] = batch ? (payload as unknown[]) : [payload];
       if (messages.length === 0) throw badRequest('PUBLIC_API_INVALID_REQUEST', 'An empty batch is not a valid JSON-RPC request.', RpcCode.invalidRequest);
-      if (!batch && !isResponseMessage(payload) && !isJSONRPCRequest(payload)) {
+      if (messages.length > MAX_BATCH_MESSAGES) {
+        throw badRequest('PUBLIC_API_BATCH_TOO_LARGE', `A batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${messages.length}.`, RpcCode.invalidRequest);
+      }
+      if (!batch && (!isRecord(payload) || (!isResponseMessage(payload) && !isJSONRPCRequest(payload)))) {
         throw badRequest('PUBLIC_API_INVALID_REQUEST', 'The body is not a JSON-RPC 2.0 request, notification or batch.', RpcCode.invalidRequest, idOf(payload));
+      }
+      const effectful = messages.find(isEffectfulNotification);
+      if (effectful) {
+        throw badRequest(
+          'PUBLIC_API_NOTIFICATION_NOT_ALLOWED',
+          `${String((effectful as Record<string, unknown>).method).slice(0, 100)} must be sent as a request with an id; only notifications/* methods may be notifications. Nothing was run.`,
+          RpcCode.invalidRequest,
+        );
       }
 
       const initializing = messages.some((message) => isRecord(message) && message.method === 'initialize');
@@ -172,12 +214,17 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
         throw badRequest('PUBLIC_API_INVALID_REQUEST', 'initialize must be sent alone, not in a batch.', RpcCode.invalidRequest);
       }
       checkProtocolVersion(req);
-      if (!initializing) resumeSession(req, caller);
+      const session = initializing ? null : resumeSession(req, caller);
+      if (batch) {
+        const version = session?.protocolVersion ?? headerVersion(req) ?? DEFAULT_PROTOCOL_VERSION;
+        if (!batchingAllowed(version)) {
+          throw badRequest('PUBLIC_API_BATCH_NOT_SUPPORTED', `MCP ${version} has no JSON-RPC batches (removed in ${BATCHING_REMOVED_IN}); send one message per request.`, RpcCode.invalidRequest);
+        }
+      }
 
-      const calls = messages.filter(isCall).length;
-      await countCalls(res, caller, calls, batch ? null : idOf(payload));
+      await countCalls(res, caller, batch ? messages.length : messages.filter(isCall).length, batch ? null : idOf(payload));
 
-      const context: RpcContext = { ...caller, requestId: requestIdOf(res), session: null };
+      const context: RpcContext = { ...caller, requestId: requestIdOf(res), session: null, credential: { headers: req.headers, host: req.headers.host ?? '' } };
       const answers = await Promise.all(
         messages.map((message): PromiseLike<JSONRPCResponse | null> | null => {
           if (isResponseMessage(message)) return null; // answers to server requests: this server sends none
@@ -201,7 +248,8 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   router.all('/', methodNotAllowed('Use POST (or DELETE to end a session).'));
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const rejection = error instanceof Rejection ? error : Rejection.ofProblem(toProblem(error, req.method));
+    const id = (res.locals.rpcId as JsonRpcId | undefined) ?? null;
+    const rejection = error instanceof Rejection ? error.withId(id) : Rejection.ofProblem(toProblem(error, req.method), id);
     if (rejection.status === 500) log(`${requestIdOf(res)} ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (res.headersSent) {
       res.end();

@@ -7,6 +7,16 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_V
 /** What a request without MCP-Protocol-Version is assumed to speak (the MCP transport rule). */
 export const DEFAULT_PROTOCOL_VERSION = '2025-03-26';
 
+/** The revision that removed JSON-RPC batching from MCP; requests speaking it or later get no batches. */
+export const BATCHING_REMOVED_IN = '2025-06-18';
+/** Revisions are dates, so they order as strings. */
+export const batchingAllowed = (version: string): boolean => version < BATCHING_REMOVED_IN;
+/**
+ * The most messages one batch may hold (where batches exist at all). Each counts against the tool
+ * rate limit; the cap bounds the work one HTTP request can queue.
+ */
+export const MAX_BATCH_MESSAGES = 20;
+
 /** The version the server answers an initialize with: the client's when supported, else the latest. */
 export const negotiateProtocolVersion = (requested: unknown): string =>
   typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;

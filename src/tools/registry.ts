@@ -1,45 +1,46 @@
 import type { Config } from '../config.js';
-import type { Services } from '../services.js';
+import type { OperationHandlers } from '../http/operation-types.js';
+import { detectionToolMappings } from './detection-tools.js';
+import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { traceTools } from './trace-tools.js';
-import { detectionTools } from './detection-tools.js';
-import { triageTools } from './triage-tools.js';
+import { traceToolMappings } from './trace-tools.js';
+import { triageToolMappings } from './triage-tools.js';
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
+const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
 
-/** Connectivity check: answers without touching storage. */
-function pingTool(): ToolDefinition<Record<string, never>, { status: 'ok'; server_time: string }> {
-  return {
-    name: 'ping',
-    description: 'Checks that the tool server is reachable and the credential works. Returns status "ok" and the server time (ISO 8601).',
-    inputSchema: NO_INPUT,
-    handler: async (_input, { clock }) => ({ status: 'ok', server_time: clock.now().toISOString() }),
-  };
-}
-
-/** The project (and its organization) every call of this session is bound to. */
-function whoamiTool(services: Services): ToolDefinition<Record<string, never>, { project_id: string; org_id: string; project_name: string }> {
-  return {
-    name: 'whoami',
-    description: 'Returns the project this connection is bound to: project_id, org_id and project_name. Every other tool works in this project.',
-    inputSchema: NO_INPUT,
-    handler: async (_input, { project }) => {
-      const { project: described, organization } = await services.projects.describe(project);
-      return { project_id: described.id, org_id: organization.id, project_name: described.name };
-    },
-  };
+/** ping (the ping operation) and whoami (getProject). */
+function connectionToolMappings(): AnyToolMapping[] {
+  return [
+    mapTool({
+      name: 'ping',
+      operationId: 'ping',
+      description: 'Checks that the tool server is reachable and the credential works. Returns status "ok" and the server time (ISO 8601).',
+      inputSchema: NO_INPUT,
+      toOperation: () => NOTHING,
+      toResult: (data) => ({ status: data.status, server_time: data.serverTime }),
+    }),
+    mapTool({
+      name: 'whoami',
+      operationId: 'getProject',
+      description: 'Returns the project this connection is bound to: project_id, org_id and project_name. Every other tool works in this project.',
+      inputSchema: NO_INPUT,
+      toOperation: () => NOTHING,
+      toResult: (project) => ({ project_id: project.id, org_id: project.organizationId, project_name: project.name }),
+    }),
+  ];
 }
 
 /**
- * Every tool the server knows, in the order tools/list shows them. Configuration (TOOLS_ENABLED,
- * TOOLS_DISABLED) decides which are served; the catalog applies it, not this list.
+ * The tool table: every spec tool and the one contract operation it rides, in the order tools/list
+ * shows them. Configuration (TOOLS_ENABLED, TOOLS_DISABLED) decides which are served; the catalog
+ * applies it, not this list.
  */
-export function buildToolRegistry(services: Services, config: Config): ToolDefinition[] {
-  return [
-    pingTool(),
-    whoamiTool(services),
-    ...traceTools(services, config),
-    ...detectionTools(services),
-    ...triageTools(services, config),
-  ];
+export function toolMappings(config: Config): AnyToolMapping[] {
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config)];
+}
+
+/** The served tools over `handlers`, the object REST routes to. */
+export function buildToolRegistry(handlers: OperationHandlers, config: Config): ToolDefinition[] {
+  return toolMappings(config).map((mapping) => operationTool(mapping, handlers));
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
+import type { OperationId } from '../http/operation-types.js';
 import type { ProjectRecord } from '../ports/projects.js';
 
 /** JSON Schema of a tool's input, as tools/list publishes it. */
@@ -13,11 +14,15 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The server's clock (a ManualClock in tests). */
   clock: Clock;
+  /** The HTTP request's id, which the operation's handler sees as REST handlers do. */
+  requestId: string;
 }
 
 /**
- * One agent tool. Its handler calls the same domain services as the REST handlers and throws
- * ProblemError for failures with the spec's statuses (400, 404, 413, 429).
+ * One agent tool. `operationId` names the contract operation whose access policy a call must pass
+ * (credential kinds, scopes, minimum project role, capability) — the check REST runs for it; the
+ * served tools' handlers call that operation's handler (see operation-tool.ts). Failures are
+ * ProblemErrors with the spec's statuses (400, 404, 413, 429).
  */
 export interface ToolDefinition<Input = Record<string, unknown>, Result = unknown> {
   name: string;
@@ -26,10 +31,6 @@ export interface ToolDefinition<Input = Record<string, unknown>, Result = unknow
   inputSchema: JsonSchema;
   /** Defaults to the server's tool timeout (15 s). */
   timeoutMs?: number;
-  /**
-   * Scopes an OAuth or service-account token needs beyond the server's `observability:read`
-   * (e.g. `observability:write` for tools that write). Public API keys carry no scopes and pass.
-   */
-  requiredScopes?: readonly string[];
+  operationId: OperationId;
   handler(input: Input, context: ToolContext): Promise<Result>;
 }

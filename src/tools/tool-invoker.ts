@@ -1,18 +1,21 @@
 import { JSONRPCErrorException } from 'json-rpc-2.0';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
+import { storageUnavailableProblem } from '../../adapters/storage-faults.js';
 import { isProblemError, ProblemError } from '../errors.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { RpcCode } from './protocol.js';
+import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { successResult, toolErrorResult, type CallToolResult } from './tool-result.js';
 
 export interface ToolCall {
   name: string;
   args: Record<string, unknown>;
-  principal: Principal;
   project: ProjectRecord;
   requestId: string;
+  /** The request's credential headers: the tool's operation is authorized on them, as REST would. */
+  credential: PresentedCredential;
 }
 
 export const invalidParams = (detail: string, extra: Record<string, unknown> = {}): JSONRPCErrorException =>
@@ -27,32 +30,42 @@ export const internalError = (requestId: string): JSONRPCErrorException =>
 class ToolTimeout extends Error {}
 
 /**
- * Runs one tools/call: finds the tool, validates its arguments, checks token scopes, runs the
- * handler under its timeout, and maps the outcome. Protocol faults (unknown or disabled tool, bad
+ * Runs one tools/call: finds the tool, authorizes it as its contract operation (the check REST
+ * runs), validates its arguments, runs the handler under its timeout, and maps the outcome. Protocol faults (unknown or disabled tool, bad
  * arguments) and internal faults throw JSON-RPC errors; failures a tool reports with a ProblemError
  * become `isError` results the agent can read and act on.
  */
 export class ToolInvoker {
   constructor(
     private readonly catalog: ToolCatalog,
+    private readonly access: ToolAccess,
     private readonly clock: Clock,
     private readonly maxResultBytes: number,
     private readonly log: (message: string) => void,
   ) {}
 
-  async call({ name, args, principal, project, requestId }: ToolCall): Promise<CallToolResult> {
+  async call({ name, args, project, requestId, credential }: ToolCall): Promise<CallToolResult> {
     const found = this.catalog.lookup(name);
     if (found.kind === 'unknown') throw invalidParams(`Unknown tool: ${name}. tools/list names the tools of this server.`);
     if (found.kind === 'disabled') throw invalidParams(`Tool ${name} is disabled on this server.`);
     const { tool, timeoutMs } = found;
 
+    // Before the arguments are read, as REST authorizes before it validates: a refusal is the
+    // operation's own 401/403 Problem, reported as a tool error.
+    let principal: Principal;
+    try {
+      principal = await this.access.authorize(tool.operationId, credential);
+    } catch (error) {
+      if (isProblemError(error) && error.status !== 500) return toolErrorResult(error);
+      throw error;
+    }
+    if (principal.project?.id !== project.id) {
+      // The transport selected the project from the same headers; anything else is a server fault.
+      throw new Error(`tool ${name}: operation project ${principal.project?.id} differs from the session's ${project.id}`);
+    }
+
     const checked = this.catalog.checkArguments(tool, args);
     if (!checked.valid) throw invalidParams(checked.detail, { errors: checked.errors });
-
-    const missing = principal.scopes ? (tool.requiredScopes ?? []).filter((scope) => !principal.scopes!.includes(scope)) : [];
-    if (missing.length > 0) {
-      return toolErrorResult(new ProblemError(403, 'PUBLIC_API_INSUFFICIENT_SCOPE', `The token lacks the scope ${missing.join(' ')}.`));
-    }
 
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -63,7 +76,7 @@ export class ToolInvoker {
       }, timeoutMs);
     });
     try {
-      const result = await Promise.race([tool.handler(checked.input, { principal, project, signal: controller.signal, clock: this.clock }), deadline]);
+      const result = await Promise.race([tool.handler(checked.input, { principal, project, signal: controller.signal, clock: this.clock, requestId }), deadline]);
       return successResult(result, this.maxResultBytes);
     } catch (error) {
       if (error instanceof ToolTimeout || controller.signal.aborted) {
@@ -72,6 +85,8 @@ export class ToolInvoker {
         );
       }
       if (isProblemError(error) && error.status !== 500) return toolErrorResult(error);
+      const storageFault = storageUnavailableProblem(error);
+      if (storageFault) return toolErrorResult(storageFault);
       this.log(`${requestId} tools/call ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       throw internalError(requestId);
     } finally {

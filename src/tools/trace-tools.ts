@@ -1,10 +1,8 @@
-import { readGrantOf } from '../auth/principal.js';
+import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
-import type { SpanNode } from '../domain/traces/trace-context-service.js';
-import { traceUrl } from '../domain/traces/trace-links.js';
-import type { Services } from '../services.js';
-import type { TraceRecord } from '../ports/traces.js';
-import type { JsonSchema, ToolDefinition } from './tool-definition.js';
+import type { BodyOf } from '../http/operation-types.js';
+import { mapTool, type AnyToolMapping } from './operation-tool.js';
+import type { JsonSchema } from './tool-definition.js';
 
 const TRACE_ID_SCHEMA = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: '1 to 128 letters, digits or ._:-' };
 
@@ -68,13 +66,15 @@ export interface ContextSpanResult {
   children: ContextSpanResult[];
 }
 
-const toSpanResult = (s: SpanNode): ContextSpanResult => ({
+type Schemas = components['schemas'];
+
+const toSpanResult = (s: Schemas['TraceSpan']): ContextSpanResult => ({
   span_id: s.spanId,
   span_type: s.spanType,
   name: s.name,
   status: s.status,
   latency_ms: s.latencyMs,
-  start_time: s.startTime ? s.startTime.toISOString() : null,
+  start_time: s.startTime,
   input: s.input,
   output: s.output,
   error: s.error,
@@ -82,27 +82,32 @@ const toSpanResult = (s: SpanNode): ContextSpanResult => ({
   children: s.children.map(toSpanResult),
 });
 
+/** A number the caller sent, or undefined; the service judges its range. */
+const passed = (value: unknown): number | undefined => (value === undefined || value === null ? undefined : (value as number));
+
 /**
- * log_trace, search_traces and get_trace_context: thin adapters from the tool interface's snake_case
- * shapes to the same trace services REST uses. Failures are the services' ProblemErrors.
+ * log_trace (ingestTrace), search_traces (searchTraces) and get_trace_context (getTrace): the
+ * spec's snake_case shapes over the operations' handlers. REST answers relative trace paths; tools
+ * answer absolute URLs on PUBLIC_BASE_URL, read outside the service.
  */
-export function traceTools(services: Services, config: Config): ToolDefinition[] {
-  const summary = (t: TraceRecord): TraceSummaryResult => ({
+export function traceToolMappings(config: Config): AnyToolMapping[] {
+  const absolute = (path: string): string => `${config.publicBaseUrl}${path}`;
+  const summary = (t: Schemas['TraceSummary']): TraceSummaryResult => ({
     trace_id: t.id,
     name: t.name,
     status: t.status,
-    created_at: t.createdAt.toISOString(),
+    created_at: t.createdAt,
     latency_ms: t.latencyMs,
     error_message: t.errorMessage,
     cost: t.cost,
     framework: t.framework,
     agent_name: t.agentName,
-    url: traceUrl(config.publicBaseUrl, t.id),
+    url: absolute(t.url),
   });
 
-  const logTrace: ToolDefinition = {
+  const logTrace = mapTool({
     name: 'log_trace',
-    requiredScopes: ['observability:write'],
+    operationId: 'ingestTrace',
     description:
       'Store one agent trace (a tree of spans) in the project. Returns its trace_id, span_count and url. ' +
       'Invalid span structure (duplicate ids, unknown parent, cycles, bad status or time) stores nothing; an existing trace_id is rejected (409).',
@@ -121,14 +126,14 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
         },
       },
     },
-    async handler(input, context) {
-      const trace = await services.traceIngestion.ingest(context.project.id, input);
-      return { trace_id: trace.id, span_count: trace.spanCount, status: 'created', url: traceUrl(config.publicBaseUrl, trace.id) };
-    },
-  };
+    // The REST body is the tool input (snake_case on both faces); the ingestion service validates it whole.
+    toOperation: (input) => ({ path: {}, query: {}, headers: {}, body: input as unknown as BodyOf<'ingestTrace'> }),
+    toResult: (trace) => ({ trace_id: trace.id, span_count: trace.spanCount, status: 'created', url: absolute(trace.url) }),
+  });
 
-  const searchTraces: ToolDefinition = {
+  const searchTraces = mapTool({
     name: 'search_traces',
+    operationId: 'searchTraces',
     description:
       'Full-text search over trace names, error messages, span names and metadata of the project; every word must match, most relevant first. ' +
       'Returns trace summaries, total_count and has_more; total_count_exact is false when there were too many matches to count ' +
@@ -152,23 +157,46 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
             min_cost: { type: 'number', minimum: 0, description: 'Dollars' },
             max_cost: { type: 'number', minimum: 0, description: 'Dollars' },
             date_range: { type: 'string', description: 'last_24h, last_7d, last_30d, or an ISO 8601 interval start/end' },
+            session_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Traces of one session (OTLP session.id / gen_ai.conversation.id)' },
+            user_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Traces of one end user (OTLP user.id)' },
           },
         },
       },
     },
-    async handler(input, context) {
-      const result = await services.traceSearch.search(context.project.id, input as { query: unknown });
+    // The tool pages by offset (the mapping's startOffset), REST by cursor; the search service checks every value.
+    toOperation: (input) => {
+      const filters = (typeof input.filters === 'object' && input.filters !== null ? input.filters : {}) as Record<string, unknown>;
       return {
-        traces: result.traces.map(summary),
-        total_count: result.totalCount,
-        total_count_exact: result.totalCountExact,
-        has_more: result.hasMore,
+        path: {},
+        headers: {},
+        body: undefined,
+        startOffset: passed(input.offset),
+        query: {
+          q: input.query as string,
+          limit: passed(input.limit),
+          framework: filters.framework as string | undefined,
+          status: filters.status as Schemas['TraceStatus'] | undefined,
+          minLatencyMs: passed(filters.min_latency_ms),
+          maxLatencyMs: passed(filters.max_latency_ms),
+          minCost: passed(filters.min_cost),
+          maxCost: passed(filters.max_cost),
+          dateRange: filters.date_range as string | undefined,
+          sessionId: filters.session_id as string | undefined,
+          userId: filters.user_id as string | undefined,
+        },
       };
     },
-  };
+    toResult: (data) => ({
+      traces: data.traces.map(summary),
+      total_count: data.totalCount,
+      total_count_exact: data.totalCountExact,
+      has_more: data.page.hasMore,
+    }),
+  });
 
-  const getTraceContext: ToolDefinition = {
+  const getTraceContext = mapTool({
     name: 'get_trace_context',
+    operationId: 'getTrace',
     description:
       'One trace of the project with its nested span tree (root_span with children). Traces over 1000 spans are truncated to 1000 (truncated: true).',
     // The format is checked by the service, not the schema: the spec answers a malformed id with a 400
@@ -179,15 +207,14 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
       required: ['trace_id'],
       properties: { trace_id: { type: 'string', description: `${TRACE_ID_SCHEMA.description}; another format is a 400 tool error` } },
     },
-    async handler(input, context) {
-      const grant = readGrantOf(context.principal);
-      const { trace, roots, truncated } = await services.traceContext.get(context.project.id, input.trace_id as string, grant);
-      const [root, ...otherRoots] = roots.map(toSpanResult);
+    toOperation: (input) => ({ path: { traceId: input.trace_id as string }, query: {}, headers: {}, body: undefined }),
+    toResult: (trace) => {
+      const [root, ...otherRoots] = trace.spans.map(toSpanResult);
       return {
         trace_id: trace.id,
         name: trace.name,
         status: trace.status,
-        created_at: trace.createdAt.toISOString(),
+        created_at: trace.createdAt,
         root_span: root ?? null,
         // Further root-level spans, when the trace has more than one root (rare).
         other_root_spans: otherRoots,
@@ -197,11 +224,11 @@ export function traceTools(services: Services, config: Config): ToolDefinition[]
         framework: trace.framework,
         agent_name: trace.agentName,
         error_message: trace.errorMessage,
-        truncated,
-        url: traceUrl(config.publicBaseUrl, trace.id),
+        truncated: trace.truncated,
+        url: absolute(`/api/v1/public/traces/${trace.id}`),
       };
     },
-  };
+  });
 
   return [logTrace, searchTraces, getTraceContext];
 }

@@ -20,7 +20,8 @@ function runSmoke(out: string): Promise<{ code: number | null; output: string }>
 }
 
 describe('npm run bench:smoke', function () {
-  this.timeout(120_000);
+  // Both adapters, with the fair-share and hostile-detections phases' own servers, on a shared 2-core machine.
+  this.timeout(300_000);
   const out = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-smoke-'));
   const reports = new Map<string, BenchReport>();
   let run: { code: number | null; output: string };
@@ -70,6 +71,16 @@ describe('npm run bench:smoke', function () {
         expect(ingest.httpToRawAt8).to.be.greaterThan(0);
       });
 
+      it('otlp ingest: stores every span of the protobuf exports at concurrency 8 and reports the ratio to the native batch', () => {
+        const { otlpIngest, ingest } = report().phases;
+        expect(otlpIngest!.concurrency).to.equal(8);
+        expect(otlpIngest!.failed).to.equal(0);
+        expect(otlpIngest!.traces).to.equal(40);
+        expect(otlpIngest!.spans).to.be.greaterThan(40 * 5 - 1);
+        const native8 = ingest.levels.find((level) => level.concurrency === 8)!;
+        expect(otlpIngest!.toNativeBatch).to.be.closeTo(otlpIngest!.spansPerSecond / native8.spansPerSecond, 0.001);
+      });
+
       it('list: measures page 1 and the deep page reached by following cursors', () => {
         const { list } = report().phases;
         expect(list.deepPage).to.equal(20);
@@ -101,9 +112,29 @@ describe('npm run bench:smoke', function () {
         expect(toolCall.mcpToBare).to.be.greaterThan(0);
       });
 
+      it('fair share: measures another tenant listing idle and during a search + batch-ingest flood under the per-credential caps', () => {
+        const { fairShare } = report().phases;
+        expect(fairShare.idle.failed).to.equal(0);
+        expect(fairShare.idle.requests).to.be.greaterThan(0);
+        expect(fairShare.searches.requests).to.be.greaterThan(0);
+        // Every batch answered was stored or refused by the cap: nothing else (no 500, no 409).
+        expect(fairShare.batches.created + fairShare.batches.refused).to.equal(fairShare.batches.requests);
+      });
+
+      it('hostile detections: measures another tenant idle and during the attack, and the crafted traces are all evaluated', () => {
+        const { hostileDetections } = report().phases;
+        expect(hostileDetections.idle.failed).to.equal(0);
+        expect(hostileDetections.idle.requests).to.be.greaterThan(0);
+        expect(hostileDetections.attack.failed).to.equal(0);
+        expect(hostileDetections.tracesIngested).to.be.greaterThan(0);
+        expect(hostileDetections.tracesEvaluated).to.equal(hostileDetections.tracesIngested);
+        expect(hostileDetections.backlogSeconds).to.be.a('number');
+        expect(hostileDetections.firings).to.be.greaterThan(0);
+      });
+
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        expect(targets).to.have.length(8);
+        expect(targets).to.have.length(10);
         for (const target of targets) expect(target.met, target.target).to.be.a('boolean');
         const peaks = [...phases.ingest.levels.map((l) => l.peakRssMb), phases.list.first.peakRssMb, phases.list.deep.peakRssMb, ...phases.search.terms.map((t) => t.peakRssMb), phases.toolCall.mcp.peakRssMb];
         for (const peak of peaks) expect(peak).to.be.greaterThan(10);

@@ -9,7 +9,11 @@ import { createApp } from '../../src/app.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/harness.js';
 
-const LAUNCHER = fileURLToPath(new URL('../../bin/tracewell.js', import.meta.url));
+/**
+ * The CLI's source through tsx, so these tests check the code as it is rather than the last build;
+ * the compiled launcher (bin/tracewell.js → dist/) is tested installed, in test/process/package.test.ts.
+ */
+const CLI_SOURCE = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -37,7 +41,7 @@ export interface RunningCli {
 }
 
 /**
- * Runs the CLI through its bin launcher. Asynchronous on purpose: the server answering it lives in
+ * Runs the CLI as a child process. Asynchronous on purpose: the server answering it lives in
  * this process, so a blocking spawnSync would deadlock.
  */
 export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
@@ -48,7 +52,7 @@ export function startCli(args: string[], env: Record<string, string>, input?: st
   const waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
   let stderrSoFar = '';
   const done = new Promise<CliResult>((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_SOURCE, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? tmpdir(), ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

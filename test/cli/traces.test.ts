@@ -106,7 +106,7 @@ forEachAdapter((adapter) => {
       writeFileSync(file, JSON.stringify(trace));
       const fromFile = await listening.cli(['traces', 'log', '--file', file, '--json'], { env });
       expect(fromFile.code, fromFile.stderr).to.equal(0);
-      expect(JSON.parse(fromFile.stdout)).to.deep.equal({ id: 'logged-from-file', spanCount: 3, status: 'error', url: '/api/v1/public/traces/logged-from-file' });
+      expect(JSON.parse(fromFile.stdout)).to.deep.equal({ id: 'logged-from-file', spanCount: 3, status: 'error', url: '/traces/logged-from-file' });
 
       const fromStdin = await listening.cli(['traces', 'log', '--json'], { env, input: JSON.stringify({ ...trace, trace_id: 'logged-from-stdin' }) });
       expect(fromStdin.code, fromStdin.stderr).to.equal(0);

@@ -12,7 +12,7 @@ forEachAdapter((adapter) => {
     let webhookId: string;
 
     before(async () => {
-      listening = await startListeningServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      listening = await startListeningServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       const { server } = listening;
       const token = await server.oauthToken(server.tenant.user.id, ['configuration:read', 'configuration:write']);
       env = { TRACEWELL_TOKEN: token, TRACEWELL_PROJECT_ID: server.tenant.project.id };

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { isProblemError, type ProblemError } from '../../src/errors.js';
 import type { ProjectRecord } from '../../src/ports/projects.js';
-import { detectionTools } from '../../src/tools/detection-tools.js';
+import { detectionToolMappings } from '../../src/tools/detection-tools.js';
 import type { ToolContext, ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { detectionServicesFor } from '../support/detection-fixtures.js';
-import { tool, toolContext } from '../support/tool-context.js';
+import { tool, toolContext, toolsOver } from '../support/tool-context.js';
 import { insertTrace } from '../support/trace-fixtures.js';
 
 type Result = Record<string, unknown>;
@@ -32,7 +32,7 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       server = await startTestServer(adapter);
-      tools = detectionTools(server.runtime.services);
+      tools = toolsOver(server, detectionToolMappings());
       ctx = toolContext(server, server.tenant);
       project = server.tenant.project;
       const services = detectionServicesFor(server);

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { isProblemError, type ProblemError } from '../../src/errors.js';
 import type { FixStatus } from '../../src/ports/fixes.js';
 import { FIX_STATUSES, UPDATE_STATUS_TARGETS, canUpdateStatus } from '../../src/domain/fixes/fix-state-machine.js';
-import { triageTools } from '../../src/tools/triage-tools.js';
+import { triageToolMappings } from '../../src/tools/triage-tools.js';
 import type { ToolContext, ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { tool, toolContext } from '../support/tool-context.js';
+import { tool, toolContext, toolsOver } from '../support/tool-context.js';
 
 type Result = Record<string, unknown>;
 
@@ -38,7 +38,7 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       server = await startTestServer(adapter);
-      tools = triageTools(server.runtime.services, server.config);
+      tools = toolsOver(server, triageToolMappings(server.config));
       ctx = toolContext(server, server.tenant);
       projectId = server.tenant.project.id;
     });

@@ -17,7 +17,7 @@ forEachAdapter((adapter) => {
     });
 
     it('answers 404 for a method the path does not have', async () => {
-      const res = await server.request().delete('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
+      const res = await server.request().put('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
       expectProblem(res, 404, 'PUBLIC_API_ROUTE_NOT_FOUND');
     });
 

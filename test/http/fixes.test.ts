@@ -36,7 +36,7 @@ forEachAdapter((adapter) => {
 
     it('GET /fixes/{id} returns linked traces with accuracy and comments; 404 for another project', async () => {
       const data = expectEnvelope<Record<string, unknown>>(await server.request().get(`${PATH}/${fixId}`).set('x-api-key', server.tenant.apiKey));
-      expect(data.linkedTraces).to.deep.equal([{ traceId: 'leak-1', name: 'support chat', accuracy: 1, url: '/api/v1/public/traces/leak-1' }]);
+      expect(data.linkedTraces).to.deep.equal([{ traceId: 'leak-1', name: 'support chat', accuracy: 1, url: '/traces/leak-1' }]);
       expect(data).to.include({ feedback: null, rootCause: null, dispatchStatus: null });
       expectProblem(await server.request().get(`${PATH}/${fixId}`).set('x-api-key', server.other.apiKey), 404, 'PUBLIC_API_NOT_FOUND');
     });

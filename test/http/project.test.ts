@@ -19,6 +19,7 @@ forEachAdapter((adapter) => {
         name: 'Alpha Project',
         organizationId: server.tenant.organization.id,
         organizationName: 'Alpha Org',
+        retentionDays: null,
         createdAt: '2026-11-01T12:00:00.000Z',
         updatedAt: '2026-11-01T12:00:00.000Z',
       });

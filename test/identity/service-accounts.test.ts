@@ -77,7 +77,8 @@ forEachAdapter((adapter) => {
       it('answers 403 insufficient_scope for a token without the operation scope', async () => {
         const account = await createAccount();
         await call('put', `${base}/${account.id}/binding`).send({ role: 'admin' });
-        const issued = await mint(account.id, ['observability:read']);
+        // GET /project takes context:read or observability:read (the whoami tool's readers): neither here.
+        const issued = await mint(account.id, ['evaluation:read']);
         const res = await asServiceAccount(issued.token);
         expectProblem(res, 403, 'PUBLIC_API_INSUFFICIENT_SCOPE');
         expect(res.headers['www-authenticate']).to.contain('error="insufficient_scope"');
@@ -144,6 +145,8 @@ forEachAdapter((adapter) => {
         const one = await createAccount('one'); // 1
         const two = await createAccount('two'); // 2
         for (let i = 0; i < 4; i++) await mint(one.id, ['context:read']); // 6
+        // Binding draws nothing; it puts the account in reach of the project key.
+        expectEnvelope(await server.request().put(`${base}/${two.id}/binding`).set('x-api-key', tenant.orgApiKey).set('x-project-id', tenant.project.id).send({ role: 'viewer' }));
         for (let i = 0; i < 3; i++) {
           const res = await server.request().post(`${base}/${two.id}/tokens`).set('x-api-key', tenant.apiKey).send({ scopes: ['context:read'] });
           expectEnvelope(res, 201); // 9, through the project key

@@ -67,7 +67,7 @@ forEachAdapter((adapter) => {
         .send({ name, destinationUrl: receiver.url, eventTypes: ['alert.per_event_match'] });
 
     before(async () => {
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       receiver = await new Receiver().start();
       const account = expectEnvelope<{ id: string }>(await admin('post', accounts).send({ name: 'deployer' }), 201);
       expectEnvelope(await admin('put', `${accounts}/${account.id}/binding`).send({ role: 'editor' }));

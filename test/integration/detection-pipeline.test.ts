@@ -23,7 +23,7 @@ forEachAdapter((adapter) => {
     let receiver: Receiver;
 
     before(async () => {
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       receiver = await new Receiver().start();
       const token = await server.oauthToken(server.tenant.user.id, ['configuration:write']);
       const res = await server

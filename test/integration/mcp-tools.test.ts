@@ -59,7 +59,7 @@ forEachAdapter((adapter) => {
           { span_id: 'tool', parent_span_id: 'root', name: 'lookup', span_type: 'TOOL', status: 'success', output: { reply: 'mail jane@example.com' } },
         ],
       });
-      expect(logged).to.deep.equal({ trace_id: 'mcp-run-1', span_count: 3, status: 'created', url: `${base()}/api/v1/public/traces/mcp-run-1` });
+      expect(logged).to.deep.equal({ trace_id: 'mcp-run-1', span_count: 3, status: 'created', url: `${base()}/traces/mcp-run-1` });
 
       const byName = await call('search_traces', { query: 'refund' });
       expect(byName).to.have.all.keys('traces', 'total_count', 'total_count_exact', 'has_more');
@@ -74,7 +74,7 @@ forEachAdapter((adapter) => {
         cost: 0,
         framework: 'langchain',
         agent_name: 'refund-bot',
-        url: `${base()}/api/v1/public/traces/mcp-run-1`,
+        url: `${base()}/traces/mcp-run-1`,
       });
       const byMetadata = await call('search_traces', { query: 'quokkaloans' });
       expect((byMetadata.traces as Json[]).map((t) => t.trace_id)).to.deep.equal(['mcp-run-1']);
@@ -142,7 +142,7 @@ forEachAdapter((adapter) => {
       fixId = fix.id as string;
       const detail = await call('triage_get', { fix_id: fixId });
       expect(detail).to.deep.include({ id: fixId, status: 'draft', root_cause: null, comments: [] });
-      expect(detail.linked_traces).to.deep.equal([{ trace_id: 'mcp-run-1', name: 'refund agent', accuracy: 1, url: `${base()}/api/v1/public/traces/mcp-run-1` }]);
+      expect(detail.linked_traces).to.deep.equal([{ trace_id: 'mcp-run-1', name: 'refund agent', accuracy: 1, url: `${base()}/traces/mcp-run-1` }]);
     });
 
     it('triage_accept, triage_update_status and triage_update move the fix and answer the spec shapes', async () => {

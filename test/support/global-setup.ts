@@ -1,6 +1,11 @@
 import knexFactory from 'knex';
 import { ADAPTERS, POSTGRES_URL } from './adapters.js';
 
+// Password hashing at OWASP cost (scrypt N=2^17, 128 MiB) would dominate the suite; a test run
+// (and the servers it spawns, which inherit this environment) may lower it. Production ignores it.
+process.env.NODE_ENV ??= 'test';
+process.env.SCRYPT_TEST_COST_LOG2 ??= '14';
+
 /**
  * Root hook: before any test, prove that every selected adapter's database answers. An unreachable
  * PostgreSQL fails the whole run with one clear message instead of skipping its suites.

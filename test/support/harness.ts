@@ -53,6 +53,8 @@ export async function startTestServer(adapter: Dialect, options: TestServerOptio
     DATA_DIR: database.dataDir,
     SERVER_SECRET: 'test-server-secret',
     VALIDATE_RESPONSES: 'true',
+    LOG_LEVEL: 'silent', // request lines would bury mocha's output; test/http/observability.test.ts reads them
+
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...options.env,
   });

@@ -1,4 +1,6 @@
 import type { Principal } from '../../src/auth/principal.js';
+import { buildHandlers } from '../../src/handlers/index.js';
+import { operationTool, type AnyToolMapping } from '../../src/tools/operation-tool.js';
 import type { ToolContext, ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { TenantSeed, TestServer } from './harness.js';
 
@@ -19,7 +21,14 @@ export function toolContext(server: TestServer, tenant: TenantSeed, overrides: P
     project: tenant.project,
     signal: new AbortController().signal,
     clock: server.clock,
+    requestId: 'req_00000000000000000000000000000000',
   };
+}
+
+/** The served tools of `mappings` over the server's operation handlers, for calling tool handlers directly. */
+export function toolsOver(server: TestServer, mappings: AnyToolMapping[]): ToolDefinition[] {
+  const handlers = buildHandlers(server.runtime.services, server.clock);
+  return mappings.map((mapping) => operationTool(mapping, handlers));
 }
 
 export function tool(tools: ToolDefinition[], name: string): ToolDefinition {

@@ -12,6 +12,8 @@ const INITIALIZE = {
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
+/** A session on the last revision that has JSON-RPC batches (2025-06-18 removed them). */
+const INITIALIZE_WITH_BATCHES = { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: '2025-03-26' } };
 
 /** Asserts a JSON-RPC error answered by the transport with `status`; returns `error.data`. */
 function expectRejection(res: Response, status: number, rpcCode: number, code: string): Record<string, unknown> {
@@ -45,8 +47,8 @@ forEachAdapter((adapter) => {
         .set({ ...key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers })
         .send(typeof body === 'string' ? body : JSON.stringify(body));
 
-    const openSession = async (headers: Record<string, string> = {}): Promise<string> => {
-      const res = await post(INITIALIZE, headers);
+    const openSession = async (headers: Record<string, string> = {}, initialize: unknown = INITIALIZE): Promise<string> => {
+      const res = await post(initialize, headers);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       return res.headers['mcp-session-id'] as string;
     };
@@ -126,7 +128,7 @@ forEachAdapter((adapter) => {
       });
 
       it('answers a batch with an array holding one response per request, none for notifications', async () => {
-        const session = await openSession();
+        const session = await openSession({}, INITIALIZE_WITH_BATCHES);
         const res = await post(
           [
             { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {} } },
@@ -155,13 +157,13 @@ forEachAdapter((adapter) => {
       });
 
       it('answers a batch with one request with an array of one', async () => {
-        const session = await openSession();
+        const session = await openSession({}, INITIALIZE_WITH_BATCHES);
         const res = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }], { 'mcp-session-id': session });
         expect(res.body).to.deep.equal([{ jsonrpc: '2.0', id: 1, result: {} }]);
       });
 
       it('answers a batch of notifications only with 202', async () => {
-        const session = await openSession();
+        const session = await openSession({}, INITIALIZE_WITH_BATCHES);
         const res = await post([{ jsonrpc: '2.0', method: 'notifications/initialized' }], { 'mcp-session-id': session });
         expect(res.status).to.equal(202);
       });
@@ -294,7 +296,7 @@ forEachAdapter((adapter) => {
       fixture.http().post('/mcp').set({ 'x-api-key': fixture.server.tenant.apiKey, 'content-type': 'application/json', ...headers }).send(JSON.stringify(body));
 
     it('serves only enabled tools that are not disabled, and counts every request of a batch', async () => {
-      const init = await post(INITIALIZE, {});
+      const init = await post(INITIALIZE_WITH_BATCHES, {});
       const session = init.headers['mcp-session-id'] as string;
       const list = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': session });
       expect((list.body.result.tools as { name: string }[]).map((tool) => tool.name)).to.deep.equal(['ping']);

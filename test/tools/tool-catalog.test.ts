@@ -9,6 +9,7 @@ const tool = (name: string, inputSchema: Record<string, unknown> = { type: 'obje
   name,
   description: `The ${name} tool.`,
   inputSchema,
+  operationId: 'ping',
   handler: async () => ({}),
 });
 

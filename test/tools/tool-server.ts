@@ -17,12 +17,15 @@ export interface ToolProbe {
 
 /**
  * Tools that exist only in tests: they provoke every failure mapping of the server without
- * depending on other areas' tools.
+ * depending on other areas' tools. Each is authorized as a contract operation like every tool:
+ * the read-only `ping`, or for write_probe `ingestTrace` (observability:write, not gated by the
+ * public-api-mutations capability).
  */
 export function testTools(probe: ToolProbe): ToolDefinition[] {
   return [
     {
       name: 'echo',
+      operationId: 'ping',
       description: 'Returns its arguments, after validation and defaults.',
       inputSchema: {
         type: 'object',
@@ -34,6 +37,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
     },
     {
       name: 'fail_with',
+      operationId: 'ping',
       description: 'Fails with the ProblemError status given.',
       inputSchema: { type: 'object', properties: { status: { type: 'integer', enum: [400, 404, 413, 429, 500] } }, required: ['status'] },
       handler: async (input) => {
@@ -46,6 +50,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
     },
     {
       name: 'explode',
+      operationId: 'ping',
       description: 'Throws an unexpected error.',
       inputSchema: { type: 'object', properties: {} },
       handler: async () => {
@@ -54,6 +59,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
     },
     {
       name: 'slow',
+      operationId: 'ping',
       description: 'Works until its signal aborts, then writes nothing more.',
       inputSchema: { type: 'object', properties: {} },
       timeoutMs: 10_000,
@@ -66,6 +72,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
     },
     {
       name: 'huge',
+      operationId: 'ping',
       description: 'Returns a result of the requested size in bytes.',
       inputSchema: { type: 'object', properties: { bytes: { type: 'integer', minimum: 1 } }, required: ['bytes'] },
       handler: async (input) => ({ blob: 'x'.repeat(input.bytes as number) }),
@@ -74,7 +81,7 @@ export function testTools(probe: ToolProbe): ToolDefinition[] {
       name: 'write_probe',
       description: 'A tool that writes: scoped tokens need observability:write.',
       inputSchema: { type: 'object', properties: {} },
-      requiredScopes: ['observability:write'],
+      operationId: 'ingestTrace',
       handler: async (_input, { project }) => ({ written_in: project.id }),
     },
   ];

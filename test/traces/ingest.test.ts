@@ -18,7 +18,7 @@ forEachAdapter((adapter) => {
   describe('POST /api/v1/public/traces', () => {
     it('stores a trace and answers 201 with id, span count, status and url, in the ingest rate class', async () => {
       const res = await post(sampleTrace({ trace_id: 'ingest-1' }));
-      expect(expectEnvelope(res, 201)).to.deep.equal({ id: 'ingest-1', spanCount: 3, status: 'success', url: '/api/v1/public/traces/ingest-1' });
+      expect(expectEnvelope(res, 201)).to.deep.equal({ id: 'ingest-1', spanCount: 3, status: 'success', url: '/traces/ingest-1' });
       expectRateLimitHeaders(res);
       expect(res.headers['x-service-ratelimit-policy']).to.equal('ingest;w=60;q=600');
     });
@@ -138,8 +138,8 @@ forEachAdapter((adapter) => {
       const res = await postBatch([sampleTrace({ trace_id: 'batch-1' }), sampleTrace({ trace_id: 'batch-2', spans: [] })]);
       expect(expectEnvelope(res, 201)).to.deep.equal({
         traces: [
-          { id: 'batch-1', spanCount: 3, status: 'success', url: '/api/v1/public/traces/batch-1' },
-          { id: 'batch-2', spanCount: 0, status: 'success', url: '/api/v1/public/traces/batch-2' },
+          { id: 'batch-1', spanCount: 3, status: 'success', url: '/traces/batch-1' },
+          { id: 'batch-2', spanCount: 0, status: 'success', url: '/traces/batch-2' },
         ],
         traceCount: 2,
         spanCount: 3,

@@ -67,10 +67,13 @@ forEachAdapter((adapter) => {
         latencyMs: 100,
         cost: 1.25,
         spanCount: 1,
+        totalTokens: 0,
         framework: 'crewai',
         agentName: 'writer',
         errorMessage: 'failure in t04',
-        url: '/api/v1/public/traces/t04',
+        url: '/traces/t04',
+        sessionId: null,
+        userId: null,
       });
     });
 

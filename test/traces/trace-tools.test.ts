@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { ProblemError } from '../../src/errors.js';
 import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
-import { traceTools } from '../../src/tools/trace-tools.js';
+import { traceToolMappings } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { ingest, sampleTrace, wideTrace, type TraceInput } from './fixtures.js';
-import { toolContext } from '../support/tool-context.js';
+import { toolContext, toolsOver } from '../support/tool-context.js';
 
 interface Summary {
   trace_id: string;
@@ -45,7 +45,7 @@ forEachAdapter((adapter) => {
 
   before(async () => {
     server = await startTestServer(adapter, { env: { PUBLIC_BASE_URL: 'https://tracewell.example' } });
-    tools = Object.fromEntries(traceTools(server.runtime.services, server.config).map((tool) => [tool.name, tool]));
+    tools = Object.fromEntries(toolsOver(server, traceToolMappings(server.config)).map((tool) => [tool.name, tool]));
   });
   after(async () => server.close());
 
@@ -65,7 +65,7 @@ forEachAdapter((adapter) => {
         trace_id: 'tool-log-1',
         span_count: 3,
         status: 'created',
-        url: 'https://tracewell.example/api/v1/public/traces/tool-log-1',
+        url: 'https://tracewell.example/traces/tool-log-1',
       });
       expect(await server.runtime.store.traces.findById(server.tenant.project.id, 'tool-log-1')).to.not.equal(null);
     });
@@ -154,7 +154,7 @@ forEachAdapter((adapter) => {
             cost: 0,
             framework: 'langchain',
             agent_name: 'bot',
-            url: 'https://tracewell.example/api/v1/public/traces/s-error',
+            url: 'https://tracewell.example/traces/s-error',
           },
         ],
         total_count: 1,

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem, expectRateLimitHeaders } from '../support/problem.js';
 import { countRows, createRequest, newBase64urlKey, newKey, writerOf, type Caller } from './support.js';
 
-const ALLOWED = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
+const ALLOWED = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' };
 const validBody = (name = 'Pager') => ({
   name,
   destinationUrl: 'http://127.0.0.1:9/hooks',

@@ -41,7 +41,7 @@ forEachAdapter((adapter) => {
     let receiver: Receiver;
 
     before(async () => {
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       caller = await writerOf(server);
     });
     after(async () => server.close());
@@ -213,7 +213,7 @@ forEachAdapter((adapter) => {
     let server: TestServer;
     let hanging: import('node:http').Server;
     before(async () => {
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_DELIVERY_TIMEOUT_MS: '150' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', WEBHOOK_DELIVERY_TIMEOUT_MS: '150' } });
       const { createServer } = await import('node:http');
       hanging = createServer(() => undefined); // accepts, never answers
       await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
@@ -257,7 +257,7 @@ forEachAdapter((adapter) => {
         loadConfig({
           DATA_DIR: database.dataDir,
           SERVER_SECRET: 'restart-secret',
-          WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+          WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*',
           WEBHOOK_POLL_INTERVAL_MS: '3600000', // the test drives the dispatcher itself
           ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
         }),

@@ -14,7 +14,7 @@ forEachAdapter((adapter) => {
     let receiver: Receiver;
 
     before(async () => {
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       writer = await writerOf(server);
       reader = await writerOf(server, ['configuration:read']);
       receiver = await new Receiver().start();
@@ -180,7 +180,7 @@ forEachAdapter((adapter) => {
     let server: TestServer;
     let caller: Caller;
     before(async () => {
-      server = await startTestServer(adapter, { env: { PUBLIC_API_MUTATIONS_ENABLED: 'false', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+      server = await startTestServer(adapter, { env: { PUBLIC_API_MUTATIONS_ENABLED: 'false', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       caller = await writerOf(server);
     });
     after(async () => server.close());

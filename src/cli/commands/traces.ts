@@ -8,6 +8,7 @@ import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
 import { formatCost, formatMs, printJson, printResource, renderTable, type Column } from '../output.js';
 import { renderTraceTree, type TraceNode } from '../span-tree.js';
+import { readFile } from 'node:fs/promises';
 
 type TraceSummary = components['schemas']['TraceSummary'];
 
@@ -70,6 +71,58 @@ export function registerTraceCommands(program: Command, io: Io): void {
         ? await client.request<SuccessData<'ingestTraceBatch'>>('POST', `${PATH}/batch`, { body: { traces: payload as BodyOf<'ingestTrace'>[] } })
         : await client.request<SuccessData<'ingestTrace'>>('POST', PATH, { body: payload as BodyOf<'ingestTrace'> });
       printResource(io, context.settings.json, data);
+    });
+
+  traces
+    .command('export')
+    .description('write the matching traces with their spans as JSON Lines to stdout (tracewell traces export > traces.jsonl)')
+    .option('--status <status>', 'success or error')
+    .option('--framework <name>', 'framework')
+    .option('--agent-name <name>', 'agent name')
+    .option('--from <date-time>', 'created at or after (ISO 8601)')
+    .option('--to <date-time>', 'created before (ISO 8601)')
+    .option('--saved-filter <id>', 'apply a saved filter of the project')
+    .action(async (options: { status?: string; framework?: string; agentName?: string; from?: string; to?: string; savedFilter?: string }, self: Command) => {
+      const context = CommandContext.of(io, self);
+      const query = { status: options.status, framework: options.framework, agentName: options.agentName, from: options.from, to: options.to, savedFilterId: options.savedFilter };
+      const decoder = new TextDecoder();
+      await context.client().download(`${PATH}/export`, query, (chunk) => (io.outBytes ? io.outBytes(chunk) : io.out(decoder.decode(chunk, { stream: true }))));
+    });
+
+  traces
+    .command('import')
+    .description('send a JSON Lines file (as `traces export` writes it) through the batch endpoint')
+    .option('--file <path>', 'JSON Lines file (- or omitted: stdin)')
+    .option('--batch-bytes <n>', 'largest request body to send', String(900 * 1024))
+    .action(async (options: { file?: string; batchBytes: string }, self: Command) => {
+      if (options.file === undefined && io.stdinIsTTY) throw new UsageError('give --file <traces.jsonl>, or pipe it on stdin');
+      const maxBytes = wholeNumber('--batch-bytes', options.batchBytes, 1024);
+      const text = options.file && options.file !== '-' ? await readFile(options.file, 'utf8') : await io.readStdin();
+      const context = CommandContext.of(io, self);
+      const client = context.client();
+      let batch: string[] = [];
+      let bytes = 0;
+      let sent = 0;
+      const flush = async () => {
+        if (!batch.length) return;
+        const body = { traces: batch.map((line) => JSON.parse(line) as BodyOf<'ingestTrace'>) };
+        sent += (await client.request<SuccessData<'ingestTraceBatch'>>('POST', `${PATH}/batch`, { body })).traceCount;
+        batch = [];
+        bytes = 0;
+      };
+      for (const [index, line] of text.split('\n').entries()) {
+        if (!line.trim()) continue;
+        try {
+          JSON.parse(line);
+        } catch {
+          throw new UsageError(`line ${index + 1} is not JSON`);
+        }
+        if (batch.length && (bytes + line.length > maxBytes || batch.length >= 1000)) await flush();
+        batch.push(line);
+        bytes += line.length + 1;
+      }
+      await flush();
+      io.out(`Imported ${sent} traces.\n`);
     });
 
   traces

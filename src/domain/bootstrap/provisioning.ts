@@ -30,7 +30,7 @@ export class Provisioning {
 
   async createUser(email: string, name: string, memberships: { organizationId: string; role: OrganizationRole }[] = []): Promise<UserRecord> {
     return this.store.transaction(async (tx) => {
-      const user = await tx.users.create({ id: randomUUID(), email, name, now: this.clock.now() });
+      const user = await tx.users.create({ id: randomUUID(), email: email.trim().toLowerCase(), name, now: this.clock.now() });
       for (const membership of memberships) {
         await tx.organizations.addMember({ ...membership, userId: user.id, now: this.clock.now() });
       }
@@ -66,13 +66,13 @@ export interface DevEnvironment {
  * On the very first start (no organization yet) creates a dev organization, project, owner user and
  * project API key in one transaction, so `npm start` is immediately usable. Returns null afterwards.
  */
-export async function provisionDevEnvironment(store: Store, clock: Clock): Promise<DevEnvironment | null> {
+export async function provisionDevEnvironment(store: Store, clock: Clock, adminEmail = 'dev@localhost'): Promise<DevEnvironment | null> {
   return store.transaction(async (tx) => {
     if ((await tx.organizations.count()) > 0) return null;
     const provisioning = new Provisioning(tx, clock);
     const organization = await provisioning.createOrganization('Dev Organization');
     const project = await provisioning.createProject(organization.id, 'Dev Project');
-    const user = await provisioning.createUser('dev@localhost', 'Dev User', [{ organizationId: organization.id, role: 'owner' }]);
+    const user = await provisioning.createUser(adminEmail, 'Dev User', [{ organizationId: organization.id, role: 'owner' }]);
     const apiKey = await provisioning.issueApiKey({ organizationId: organization.id, projectId: project.id, name: 'Dev key', createdByUserId: user.id });
     return { organization, project, user, apiKey };
   });

@@ -1,5 +1,6 @@
 import { problems } from '../../errors.js';
 import { validateDetectionRules } from './rule-language.js';
+import { compileLinearPattern, UnsupportedPatternError } from './scanning/linear-pattern.js';
 import type {
   AnomalyDetectorConfig,
   DetectionConfig,
@@ -32,9 +33,13 @@ function regex(config: Record<string, unknown>): RegexDetectorConfig {
   if (typeof config.pattern !== 'string' || config.pattern.length === 0) reject('regex detections need config.pattern.', 'required', `${PATH}/pattern`);
   const flags = (config.flags as string | undefined) ?? '';
   try {
-    new RegExp(config.pattern, flags);
+    compileLinearPattern(config.pattern, flags);
   } catch (error) {
-    reject(`config.pattern is not a valid regular expression: ${(error as Error).message}`, 'invalid_pattern', `${PATH}/pattern`);
+    // Patterns run on a linear-time engine (RE2 syntax); the refusal names what stands in the way.
+    if (error instanceof UnsupportedPatternError) {
+      reject(`config.pattern ${error.message}.`, error.needsBacktracking ? 'unsupported_pattern' : 'invalid_pattern', `${PATH}/pattern`);
+    }
+    throw error;
   }
   return { pattern: config.pattern, flags, fields: (config.fields as RegexDetectorConfig['fields']) ?? ['input', 'output'] };
 }

@@ -6,7 +6,8 @@ import type { Store } from '../../ports/store.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import type { FixService } from '../fixes/fix-service.js';
 import type { DetectorRegistry } from './detector-registry.js';
-import type { Finding, TraceSubject } from './engines/detector-engine.js';
+import type { DetectorContext, Finding, TraceSubject } from './engines/detector-engine.js';
+import type { ScanContext } from './scanning/text-detection.js';
 
 export interface EvaluationSettings {
   /** How long a claimed job is ours before another worker may reclaim it. */
@@ -40,7 +41,13 @@ export class DetectionEvaluation {
     private readonly fixes: FixService,
     readonly registry: DetectorRegistry,
     private readonly settings: EvaluationSettings,
+    private readonly scan: ScanContext,
   ) {}
+
+  /** Stops the scan workers. */
+  close(): Promise<void> {
+    return this.scan.scanner.close();
+  }
 
   /** The ingest hook: `(tx, traces) => Promise<void>`, run inside the ingest transaction. */
   enqueueTraceEvaluation = async (tx: Store, traces: readonly TraceRef[]): Promise<void> => {
@@ -48,6 +55,16 @@ export class DetectionEvaluation {
       traces.map((t) => ({ id: randomUUID(), projectId: t.projectId, traceId: t.traceId })),
       this.clock.now(),
     );
+  };
+
+  /**
+   * The append hook: each changed trace is evaluated once no span arrived for `settleMs` (a pending
+   * evaluation is pushed back, not repeated); spans after an evaluation schedule another.
+   */
+  scheduleSettledEvaluation = async (tx: Store, traces: readonly TraceRef[], settleMs: number): Promise<void> => {
+    const now = this.clock.now();
+    const notBefore = new Date(now.getTime() + settleMs);
+    await tx.detectionJobs.schedule(traces.map((t) => ({ id: randomUUID(), projectId: t.projectId, traceId: t.traceId })), now, notBefore);
   };
 
   /** Claims one batch and evaluates it; returns the outcomes (empty when there was nothing to do). */
@@ -58,12 +75,19 @@ export class DetectionEvaluation {
     return outcomes;
   }
 
+  /**
+   * Detectors run BEFORE the transaction, on plain reads: text detections wait for a scan worker,
+   * and on SQLite a transaction holds the only connection, so evaluating inside it would make every
+   * other request wait for the scan. The transaction then checks the lease and records the
+   * firings; a job whose lease was lost meanwhile records nothing.
+   */
   async process(job: DetectionJobRecord, owner: string): Promise<JobOutcome> {
     try {
+      const trace = await this.store.traces.findById(job.projectId, job.traceId);
+      const found = trace ? await this.evaluate(this.store, { trace, spans: await this.store.traces.spansOf(job.projectId, job.traceId) }) : [];
       return await this.store.transaction(async (tx) => {
         if (!(await tx.detectionJobs.complete(job.id, owner, this.clock.now()))) return 'lost';
-        const trace = await tx.traces.findById(job.projectId, job.traceId);
-        if (trace) await this.evaluate(tx, { trace, spans: await tx.traces.spansOf(job.projectId, job.traceId) });
+        for (const { detection, finding } of found) await this.fire(tx, detection, trace!, finding);
         return 'done';
       });
     } catch (error) {
@@ -74,21 +98,24 @@ export class DetectionEvaluation {
     }
   }
 
-  private async evaluate(tx: Store, subject: TraceSubject): Promise<void> {
-    const detections = (await tx.detections.listAll(subject.trace.projectId)).filter((d) => d.isActive && this.inScope(d, subject));
+  private async evaluate(store: Store, subject: TraceSubject): Promise<{ detection: DetectionRecord; finding: Finding }[]> {
+    const detections = (await store.detections.listAll(subject.trace.projectId)).filter((d) => d.isActive && this.inScope(d, subject));
+    const context: DetectorContext = { traces: store.evaluationTraces, scan: this.scan };
+    const found: { detection: DetectionRecord; finding: Finding }[] = [];
     for (const detection of detections) {
       const engine = this.registry.engineFor(detection);
       if (!engine) continue; // stored, not executable here (no plugin / no rule evaluator)
-      const finding = await engine.evaluate(detection, subject, { traces: tx.evaluationTraces });
-      if (finding && finding.score >= detection.threshold) await this.fire(tx, detection, subject, finding);
+      const finding = await engine.evaluate(detection, subject, context);
+      if (finding && finding.score >= detection.threshold) found.push({ detection, finding });
     }
+    return found;
   }
 
   private inScope(detection: DetectionRecord, { trace }: TraceSubject): boolean {
     return detection.frameworks.length === 0 || (trace.framework !== null && (detection.frameworks as string[]).includes(trace.framework));
   }
 
-  private async fire(tx: Store, detection: DetectionRecord, { trace }: TraceSubject, finding: Finding): Promise<void> {
+  private async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding): Promise<void> {
     const now = this.clock.now();
     const recorded = await tx.detectionEvents.insert({
       id: randomUUID(),

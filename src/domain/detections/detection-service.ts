@@ -120,30 +120,44 @@ export class DetectionService {
     });
   }
 
-  async listPage(projectId: string, filter: DetectionListFilter, request: { limit: number; cursor?: string }, binding: CursorBinding): Promise<{ detections: DetectionRecord[]; page: Page }> {
-    const { items, page } = await keysetPage(this.cursors, binding, request, (after, limit) => this.store.detections.list(projectId, filter, after, limit));
-    return { detections: items, page };
-  }
-
   /**
-   * Detections with their firing counts (last 24 h and 7 d by trace time) and last firing. With a
-   * framework, only detections scoped to it or to every framework; an unknown framework is 400.
+   * One newest-first page of the detections the filters match, each with its firing counts (last 24 h
+   * and 7 d by trace time) and last firing, plus how many match and how many of those are active.
+   * A project holds tens of detections, so the filters (the framework one reads a JSON list) and the
+   * keyset run over the project's list in memory. An unknown framework is 400.
    */
-  async activity(projectId: string, options: { framework?: string; limit: number }): Promise<{ detections: DetectionActivity[]; total: number; active: number }> {
-    if (options.framework !== undefined && !isFramework(options.framework)) {
-      throw badRequest(`Unknown framework ${String(options.framework).slice(0, 60)}; see the README for the supported ones.`, '/framework', 'enum');
+  async listPage(
+    projectId: string,
+    filter: DetectionListFilter & { framework?: string },
+    request: { limit: number; cursor?: string },
+    binding: CursorBinding,
+  ): Promise<{ detections: DetectionActivity[]; page: Page; total: number; active: number }> {
+    const { framework, ...stored } = filter;
+    if (framework !== undefined && !isFramework(framework)) {
+      throw badRequest(`Unknown framework ${String(framework).slice(0, 60)}; see the README for the supported ones.`, '/framework', 'enum');
     }
-    const framework = options.framework as Framework | undefined;
-    const all = (await this.store.detections.listAll(projectId)).filter((d) => !framework || d.frameworks.length === 0 || d.frameworks.includes(framework));
+    const matching = (await this.store.detections.listAll(projectId)).filter(
+      (d) =>
+        (stored.type === undefined || d.type === stored.type) &&
+        (stored.active === undefined || d.isActive === stored.active) &&
+        (stored.groupId === undefined || d.groupId === stored.groupId) &&
+        (framework === undefined || d.frameworks.length === 0 || d.frameworks.includes(framework as Framework)),
+    );
+    const { items, page } = await keysetPage(this.cursors, binding, request, async (after, limit) =>
+      matching
+        .filter((d) => !after || d.createdAt.getTime() < after.createdAt || (d.createdAt.getTime() === after.createdAt && d.id < after.id))
+        .slice(0, limit),
+    );
     const now = this.clock.now().getTime();
     const stats = new Map((await this.store.detectionEvents.fireStats(projectId, new Date(now - DAY_MS), new Date(now - 7 * DAY_MS))).map((s) => [s.detectionId, s]));
     return {
-      detections: all.slice(0, options.limit).map((detection) => {
+      detections: items.map((detection) => {
         const s = stats.get(detection.id);
         return { detection, fireCount24h: s?.since24h ?? 0, fireCount7d: s?.since7d ?? 0, lastFiredAt: s?.lastFiredAt ?? null };
       }),
-      total: all.length,
-      active: all.filter((d) => d.isActive).length,
+      page,
+      total: matching.length,
+      active: matching.filter((d) => d.isActive).length,
     };
   }
 

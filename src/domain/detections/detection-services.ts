@@ -7,6 +7,7 @@ import { FixService } from '../fixes/fix-service.js';
 import { DetectionEvaluation } from './detection-evaluation.js';
 import { DetectionService } from './detection-service.js';
 import { DetectorRegistry } from './detector-registry.js';
+import { ScanPool } from './scanning/scan-pool.js';
 import type { TraceRuleEvaluator } from './trace-rule-evaluator.js';
 
 export interface DetectionServices {
@@ -33,6 +34,9 @@ export function createDetectionServices(deps: {
   return {
     detections: new DetectionService(deps.store, deps.clock, deps.cursors),
     fixes,
-    detectionEvaluation: new DetectionEvaluation(deps.store, deps.clock, deps.events, fixes, registry, deps.config.detectionWorker),
+    detectionEvaluation: new DetectionEvaluation(deps.store, deps.clock, deps.events, fixes, registry, deps.config.detectionWorker, {
+      scanner: new ScanPool({ workers: deps.config.detectionScan.workers, graceMs: deps.config.detectionScan.graceMs }),
+      limits: deps.config.detectionScan,
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WorkLoop } from '../background/work-loop.js';
 import type { DetectionEvaluation } from './detection-evaluation.js';
 
 /**
@@ -8,49 +9,34 @@ import type { DetectionEvaluation } from './detection-evaluation.js';
  */
 export class DetectionWorker {
   readonly owner = `worker-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly evaluation: DetectionEvaluation,
-    private readonly pollMs: number,
+    pollMs: number,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.loop = new WorkLoop(() => this.round(), pollMs);
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.round().finally(() => {
-        this.running = null;
-      });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async round(): Promise<void> {
-    let busy = false;
+  /** One round; true when it found jobs, so the next looks again at once. */
+  private async round(): Promise<boolean> {
     try {
       const outcomes = await this.evaluation.runOnce(this.owner);
-      busy = outcomes.length > 0;
       const failed = outcomes.filter((o) => o === 'failed').length;
       if (failed) this.log(`detections: ${failed} evaluation job(s) failed and were released for retry`);
+      return outcomes.length > 0;
     } catch (error) {
       this.log(`detections: claiming evaluation jobs failed: ${(error as Error).message}`);
+      return false;
     }
-    this.schedule(busy ? 0 : this.pollMs);
   }
 }

@@ -10,6 +10,7 @@ import { isUuid } from '../actor.js';
 import type { Severity } from '../detections/detection-types.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { keysetPage } from '../keyset-page.js';
+import { offsetPage } from '../offset-page.js';
 import { canAccept, canDismiss, canUpdateStatus, invalidTransition, type UpdateStatusTarget } from './fix-state-machine.js';
 
 export interface LinkedTrace extends FixTraceLink {
@@ -118,16 +119,27 @@ export class FixService {
     };
   }
 
-  /** Offset paging, as the tool interface specifies. */
-  async listByOffset(projectId: string, filter: FixListFilter, offset: number, limit: number): Promise<{ fixes: FixSummary[]; total: number }> {
-    const { fixes, total } = await this.store.fixes.listByOffset(projectId, filter, offset, limit);
-    return { fixes: await this.summaries(fixes), total };
-  }
-
-  /** Keyset paging for REST. */
-  async listPage(projectId: string, filter: FixListFilter, request: { limit: number; cursor?: string }, binding: CursorBinding): Promise<{ fixes: FixSummary[]; page: Page }> {
-    const { items, page } = await keysetPage(this.cursors, binding, request, (after, limit) => this.store.fixes.listAfter(projectId, filter, after, limit));
-    return { fixes: await this.summaries(items), page };
+  /**
+   * Keyset paging (REST listFixes and the triage_list tool), with the count of every match. A first
+   * page may start `startOffset` fixes in (the tool's offset); its next cursor is a keyset one.
+   */
+  async listPage(
+    projectId: string,
+    filter: FixListFilter,
+    request: { limit: number; cursor?: string; startOffset?: number },
+    binding: CursorBinding,
+  ): Promise<{ fixes: FixSummary[]; page: Page; total: number }> {
+    const { startOffset = 0, ...keyset } = request;
+    if (!Number.isSafeInteger(startOffset) || startOffset < 0) throw problems.validation('offset must be a non-negative integer.', [{ code: 'invalid_type', message: 'must be a non-negative integer', path: '/offset' }]);
+    let total: number | undefined;
+    const { items, page } = await keysetPage(this.cursors, binding, keyset, async (after, limit) => {
+      if (after || startOffset === 0) return this.store.fixes.listAfter(projectId, filter, after, limit);
+      const counted = await this.store.fixes.listByOffset(projectId, filter, startOffset, limit);
+      total = counted.total;
+      return counted.fixes;
+    });
+    total ??= await this.store.fixes.count(projectId, filter);
+    return { fixes: await this.summaries(items), page, total };
   }
 
   accept(projectId: string, fixId: string, actor: string): Promise<FixRecord> {
@@ -160,9 +172,15 @@ export class FixService {
     return { fix, steps: await this.store.fixes.steps(fix.id), comments: await this.store.fixes.comments(fix.id) };
   }
 
-  async steps(projectId: string, fixId: string, limit: number): Promise<{ steps: InvestigationStepRecord[]; total: number }> {
+  /** Steps oldest first, cursor-paged by offset (steps are append-only, so pages never shift). */
+  async stepsPage(projectId: string, fixId: string, request: { limit: number; cursor?: string }, binding: CursorBinding): Promise<{ steps: InvestigationStepRecord[]; total: number; page: Page }> {
     const fix = await this.find(this.store, projectId, fixId);
-    return { steps: await this.store.fixes.steps(fix.id, limit), total: await this.store.fixes.countSteps(fix.id) };
+    const total = await this.store.fixes.countSteps(fix.id);
+    const { items, page } = await offsetPage(this.cursors, binding, request, async (offset, limit) => {
+      const rows = await this.store.fixes.steps(fix.id, limit + 1, offset);
+      return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+    });
+    return { steps: items, total, page };
   }
 
   /** A step of the fix's investigation, by a person or an agent. */

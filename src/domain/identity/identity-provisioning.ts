@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../ports/store.js';
 import type { ProjectRole } from '../../auth/roles.js';
-import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.js';
 import type { UserRecord } from '../../ports/users.js';
 
 /** Provisioning of what identity adds to users: consent passwords and project roles. */
@@ -17,11 +18,14 @@ export class IdentityProvisioning {
     await this.store.userPasswords.set(userId, await hashPassword(password), this.clock.now());
   }
 
-  /** The user with this email when the password matches; null otherwise (unknown user, no password, mismatch). */
+  /**
+   * The user with this email when the password matches; null otherwise (unknown user, no password,
+   * mismatch). Every path hashes once at the current cost, so timing does not reveal accounts.
+   */
   async verifyCredentials(email: string, password: string): Promise<UserRecord | null> {
-    const user = await this.store.users.findByEmail(email.trim());
+    const user = await this.store.users.findByEmail(email.trim().toLowerCase());
     const stored = user ? await this.store.userPasswords.find(user.id) : null;
-    if (!user || !stored) return null;
+    if (!user || !stored) return verifyAgainstDecoy(password).then(() => null);
     return (await verifyPassword(password, stored)) ? user : null;
   }
 

@@ -7,8 +7,8 @@ export const SECURITY_LIFECYCLE_CAPACITY = 10;
 const REFILL_PER_MS = SECURITY_LIFECYCLE_CAPACITY / 3_600_000;
 
 /**
- * The security-lifecycle token bucket: creating service accounts and minting, rotating and revoking
- * their tokens draw from one bucket per organization, whichever endpoint and whichever identity
+ * The security-lifecycle token bucket: creating service accounts and minting and rotating their
+ * tokens draw from one bucket per organization (revoking never does and is never refused), whichever endpoint and whichever identity
  * (user, API key) acts. Persisted, so every server process shares it.
  */
 export class SecurityLifecycleBucket {
@@ -29,7 +29,7 @@ export class SecurityLifecycleBucket {
       throw new ProblemError(
         429,
         'PUBLIC_API_SECURITY_LIFECYCLE_LIMITED',
-        `The organization's security-lifecycle budget (${SECURITY_LIFECYCLE_CAPACITY} per hour for service-account creation and token minting, rotation and revocation) is spent.`,
+        `The organization's security-lifecycle budget (${SECURITY_LIFECYCLE_CAPACITY} per hour for service-account creation and token minting and rotation) is spent.`,
         { headers: { 'Retry-After': String(outcome.retryAfter) } },
       );
     }

@@ -1,19 +1,96 @@
-import { problems } from '../../errors.js';
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { Principal } from '../../auth/principal.js';
+import { ProblemError, problems } from '../../errors.js';
 import type { OrganizationRecord } from '../../ports/organizations.js';
 import type { ProjectRecord } from '../../ports/projects.js';
 import type { Store } from '../../ports/store.js';
+import { organizationAuthority } from '../identity/organization-authority.js';
 
 export interface ProjectDescription {
   project: ProjectRecord;
   organization: OrganizationRecord;
 }
 
+export const MAX_RETENTION_DAYS = 36500;
+
 export class ProjectService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock = { now: () => new Date() },
+  ) {}
 
   async describe(project: ProjectRecord): Promise<ProjectDescription> {
     const organization = await this.store.organizations.findById(project.organizationId);
     if (!organization) throw problems.notFound('The organization');
     return { project, organization };
   }
+
+  /** The projects a credential reaches: see the listProjects operation. */
+  async list(principal: Principal): Promise<ProjectDescription[]> {
+    const projects: ProjectRecord[] = [];
+    if (principal.kind === 'api_key') {
+      const key = principal.organizationId ? await this.store.apiKeys.findById(principal.organizationId, principal.credentialId) : null;
+      if (key?.projectId) {
+        const project = await this.store.projects.findById(key.projectId);
+        if (project) projects.push(project);
+      } else if (key) projects.push(...(await this.store.projects.listByOrganization(key.organizationId)));
+    } else if (principal.kind === 'oauth' && principal.userId) {
+      for (const membership of await this.store.organizations.membershipsOf(principal.userId)) {
+        projects.push(...(await this.store.projects.listByOrganization(membership.organizationId)));
+      }
+    }
+    return Promise.all(projects.map((project) => this.describe(project)));
+  }
+
+  async create(principal: Principal, input: { name: string; organizationId?: string }): Promise<ProjectDescription> {
+    const organizationId = await this.targetOrganization(principal, input.organizationId);
+    await organizationAuthority(this.store, principal, organizationId);
+    const name = trimmedName(input.name);
+    const now = this.clock.now();
+    const project = await this.store.projects.create({ id: randomUUID(), organizationId, name, now });
+    return this.describe(project);
+  }
+
+  async update(project: ProjectRecord, changes: { name?: string; retentionDays?: number | null }): Promise<ProjectDescription> {
+    const updated = await this.store.projects.update(
+      project.id,
+      { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays },
+      this.clock.now(),
+    );
+    if (!updated) throw problems.notFound('The project');
+    return this.describe(updated);
+  }
+
+  /**
+   * Marks the project deleted: it disappears from every read at once, and the data-lifecycle worker
+   * purges its rows in bounded batches (see DataLifecycle).
+   */
+  async delete(project: ProjectRecord, confirmation: string): Promise<void> {
+    if (confirmation !== project.id) {
+      throw new ProblemError(400, 'PUBLIC_API_CONFIRMATION_MISMATCH', 'confirmation must equal the id of the project to delete.', {
+        errors: [{ code: 'confirmation_mismatch', message: 'must equal the selected project id', path: '/body/confirmation' }],
+      });
+    }
+    if (!(await this.store.projects.markDeleted(project.id, this.clock.now()))) throw problems.notFound('The project');
+  }
+
+  private async targetOrganization(principal: Principal, requested: string | undefined): Promise<string> {
+    if (principal.kind === 'oauth' && principal.userId) {
+      const memberships = await this.store.organizations.membershipsOf(principal.userId);
+      if (requested) return requested;
+      if (memberships.length === 1) return memberships[0].organizationId;
+      throw problems.validation('Name the organization: you belong to several (or none).', [
+        { code: 'required', message: 'is required when the user belongs to more than one organization', path: '/body/organizationId' },
+      ]);
+    }
+    if (requested && requested !== principal.organizationId) throw problems.forbidden('PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED', 'The credential does not administer that organization.');
+    return principal.organizationId!;
+  }
+}
+
+function trimmedName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw problems.validation('The name is invalid.', [{ code: 'min_length', message: 'must not be blank', path: '/body/name' }]);
+  return trimmed;
 }

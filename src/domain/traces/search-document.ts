@@ -1,4 +1,4 @@
-import type { ValidTrace } from './trace-input.js';
+import type { SummarySource } from './trace-summary.js';
 
 /** Keeps a search document well inside PostgreSQL's 1 MB tsvector limit. */
 const MAX_DOCUMENT_CHARS = 200_000;
@@ -22,7 +22,7 @@ function collect(value: unknown, into: string[]): void {
  * What full-text search looks at: the trace name and metadata, and each span's name, error and
  * metadata (keys and values). Inputs and outputs are left out: they are large and mostly noise.
  */
-export function searchDocumentOf(trace: ValidTrace): string {
+export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>): string {
   const words: string[] = [trace.name];
   collect(trace.metadata, words);
   for (const span of trace.spans) {

@@ -3,6 +3,8 @@ import { grantAllows, type ReadGrant } from '../../auth/principal.js';
 import type { Store } from '../../ports/store.js';
 import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import { TRACE_ID_PATTERN } from './trace-input.js';
+import { systemClock, type Clock } from '../../clock.js';
+import { retentionFloor } from './retention.js';
 
 /** The spec's trace context depth: larger traces are cut to this many spans. */
 export const MAX_CONTEXT_SPANS = 1000;
@@ -29,8 +31,13 @@ export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): {
     if (siblings) siblings.push(span);
     else childrenOf.set(span.parentSpanId, [span]);
   }
+  // Roots: spans without a parent, and spans whose parent has not arrived (yet) — an OTLP trace
+  // keeps them; they move under their parent when it comes.
+  const ids = new Set(spans.map((span) => span.spanId));
   const roots: SpanNode[] = [];
-  const queue: { span: SpanRecord; into: SpanNode[] }[] = (childrenOf.get(null) ?? []).map((span) => ({ span, into: roots }));
+  const queue: { span: SpanRecord; into: SpanNode[] }[] = spans
+    .filter((span) => span.parentSpanId === null || !ids.has(span.parentSpanId))
+    .map((span) => ({ span, into: roots }));
   let kept = 0;
   for (let head = 0; head < queue.length && kept < limit; head++) {
     const { span, into } = queue[head];
@@ -44,7 +51,10 @@ export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): {
 
 /** One trace with its span tree, for get_trace_context and GET /traces/{traceId}. */
 export class TraceContextService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async get(projectId: string, traceId: string, grant: ReadGrant | null = null): Promise<TraceContext> {
     if (typeof traceId !== 'string' || !TRACE_ID_PATTERN.test(traceId)) {
@@ -55,7 +65,9 @@ export class TraceContextService {
     // A guest sees exactly what was shared; anything else answers as if it did not exist.
     if (!grantAllows(grant, 'trace', traceId)) throw problems.notFound('The trace');
     const trace = await this.store.traces.findById(projectId, traceId);
-    if (!trace) throw problems.notFound('The trace');
+    // Past the project's retention a trace is gone, whether or not the worker has deleted it yet.
+    const floor = trace ? retentionFloor((await this.store.projects.findById(projectId))?.retentionDays ?? null, this.clock.now()) : undefined;
+    if (!trace || (floor !== undefined && trace.createdAt.getTime() < floor)) throw problems.notFound('The trace');
     const { roots, truncated } = buildSpanTree(await this.store.traces.spansOf(projectId, traceId));
     return { trace, roots, truncated };
   }

@@ -3,10 +3,13 @@ import type { Clock } from '../../clock.js';
 import { ProblemError, problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
 import { TraceIdTakenError, type SpanRecord, type TraceRecord, type TraceWrite } from '../../ports/traces.js';
-import { FieldErrors, validateTraceInput } from './trace-input.js';
+import { FieldErrors, validateTraceInput, type ValidTrace } from './trace-input.js';
 import { searchDocumentOf } from './search-document.js';
 import { summarizeTrace } from './trace-summary.js';
 import { WriteGate } from './write-gate.js';
+import { recordIngested } from '../../observability/instruments.js';
+import type { SpanPricer } from '../pricing/span-pricer.js';
+import { traceFieldsOf, type SpansOfTrace } from './trace-assembly.js';
 
 /** The spec's payload ceiling for one trace (tool request payload, REST body). */
 export const MAX_TRACE_BYTES = 1024 * 1024;
@@ -21,8 +24,24 @@ export interface IngestedTrace extends TraceRecord {
 /** Runs inside the ingest transaction: a failure rolls the traces back too. */
 export type AfterStoreHook = (tx: Store, traces: IngestedTrace[]) => Promise<void>;
 
+/** Runs inside an append's transaction with the traces it created or changed (a resend changes none). */
+export type AfterAppendHook = (tx: Store, traces: { projectId: string; traceId: string }[]) => Promise<void>;
+
+/** What an append stored: spans accepted (re-sent ones included) and spans refused, with why. */
+export interface AppendOutcome {
+  acceptedSpans: number;
+  addedSpans: number;
+  rejectedSpans: number;
+  reasons: string[];
+  /** Traces created or changed. */
+  changedTraces: string[];
+}
+
 export interface TraceIngestionOptions {
   afterStore?: AfterStoreHook[];
+  afterAppend?: AfterAppendHook[];
+  /** Prices spans with tokens but no cost (native and OTLP alike). */
+  pricer?: SpanPricer;
   /** Ingest writes (validation through commit) at once per process; default unbounded. */
   maxConcurrentWrites?: number;
 }
@@ -44,6 +63,8 @@ const traceExists = (ids: string[]) =>
  */
 export class TraceIngestionService {
   private readonly afterStore: AfterStoreHook[];
+  private readonly afterAppend: AfterAppendHook[];
+  private readonly pricer: SpanPricer | null;
   private readonly gate: WriteGate | null;
 
   constructor(
@@ -52,7 +73,14 @@ export class TraceIngestionService {
     options: TraceIngestionOptions = {},
   ) {
     this.afterStore = options.afterStore ?? [];
+    this.afterAppend = options.afterAppend ?? [];
+    this.pricer = options.pricer ?? null;
     this.gate = options.maxConcurrentWrites ? new WriteGate(options.maxConcurrentWrites) : null;
+  }
+
+  /** Writes waiting for a slot of the write gate (0 without a gate). */
+  get queuedWrites(): number {
+    return this.gate?.queued ?? 0;
   }
 
   async ingest(projectId: string, input: unknown): Promise<IngestedTrace> {
@@ -72,6 +100,64 @@ export class TraceIngestionService {
     return this.write(projectId, inputs, '/traces');
   }
 
+  /**
+   * Appends spans to traces by trace id (OTLP): a trace is created by its first spans and grows with
+   * later ones; a re-sent span (same trace and span id) is skipped; a span whose parent has not
+   * arrived is kept and sits under it once it does. The derived fields and search document of each
+   * changed trace are recomputed in the same transaction. Spans for a native trace id are refused
+   * (native traces are immutable).
+   */
+  async appendSpans(projectId: string, traces: SpansOfTrace[]): Promise<AppendOutcome> {
+    const work = () => this.storeAppend(projectId, traces);
+    return this.gate ? this.gate.run(work) : work();
+  }
+
+  private async storeAppend(projectId: string, traces: SpansOfTrace[]): Promise<AppendOutcome> {
+    const now = this.clock.now();
+    const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [] };
+    if (this.pricer && traces.length > 0) {
+      const overrides = await this.pricer.overridesFor(this.store, projectId);
+      for (const trace of traces) this.pricer.price(trace.spans, overrides);
+    }
+    // Sorted: two requests appending to the same traces lock their rows in the same order.
+    const ordered = [...traces].sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0));
+    await this.store.transaction(async (tx) => {
+      const changed: { projectId: string; traceId: string }[] = [];
+      const firsts = ordered.map((group) => {
+        const fields = traceFieldsOf(group.spans, group.metadata);
+        return { group, fields, trace: summarizeTrace(projectId, group.traceId, fields, now) };
+      });
+      const results = await tx.traces.appendSpans(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
+      const documents: { projectId: string; traceId: string; body: string }[] = [];
+      for (let i = 0; i < firsts.length; i++) {
+        const { group, fields } = firsts[i];
+        const { traceId, spans, metadata } = group;
+        const result = results[i];
+        if (result.refused) {
+          outcome.rejectedSpans += spans.length;
+          if (outcome.reasons.length < 5) outcome.reasons.push(`trace ${traceId} was stored through the native API and is immutable`);
+          continue;
+        }
+        outcome.acceptedSpans += spans.length;
+        outcome.addedSpans += result.added;
+        if (result.created) {
+          documents.push({ projectId, traceId, body: searchDocumentOf(fields) });
+        } else if (result.added > 0) {
+          const existing = await tx.traces.findById(projectId, traceId);
+          const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
+          await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all));
+        } else {
+          continue; // every span was a resend: nothing changed
+        }
+        changed.push({ projectId, traceId });
+        outcome.changedTraces.push(traceId);
+      }
+      await tx.traces.writeSearchDocuments(documents);
+      for (const hook of this.afterAppend) if (changed.length > 0) await hook(tx, changed);
+    });
+    return outcome;
+  }
+
   private write(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
     const work = () => this.validateAndStore(projectId, inputs, batchPath);
     return this.gate ? this.gate.run(work) : work();
@@ -80,7 +166,7 @@ export class TraceIngestionService {
   private async validateAndStore(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
     const now = this.clock.now();
     const errors = new FieldErrors();
-    const writes: TraceWrite[] = [];
+    const valids: { id: string; valid: ValidTrace }[] = [];
     const seen = new Set<string>();
     inputs.forEach((input, i) => {
       const path = batchPath ? `${batchPath}/${i}` : '';
@@ -89,9 +175,18 @@ export class TraceIngestionService {
       const id = valid.traceId ?? randomUUID();
       if (seen.has(id)) errors.add(`${path}/trace_id`, 'duplicate_trace_id', `trace_id ${id} appears twice in the batch`);
       seen.add(id);
-      writes.push({ trace: summarizeTrace(projectId, id, valid, now), spans: valid.spans, searchText: searchDocumentOf(valid) });
+      valids.push({ id, valid });
     });
     if (!errors.empty) throw problems.validation('The trace is invalid; see errors. Nothing was stored.', errors.list);
+    if (this.pricer) {
+      const overrides = await this.pricer.overridesFor(this.store, projectId);
+      for (const { valid } of valids) this.pricer.price(valid.spans, overrides);
+    }
+    const writes: TraceWrite[] = valids.map(({ id, valid }) => ({
+      trace: summarizeTrace(projectId, id, valid, now),
+      spans: valid.spans,
+      searchText: searchDocumentOf(valid),
+    }));
 
     const ingested = writes.map((w): IngestedTrace => ({ ...w.trace, spans: w.spans }));
     try {
@@ -108,6 +203,7 @@ export class TraceIngestionService {
       }
       throw error;
     }
+    recordIngested(ingested);
     return ingested;
   }
 }

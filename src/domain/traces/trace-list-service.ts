@@ -2,6 +2,8 @@ import type { CursorCodec, Page } from '../../pagination/cursor.js';
 import { problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
 import type { TraceCondition, TraceFilters, TraceKeyset, TraceRecord, TraceStatus } from '../../ports/traces.js';
+import { systemClock, type Clock } from '../../clock.js';
+import { withinRetention } from './retention.js';
 
 /** Compiles a saved filter of the project into a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
@@ -17,6 +19,8 @@ export interface TraceListFilterParams {
   maxLatencyMs?: number;
   minCost?: number;
   maxCost?: number;
+  sessionId?: string;
+  userId?: string;
   savedFilterId?: string;
 }
 
@@ -43,9 +47,44 @@ export class TraceListService {
     private readonly store: Store,
     private readonly cursors: CursorCodec,
     private readonly savedFilters?: SavedFilterResolver,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
+    const { query, after, chainStartedAt, binding } = await this.prepare(request);
+    const rows = await this.store.traces.list({ ...query, after, limit: request.limit + 1 });
+    const hasMore = rows.length > request.limit;
+    const traces = hasMore ? rows.slice(0, request.limit) : rows;
+    const last = traces[traces.length - 1];
+    const nextCursor = hasMore ? this.cursors.encode(binding, [last.createdAt.getTime(), last.id], chainStartedAt) : null;
+    return { traces, page: { hasMore, limit: request.limit, nextCursor } };
+  }
+
+  /** The list query of a request (filters, saved filter, retention), for the list and for export. */
+  async query(projectId: string, filters: TraceListFilterParams): Promise<{ projectId: string; filters: TraceFilters; extraCondition?: TraceCondition }> {
+    let extraCondition: TraceCondition | undefined;
+    if (filters.savedFilterId !== undefined) {
+      const compiled = this.savedFilters ? await this.savedFilters(projectId, filters.savedFilterId) : null;
+      if (!compiled) throw problems.notFound('The saved filter');
+      extraCondition = compiled;
+    }
+    const sqlFilters: TraceFilters = {
+      status: filters.status,
+      framework: filters.framework,
+      agentName: filters.agentName,
+      fromMs: millis(filters.from),
+      toMs: millis(filters.to),
+      minLatencyMs: filters.minLatencyMs,
+      maxLatencyMs: filters.maxLatencyMs,
+      minCost: filters.minCost,
+      maxCost: filters.maxCost,
+      sessionId: filters.sessionId,
+      userId: filters.userId,
+    };
+    return { projectId, filters: await withinRetention(this.store, this.clock, projectId, sqlFilters), extraCondition };
+  }
+
+  private async prepare(request: TraceListRequest) {
     const { filters } = request;
     const binding = {
       credentialId: request.credentialId,
@@ -63,29 +102,6 @@ export class TraceListService {
       chainStartedAt = decoded.chainStartedAt;
     }
 
-    let extraCondition: TraceCondition | undefined;
-    if (filters.savedFilterId !== undefined) {
-      const compiled = this.savedFilters ? await this.savedFilters(request.projectId, filters.savedFilterId) : null;
-      if (!compiled) throw problems.notFound('The saved filter');
-      extraCondition = compiled;
-    }
-
-    const sqlFilters: TraceFilters = {
-      status: filters.status,
-      framework: filters.framework,
-      agentName: filters.agentName,
-      fromMs: millis(filters.from),
-      toMs: millis(filters.to),
-      minLatencyMs: filters.minLatencyMs,
-      maxLatencyMs: filters.maxLatencyMs,
-      minCost: filters.minCost,
-      maxCost: filters.maxCost,
-    };
-    const rows = await this.store.traces.list({ projectId: request.projectId, filters: sqlFilters, after, limit: request.limit + 1, extraCondition });
-    const hasMore = rows.length > request.limit;
-    const traces = hasMore ? rows.slice(0, request.limit) : rows;
-    const last = traces[traces.length - 1];
-    const nextCursor = hasMore ? this.cursors.encode(binding, [last.createdAt.getTime(), last.id], chainStartedAt) : null;
-    return { traces, page: { hasMore, limit: request.limit, nextCursor } };
+    return { query: await this.query(request.projectId, filters), after, chainStartedAt, binding };
   }
 }

@@ -1,9 +1,11 @@
 import type { Clock } from '../../clock.js';
-import { problems } from '../../errors.js';
+import { problems, ProblemError } from '../../errors.js';
+import type { CursorBinding, CursorCodec, Page } from '../../pagination/cursor.js';
 import type { Store } from '../../ports/store.js';
-import type { TraceFilters, TraceRecord, TraceStatus } from '../../ports/traces.js';
+import { QueryTimeoutError, type TraceFilters, type TraceRecord, type TraceStatus } from '../../ports/traces.js';
 import { isTimeRange, parseDateRange } from './date-range.js';
 import { FieldErrors } from './trace-input.js';
+import { withinRetention } from './retention.js';
 
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 100;
@@ -33,6 +35,8 @@ export interface TraceSearchSettings {
    * costs as much as the search itself, for a number nobody pages through.
    */
   countLimit: number;
+  /** A search running longer is cancelled (PostgreSQL) and answered 503; 0 for no bound. */
+  statementTimeoutMs?: number;
 }
 
 /** Words of a query: runs of letters and digits, lower-cased, each once. */
@@ -41,7 +45,7 @@ export function searchTerms(query: string): string[] {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range']);
+const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id']);
 
 /**
  * Full-text search over a project's traces (names, error messages, span names, metadata keys and
@@ -53,7 +57,30 @@ export class TraceSearchService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly settings: TraceSearchSettings,
+    private readonly cursors?: CursorCodec,
   ) {}
+
+  /**
+   * Cursor paging over `search` (REST searchTraces): the cursor carries the offset of the next match,
+   * as ranks have no stable keyset. Without a cursor the page starts at `page.startOffset` (the tool
+   * adapter's offset; REST has none), validated like every search input.
+   */
+  async searchPage(
+    projectId: string,
+    request: Omit<TraceSearchRequest, 'offset' | 'limit'>,
+    page: { limit?: unknown; cursor?: string; startOffset?: unknown },
+    binding: CursorBinding,
+  ): Promise<{ result: TraceSearchResult; page: Page }> {
+    if (!this.cursors) throw new Error('TraceSearchService was built without a cursor codec.');
+    const decoded = page.cursor ? this.cursors.decode<{ offset: number }>(page.cursor, binding) : null;
+    const offset = decoded ? decoded.position.offset : page.startOffset;
+    const result = await this.search(projectId, { ...request, limit: page.limit, offset });
+    // search accepted both, so they are integers in range here.
+    const limit = page.limit === undefined || page.limit === null ? DEFAULT_SEARCH_LIMIT : Math.min(page.limit as number, MAX_SEARCH_LIMIT);
+    const next = ((offset as number | undefined | null) ?? 0) + result.traces.length;
+    const nextCursor = result.hasMore ? this.cursors.encode(binding, { offset: next }, decoded?.chainStartedAt) : null;
+    return { result, page: { hasMore: result.hasMore, limit, nextCursor } };
+  }
 
   async search(projectId: string, request: TraceSearchRequest): Promise<TraceSearchResult> {
     const errors = new FieldErrors();
@@ -70,7 +97,16 @@ export class TraceSearchService {
 
     // One more than the bound: finding it tells "exactly the bound" from "more than the bound".
     const bound = Math.max(this.settings.countLimit, offset + limit);
-    const { traces, counted } = await this.store.traces.search({ projectId, terms, filters, limit, offset, countLimit: bound + 1 });
+    const retained = await withinRetention(this.store, this.clock, projectId, filters);
+    const { traces, counted } = await this.store.traces
+      .search({ projectId, terms, filters: retained, limit, offset, countLimit: bound + 1, statementTimeoutMs: this.settings.statementTimeoutMs })
+      .catch((error: unknown) => {
+        if (!(error instanceof QueryTimeoutError)) throw error;
+        throw new ProblemError(503, 'PUBLIC_API_SEARCH_TIMEOUT', `The search ran longer than ${error.timeoutMs} ms and was cancelled; add filters (date_range, framework) or more specific words.`, {
+          retryable: true,
+          headers: { 'Retry-After': '5' },
+        });
+      });
     const exact = counted <= bound;
     return { traces, totalCount: exact ? counted : bound, totalCountExact: exact, hasMore: offset + traces.length < counted };
   }
@@ -105,6 +141,12 @@ export class TraceSearchService {
     if (value.framework !== undefined) {
       if (typeof value.framework === 'string' && value.framework.length > 0) filters.framework = value.framework;
       else errors.add('/filters/framework', 'invalid_type', 'must be a non-empty string');
+    }
+    for (const [key, field] of [['session_id', 'sessionId'], ['user_id', 'userId']] as const) {
+      const v = value[key];
+      if (v === undefined) continue;
+      if (typeof v === 'string' && v.length > 0 && v.length <= 255) filters[field] = v;
+      else errors.add(`/filters/${key}`, 'invalid_type', 'must be a string of 1 to 255 characters');
     }
     if (value.status !== undefined) {
       if (value.status === 'success' || value.status === 'error') filters.status = value.status as TraceStatus;

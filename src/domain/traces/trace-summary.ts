@@ -7,12 +7,23 @@ const tokensOf = (span: SpanRecord): number => {
   return (typeof m.input_tokens === 'number' ? m.input_tokens : 0) + (typeof m.output_tokens === 'number' ? m.output_tokens : 0);
 };
 
+/** A native trace's `metadata.session_id` / `user_id` when they are short strings (else not a label). */
+const labelOf = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null);
+
+/** What a trace summary is computed from: a validated native trace, or an OTLP trace's spans so far. */
+export type SummarySource = Pick<ValidTrace, 'name' | 'metadata' | 'framework' | 'agentName' | 'spans'> & {
+  sessionId?: string | null;
+  userId?: string | null;
+};
+
 /**
  * The trace row derived from its spans: error when any span failed; latency of the root-level spans
- * (they contain their children); cost and tokens summed over all spans; the first failing span's
- * error as the trace's error message; created when its earliest span started, else when received.
+ * (they contain their children; a span whose parent has not arrived counts as root-level until it
+ * does); cost and tokens summed over all spans; the first failing span's error as the trace's error
+ * message; created when its earliest span started, else when received.
  */
-export function summarizeTrace(projectId: string, id: string, trace: ValidTrace, receivedAt: Date): TraceRecord {
+export function summarizeTrace(projectId: string, id: string, trace: SummarySource, receivedAt: Date): TraceRecord {
+  const ids = new Set(trace.spans.map((span) => span.spanId));
   let latencyMs = 0;
   let cost = 0;
   let totalTokens = 0;
@@ -20,7 +31,7 @@ export function summarizeTrace(projectId: string, id: string, trace: ValidTrace,
   let failed = false;
   let earliest = Number.POSITIVE_INFINITY;
   for (const span of trace.spans) {
-    if (span.parentSpanId === null) latencyMs += span.latencyMs ?? 0;
+    if (span.parentSpanId === null || !ids.has(span.parentSpanId)) latencyMs += span.latencyMs ?? 0;
     cost += span.cost ?? 0;
     totalTokens += tokensOf(span);
     if (span.status === 'error') {
@@ -43,5 +54,7 @@ export function summarizeTrace(projectId: string, id: string, trace: ValidTrace,
     agentName: trace.agentName,
     errorMessage,
     metadata: trace.metadata,
+    sessionId: trace.sessionId !== undefined ? trace.sessionId : labelOf(trace.metadata.session_id),
+    userId: trace.userId !== undefined ? trace.userId : labelOf(trace.metadata.user_id),
   };
 }

@@ -9,6 +9,7 @@ import type { Sender, SendResult } from './http-sender.js';
 import { isRetryableStatus, retryDelayMs } from './retry-schedule.js';
 import type { SecretBox } from './secret-box.js';
 import { sign } from './signature.js';
+import { recordWebhookAttempt } from '../../observability/instruments.js';
 
 export interface DispatcherDependencies {
   store: Store;
@@ -112,6 +113,7 @@ export class WebhookDispatcher {
         nextAttemptAt: delay === null ? null : new Date(finishedAt.getTime() + delay),
       };
       const recorded = await store.transaction((tx) => tx.webhookDeliveries.recordAttempt(deliveryId, this.owner, outcome, finishedAt));
+      if (recorded) recordWebhookAttempt(outcome.status);
       if (!recorded) this.log(`webhook delivery ${deliveryId}: lease lost before attempt ${attempt} was recorded`);
     } catch (error) {
       // The lease lapses and the delivery is attempted again; never log the body or the secret.

@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { ProblemError } from '../../errors.js';
+import { embeddedIpv4 } from './embedded-ipv4.js';
+import { parseAllowedHost, type AllowedHost } from './allowed-host.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -43,7 +45,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (embeds IPv4)
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): a site's own translator, never the public internet
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -54,6 +56,14 @@ for (const [network, prefix] of [
 }
 
 const typeOf = (address: ResolvedAddress): 'ipv4' | 'ipv6' => (address.family === 6 ? 'ipv6' : 'ipv4');
+
+/** The address and every IPv4 address embedded in it (mapped, compatible, NAT64, 6to4, Teredo), each with its family. */
+const judgedForms = (address: ResolvedAddress): [string, 'ipv4' | 'ipv6'][] => [
+  [address.address, typeOf(address)],
+  ...(address.family === 6 ? embeddedIpv4(address.address).map((v4): [string, 'ipv4'] => [v4, 'ipv4']) : []),
+];
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 export interface VettedDestination {
   url: URL;
@@ -70,16 +80,21 @@ export const destinationForbidden = (detail: string): ProblemError =>
  * The SSRF policy for webhook destinations, applied at creation, on every destination change and
  * before every delivery attempt (re-resolving each time). The URL must be http(s) without
  * credentials; every address the host resolves to must be public, unless WEBHOOK_ALLOWED_HOSTS names
- * the host. Metadata endpoints are refused even then.
+ * the host on the URL's port. Metadata endpoints are refused even then. An IPv6 address that embeds an
+ * IPv4 address is judged by both.
+ *
+ * Allow-list entries are pinned to a port so that allowing a local receiver does not open the
+ * databases and caches beside it: `host:port` allows that port, a bare `host` only the scheme's
+ * default port (80/443), and `host:*` every port (explicit, for tests and development).
  */
 export class DestinationGuard {
-  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly allowedHosts: readonly AllowedHost[];
 
   constructor(
     allowedHosts: readonly string[],
     private readonly resolve: Resolver = systemResolver,
   ) {
-    this.allowedHosts = new Set(allowedHosts.map((host) => host.toLowerCase()));
+    this.allowedHosts = allowedHosts.map(parseAllowedHost);
   }
 
   async vet(destinationUrl: string): Promise<VettedDestination> {
@@ -102,12 +117,16 @@ export class DestinationGuard {
     }
     if (addresses.length === 0) throw destinationForbidden(`The destination host ${hostname} does not resolve.`);
 
-    const allowListed = this.allowedHosts.has(hostname);
+    const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
+    const allowListed = this.allowedHosts.some(
+      (entry) => entry.host === hostname && (entry.port === '*' || (entry.port === 'default' ? DEFAULT_PORTS[url.protocol] : entry.port) === port),
+    );
     for (const address of addresses) {
-      if (METADATA.check(address.address, typeOf(address))) {
+      const forms = judgedForms(address);
+      if (forms.some(([value, type]) => METADATA.check(value, type))) {
         throw destinationForbidden('The destination resolves to a cloud metadata address, which is never allowed.');
       }
-      if (!allowListed && NON_PUBLIC.check(address.address, typeOf(address))) {
+      if (!allowListed && forms.some(([value, type]) => NON_PUBLIC.check(value, type))) {
         throw destinationForbidden('The destination resolves to a loopback, private, link-local or otherwise non-public address.');
       }
     }

@@ -1,8 +1,13 @@
+import { parseAllowedHost } from './allowed-host.js';
+
 /** Webhook settings from the environment; the README lists each variable. */
 export interface WebhookSettings {
   /** 32-byte AES-256-GCM key from WEBHOOK_ENCRYPTION_KEY; undefined → derived from SERVER_SECRET with HKDF. */
   encryptionKey: Buffer | undefined;
-  /** Host names (or IP literals) whose destinations skip the private-range refusal; never metadata. */
+  /**
+   * Entries `host`, `host:port` or `host:*` whose destinations skip the private-range refusal on that
+   * port (bare host: the scheme's default port); never metadata.
+   */
   allowedHosts: string[];
   /** A delivery attempt without a complete answer within this many ms fails as a timeout. */
   deliveryTimeoutMs: number;
@@ -33,8 +38,13 @@ export function loadWebhookSettings(env: Env): WebhookSettings {
     encryptionKey: encryptionKey(env.WEBHOOK_ENCRYPTION_KEY),
     allowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
       .split(',')
-      .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
-      .filter(Boolean),
+      .map((host) => host.trim())
+      .filter(Boolean)
+      // Parsed here only to refuse a malformed entry at startup rather than at the first webhook.
+      .map((host) => {
+        parseAllowedHost(host);
+        return host;
+      }),
     deliveryTimeoutMs: positiveInteger(env, 'WEBHOOK_DELIVERY_TIMEOUT_MS', 10_000),
     pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000),
   };

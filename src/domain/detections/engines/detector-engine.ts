@@ -1,5 +1,6 @@
 import type { DetectionRecord } from '../../../ports/detections.js';
 import type { EvaluatedSpan, EvaluatedTrace, EvaluationTraceReader } from '../../../ports/evaluation-traces.js';
+import type { ScanContext } from '../scanning/text-detection.js';
 
 /** One trace as detectors see it. */
 export interface TraceSubject {
@@ -19,6 +20,8 @@ export interface Finding {
 /** Reads a detector may need beyond the trace itself, bound to the evaluation's transaction. */
 export interface DetectorContext {
   traces: EvaluationTraceReader;
+  /** Where text detections run (a worker thread pool) and their budgets. */
+  scan: ScanContext;
 }
 
 /**
@@ -27,14 +30,4 @@ export interface DetectorContext {
  */
 export interface DetectorEngine {
   evaluate(detection: DetectionRecord, subject: TraceSubject, context: DetectorContext): Promise<Finding | null>;
-}
-
-/** Text of a span field, bounded so a huge payload cannot stall evaluation. */
-export const MAX_SCANNED_CHARS = 200_000;
-
-export function spanFieldText(span: EvaluatedSpan, field: 'name' | 'input' | 'output' | 'error' | 'metadata'): string {
-  const value: unknown = field === 'name' ? span.name : field === 'error' ? span.error : field === 'metadata' ? span.metadata : span[field];
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
 }

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { PiiKind } from '../detection-config.js';
 
 /** Luhn checksum over a digit string (credit-card numbers). */
@@ -27,20 +28,38 @@ export function ibanValid(candidate: string): boolean {
   return remainder === 1;
 }
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+/*
+ * Every recognizer is linear in the text, whatever the text (on the JavaScript engine the former
+ * email pattern was quadratic: 40,000 'a' characters held the event loop for 33 s). Two ways:
+ * - patterns with an unbounded repetition run on RE2JS (linear time by construction); each of them
+ *   needs a literal ('@', 'sk-', 'AKIA', …) that RE2JS looks for first, so they also stay fast;
+ * - the others keep the JavaScript engine but have only bounded repetitions and one-character
+ *   lookarounds, so each start position costs a bounded amount of backtracking (card, IBAN, phone,
+ *   key = value). test/security/detection-budgets.test.ts measures both on hostile inputs.
+ */
+const linear = (pattern: string, flags = 0): RE2JS => RE2JS.compile(pattern, flags);
+
+const EMAIL = linear('[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}');
 const CARD_CANDIDATE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g;
 const PHONE_CANDIDATE = /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]\d{2,4}){1,4}(?!\w)|(?<![\w+])\+\d{8,15}(?!\w)/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SECRETS = [
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/, // OpenAI / Anthropic style
-  /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/, // Stripe
-  /\bAKIA[0-9A-Z]{16}\b/, // AWS access key id
-  /\bgh[pousr]_[A-Za-z0-9]{36,}\b/, // GitHub
-  /\bxox[abpr]-[A-Za-z0-9-]{10,}/, // Slack
-  /\bAIza[0-9A-Za-z_-]{35}\b/, // Google
-  /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/, // JWT
-  /(?:api[_-]?key|secret|access[_-]?token|password)["']?\s*[:=]\s*["']?[A-Za-z0-9_\-/+=]{16,}/i, // key = value
+// key = value; up to 64 blanks around the sign keeps every repetition bounded.
+const KEY_VALUE_SECRET = /(?:api[_-]?key|secret|access[_-]?token|password)["']?\s{0,64}[:=]\s{0,64}["']?[A-Za-z0-9_\-/+=]{16}/i;
+const SECRETS: readonly ((text: string) => boolean)[] = [
+  ...[
+    '\\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}', // OpenAI / Anthropic style
+    '\\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}', // Stripe
+    '\\bAKIA[0-9A-Z]{16}\\b', // AWS access key id
+    '\\bgh[pousr]_[A-Za-z0-9]{36,}\\b', // GitHub
+    '\\bxox[abpr]-[A-Za-z0-9-]{10,}', // Slack
+    '\\bAIza[0-9A-Za-z_-]{35}\\b', // Google
+    '\\beyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}', // JWT
+  ].map((pattern) => {
+    const compiled = linear(pattern);
+    return (text: string) => compiled.matcher(text).find();
+  }),
+  (text) => KEY_VALUE_SECRET.test(text),
 ];
 
 function hasCard(text: string): boolean {
@@ -68,11 +87,11 @@ function hasPhone(text: string): boolean {
 }
 
 const RECOGNIZERS: Record<PiiKind, (text: string) => boolean> = {
-  email: (text) => EMAIL.test(text),
+  email: (text) => EMAIL.matcher(text).find(),
   phone: hasPhone,
   credit_card: hasCard,
   iban: hasIban,
-  secret: (text) => SECRETS.some((pattern) => pattern.test(text)),
+  secret: (text) => SECRETS.some((matches) => matches(text)),
 };
 
 /** The PII kinds present in `text`, among `kinds`. Values are never returned, only their kinds. */

@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# Tracewell: a multi-stage image. The build stage compiles TypeScript and the native SQLite driver;
+# the runtime stage holds only the compiled code and the production dependencies, runs as the
+# unprivileged `node` user, and keeps SQLite data (when DATABASE_URL is unset) in the /data volume.
+
+ARG NODE_VERSION=20
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary matches the platform.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+# Scripts off: `prepare` (the build) needs the sources, copied below; the native driver is built explicitly.
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY adapters ./adapters
+COPY generated ./generated
+COPY contract ./contract
+COPY bin ./bin
+COPY console ./console
+RUN npm run build && npm prune --omit=dev
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/contract ./contract
+COPY --from=build /app/console/dist ./console/dist
+COPY --from=build /app/bin ./bin
+COPY LICENSE README.md ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# Ready, not merely alive: database reachable, migrations current, Redis reachable when configured.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node runs as PID 1 without an npm wrapper: SIGTERM reaches the server, which drains (DRAIN_TIMEOUT_SECONDS).
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/main.js"]

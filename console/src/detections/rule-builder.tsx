@@ -1,0 +1,70 @@
+import type { Schemas } from '../api/operation-types';
+
+export interface RuleRow {
+  field: string;
+  operator: Schemas['FilterOperator'];
+  value: string;
+}
+
+const OPERATORS: Schemas['FilterOperator'][] = ['is', 'is_not', 'contains', 'not_contains', 'starts_with', 'ends_with', 'greater_than', 'less_than', 'is_empty', 'is_not_empty'];
+const TRACE_FIELDS = ['name', 'status', 'framework', 'agentName', 'errorMessage', 'latencyMs', 'cost', 'spanCount', 'totalTokens', 'createdAt', 'metadata.'];
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** Rows of the saved-filter rule language (joined with And), as the service validates them. */
+export function rulesOf(rows: RuleRow[]): Schemas['FilterRule'][] {
+  return rows.map((row, i) => ({
+    id: `rule-${i + 1}`,
+    field: row.field.trim(),
+    operator: row.operator,
+    value: row.operator === 'is_empty' || row.operator === 'is_not_empty' ? null : NUMERIC.test(row.value.trim()) ? Number(row.value.trim()) : row.value,
+  }));
+}
+
+export function rowsOf(rules: unknown): RuleRow[] {
+  if (!Array.isArray(rules)) return [];
+  return rules
+    .filter((r): r is Schemas['FilterRule'] => !!r && typeof r === 'object' && 'field' in r)
+    .map((r) => ({ field: r.field, operator: r.operator, value: r.value === null || r.value === undefined ? '' : String(r.value) }));
+}
+
+export function RuleBuilder({ rows, onChange, idPrefix }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void; idPrefix: string }) {
+  const update = (index: number, patch: Partial<RuleRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="rule-builder">
+      <legend>Rules (all must hold)</legend>
+      <datalist id={`${idPrefix}-fields`}>
+        {TRACE_FIELDS.map((f) => (
+          <option key={f} value={f} />
+        ))}
+      </datalist>
+      {rows.map((row, i) => (
+        <div className="rule-row" key={i}>
+          <label>
+            <span className="visually-hidden">Field of rule {i + 1}</span>
+            <input list={`${idPrefix}-fields`} value={row.field} required onChange={(e) => update(i, { field: e.target.value })} placeholder="field" />
+          </label>
+          <label>
+            <span className="visually-hidden">Operator of rule {i + 1}</span>
+            <select value={row.operator} onChange={(e) => update(i, { operator: e.target.value as Schemas['FilterOperator'] })}>
+              {OPERATORS.map((op) => (
+                <option key={op} value={op}>
+                  {op.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="visually-hidden">Value of rule {i + 1}</span>
+            <input value={row.value} disabled={row.operator === 'is_empty' || row.operator === 'is_not_empty'} onChange={(e) => update(i, { value: e.target.value })} placeholder="value" />
+          </label>
+          <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove rule ${i + 1}`}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => onChange([...rows, { field: '', operator: 'is', value: '' }])}>
+        Add rule
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,102 @@
+import type { QueryOf, Schemas } from '../api/operation-types';
+
+/** The trace list's filters, kept in the address so a filtered list can be linked and reloaded. */
+export interface TraceFilters {
+  q: string;
+  status: '' | 'success' | 'error';
+  framework: string;
+  agentName: string;
+  sessionId: string;
+  userId: string;
+  from: string;
+  to: string;
+  minLatencyMs: string;
+  maxLatencyMs: string;
+  minCost: string;
+  maxCost: string;
+  savedFilterId: string;
+}
+
+export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId'] as const;
+
+export function filtersFromParams(params: URLSearchParams): TraceFilters {
+  const read = (key: string) => params.get(key) ?? '';
+  const status = read('status');
+  return {
+    q: read('q'),
+    status: status === 'success' || status === 'error' ? status : '',
+    framework: read('framework'),
+    agentName: read('agentName'),
+    sessionId: read('sessionId'),
+    userId: read('userId'),
+    from: read('from'),
+    to: read('to'),
+    minLatencyMs: read('minLatencyMs'),
+    maxLatencyMs: read('maxLatencyMs'),
+    minCost: read('minCost'),
+    maxCost: read('maxCost'),
+    savedFilterId: read('savedFilterId'),
+  };
+}
+
+export function filtersToParams(filters: TraceFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
+  return params;
+}
+
+const num = (value: string): number | undefined => (value === '' || Number.isNaN(Number(value)) ? undefined : Number(value));
+/** datetime-local values are local time without a zone; the API wants an instant. */
+const instant = (value: string): string | undefined => (value ? new Date(value).toISOString() : undefined);
+
+export function listQuery(filters: TraceFilters): QueryOf<'listTraces'> {
+  return {
+    status: filters.status || undefined,
+    framework: filters.framework || undefined,
+    agentName: filters.agentName || undefined,
+    sessionId: filters.sessionId || undefined,
+    userId: filters.userId || undefined,
+    from: instant(filters.from),
+    to: instant(filters.to),
+    minLatencyMs: num(filters.minLatencyMs),
+    maxLatencyMs: num(filters.maxLatencyMs),
+    minCost: num(filters.minCost),
+    maxCost: num(filters.maxCost),
+    savedFilterId: filters.savedFilterId || undefined,
+  };
+}
+
+/** The search's own filters: everything but agent and saved filter (its parameters have no such field). */
+export function searchQuery(filters: TraceFilters): Omit<QueryOf<'searchTraces'>, 'q'> {
+  const range = filters.from || filters.to ? `${instant(filters.from) ?? '1970-01-01T00:00:00.000Z'}/${instant(filters.to) ?? new Date(Date.now() + 86_400_000).toISOString()}` : undefined;
+  return {
+    status: filters.status || undefined,
+    framework: filters.framework || undefined,
+    sessionId: filters.sessionId || undefined,
+    userId: filters.userId || undefined,
+    minLatencyMs: num(filters.minLatencyMs),
+    maxLatencyMs: num(filters.maxLatencyMs),
+    minCost: num(filters.minCost),
+    maxCost: num(filters.maxCost),
+    dateRange: range,
+  };
+}
+
+/** Saved-filter rules have no session or user field, so filters with either cannot be saved as they are. */
+export const savableFilters = (filters: TraceFilters): boolean => !filters.sessionId && !filters.userId && filtersToRules(filters).length > 0;
+
+/** The current filters as saved-filter rules (top-level rules are joined with And). */
+export function filtersToRules(filters: TraceFilters): Schemas['FilterRule'][] {
+  const rules: Schemas['FilterRule'][] = [];
+  const add = (field: string, operator: Schemas['FilterOperator'], value: string | number) => rules.push({ id: `r${rules.length + 1}`, field, operator, value });
+  if (filters.status) add('status', 'is', filters.status);
+  if (filters.framework) add('framework', 'is', filters.framework);
+  if (filters.agentName) add('agentName', 'is', filters.agentName);
+  if (filters.from) add('createdAt', 'greater_than', instant(filters.from)!);
+  if (filters.to) add('createdAt', 'less_than', instant(filters.to)!);
+  if (num(filters.minLatencyMs) !== undefined) add('latencyMs', 'greater_than', num(filters.minLatencyMs)!);
+  if (num(filters.maxLatencyMs) !== undefined) add('latencyMs', 'less_than', num(filters.maxLatencyMs)!);
+  if (num(filters.minCost) !== undefined) add('cost', 'greater_than', num(filters.minCost)!);
+  if (num(filters.maxCost) !== undefined) add('cost', 'less_than', num(filters.maxCost)!);
+  return rules;
+}

@@ -1,0 +1,237 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../auth/session-context';
+import { useSession } from '../auth/session-context';
+import { ProblemAlert } from '../ui/problem-alert';
+import type { BodyOf } from '../api/operation-types';
+import { StatusBadge } from '../ui/status-badge';
+import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
+import { filtersFromParams, filtersToParams, filtersToRules, listQuery, savableFilters, searchQuery, type TraceFilters } from './trace-filters';
+
+const LIVE_INTERVAL_MS = 5000;
+
+/** One row of the table, from either the list or the full-text search (both TraceSummary). */
+interface TraceRow {
+  id: string;
+  name: string;
+  status: 'success' | 'error';
+  createdAt: string;
+  latencyMs: number;
+  cost: number;
+  totalTokens: number | null;
+  spanCount: number | null;
+  framework: string | null;
+  agentName: string | null;
+}
+
+export function TraceListPage() {
+  const api = useApi();
+  const { session } = useSession();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const [draft, setDraft] = useState<TraceFilters>(filters);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [live, setLive] = useState(false);
+  const filterKey = params.toString();
+  useEffect(() => {
+    setDraft(filtersFromParams(new URLSearchParams(filterKey)));
+    setCursors([undefined]);
+  }, [filterKey]);
+  const cursor = cursors[cursors.length - 1];
+  const searching = filters.q.trim() !== '';
+
+  const traces = useQuery({
+    queryKey: ['traces', session?.projectId, filterKey, cursor],
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_INTERVAL_MS : false,
+    queryFn: async (): Promise<{ rows: TraceRow[]; next: string | null; hasMore: boolean; total: string | null }> => {
+      if (searching) {
+        const result = await api.searchTraces({ ...searchQuery(filters), q: filters.q.trim(), limit: 50, cursor });
+        return {
+          rows: result.traces,
+          next: result.page.nextCursor,
+          hasMore: result.page.hasMore,
+          total: `${result.totalCountExact ? '' : 'at least '}${result.totalCount.toLocaleString()} matching`,
+        };
+      }
+      const page = await api.listTraces({ ...listQuery(filters), limit: 50, cursor });
+      return { rows: page.traces, next: page.page.nextCursor, hasMore: page.page.hasMore, total: null };
+    },
+  });
+
+  const savedFilters = useQuery({ queryKey: ['saved-filters', session?.projectId], queryFn: () => api.listSavedFilters({ limit: 100 }) });
+  const queryClient = useQueryClient();
+  const [saveName, setSaveName] = useState('');
+  const save = useMutation({
+    // FilterTreeInput items are typed as bare objects (the service validates each node), hence the cast.
+    mutationFn: () => api.createSavedFilter({ name: saveName.trim(), filters: filtersToRules(filters) as unknown as BodyOf<'createSavedFilter'>['filters'] }),
+    onSuccess: (created) => {
+      setSaveName('');
+      void queryClient.invalidateQueries({ queryKey: ['saved-filters'] });
+      setParams(filtersToParams({ ...filtersFromParams(new URLSearchParams()), savedFilterId: created.id }));
+    },
+  });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(filtersToParams(draft));
+  };
+  const field = (key: keyof TraceFilters) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+  const rows = traces.data?.rows ?? [];
+
+  return (
+    <section>
+      <h1>Traces</h1>
+      <form className="filters" onSubmit={apply} role="search" aria-label="Trace filters">
+        <div className="filter-search">
+          <label htmlFor="f-q">Search</label>
+          <input id="f-q" type="search" placeholder="Words in names, errors, span names, metadata" {...field('q')} />
+        </div>
+        <div>
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" {...field('status')}>
+            <option value="">Any</option>
+            <option value="success">success</option>
+            <option value="error">error</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="f-framework">Framework</label>
+          <input id="f-framework" {...field('framework')} />
+        </div>
+        <div>
+          <label htmlFor="f-agent">Agent</label>
+          <input id="f-agent" {...field('agentName')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-session">Session</label>
+          <input id="f-session" {...field('sessionId')} />
+        </div>
+        <div>
+          <label htmlFor="f-user">User</label>
+          <input id="f-user" {...field('userId')} />
+        </div>
+        <div>
+          <label htmlFor="f-from">From</label>
+          <input id="f-from" type="datetime-local" {...field('from')} />
+        </div>
+        <div>
+          <label htmlFor="f-to">To</label>
+          <input id="f-to" type="datetime-local" {...field('to')} />
+        </div>
+        <div>
+          <label htmlFor="f-minlat">Min latency (ms)</label>
+          <input id="f-minlat" type="number" min="0" {...field('minLatencyMs')} />
+        </div>
+        <div>
+          <label htmlFor="f-maxlat">Max latency (ms)</label>
+          <input id="f-maxlat" type="number" min="0" {...field('maxLatencyMs')} />
+        </div>
+        <div>
+          <label htmlFor="f-mincost">Min cost ($)</label>
+          <input id="f-mincost" type="number" min="0" step="any" {...field('minCost')} />
+        </div>
+        <div>
+          <label htmlFor="f-maxcost">Max cost ($)</label>
+          <input id="f-maxcost" type="number" min="0" step="any" {...field('maxCost')} />
+        </div>
+        <div>
+          <label htmlFor="f-saved">Saved filter</label>
+          <select id="f-saved" {...field('savedFilterId')} disabled={searching}>
+            <option value="">None</option>
+            {savedFilters.data?.savedFilters.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-actions">
+          <button type="submit" className="primary">
+            Apply
+          </button>
+          <button type="button" onClick={() => setParams(new URLSearchParams())}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <div className="toolbar">
+        <label className="inline">
+          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live refresh (every 5 s)
+        </label>
+        <form
+          className="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <label htmlFor="save-name">Save these filters as</label>
+          <input id="save-name" value={saveName} onChange={(e) => setSaveName(e.target.value)} required disabled={searching || !savableFilters(filters)} />
+          <button type="submit" disabled={searching || !savableFilters(filters) || save.isPending}>
+            Save filter
+          </button>
+        </form>
+        {searching && <span className="muted">Search ranks by relevance; agent and saved filters apply to the list only.</span>}
+        {(filters.sessionId || filters.userId) && <span className="muted">Session and user filters cannot be saved (saved filters have no such field).</span>}
+      </div>
+      <ProblemAlert error={save.error} />
+      <ProblemAlert error={traces.error} />
+      <table className="traces">
+        <caption className="visually-hidden">
+          Traces{traces.data?.total ? `, ${traces.data.total}` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Name</th>
+            <th scope="col">Time</th>
+            <th scope="col" className="num">Latency</th>
+            <th scope="col" className="num">Cost</th>
+            <th scope="col" className="num">Tokens</th>
+            <th scope="col" className="num">Spans</th>
+            <th scope="col">Framework</th>
+            <th scope="col">Agent</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => (
+            <tr key={t.id}>
+              <td><StatusBadge status={t.status} /></td>
+              <td><Link to={`/traces/${encodeURIComponent(t.id)}`}>{t.name}</Link></td>
+              <td>{formatTime(t.createdAt)}</td>
+              <td className="num">{formatLatency(t.latencyMs)}</td>
+              <td className="num">{formatCost(t.cost)}</td>
+              <td className="num">{formatCount(t.totalTokens)}</td>
+              <td className="num">{formatCount(t.spanCount)}</td>
+              <td>{t.framework ?? '—'}</td>
+              <td>{t.agentName ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!traces.isLoading && rows.length === 0 && <p className="empty">No traces match.</p>}
+      {traces.data?.total && <p className="muted">{traces.data.total}</p>}
+      <nav className="pager" aria-label="Pages">
+        <button
+          type="button"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Previous page
+        </button>
+        <button
+          type="button"
+          disabled={!traces.data?.hasMore}
+          onClick={() => setCursors([...cursors, traces.data?.next ?? undefined])}
+        >
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+export const formatLatency = (ms: number | null | undefined): string => {
+  if (ms === null || ms === undefined) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+};
+
+export const formatCost = (dollars: number | null | undefined): string => {
+  if (dollars === null || dollars === undefined) return '—';
+  if (dollars === 0) return '$0';
+  return dollars < 0.01 ? `$${dollars.toFixed(5)}` : `$${dollars.toFixed(4)}`;
+};
+
+export const formatTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export const formatCount = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toLocaleString());

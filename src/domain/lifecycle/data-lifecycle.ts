@@ -1,0 +1,109 @@
+import type { Clock } from '../../clock.js';
+import { problems } from '../../errors.js';
+import { recordLifecycleBatch, recordProjectPurged } from '../../observability/instruments.js';
+import type { Store } from '../../ports/store.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { retentionFloor } from '../traces/retention.js';
+
+export const LIFECYCLE_LEASE = 'data-lifecycle';
+
+export interface LifecycleSettings {
+  /** Traces (or leftover rows) deleted per transaction. */
+  batchSize: number;
+  /** Batches per run; the worker runs again at once while work remains. */
+  batchesPerRun: number;
+  leaseMs: number;
+}
+
+export interface LifecycleRun {
+  /** false when another replica holds the lease. */
+  ran: boolean;
+  deletedTraces: number;
+  purgedProjects: number;
+  /** true when the run stopped at its batch budget with work left. */
+  more: boolean;
+}
+
+/**
+ * Deleting stored data: one trace on request, traces past their project's retention, and every row
+ * of a deleted project. Each batch is its own short transaction, so a large deletion never holds a
+ * lock (or SQLite's one writer) for long; the work is found from the database on every run, so a
+ * crash or a restart simply resumes. A named lease lets one replica at a time sweep.
+ */
+export class DataLifecycle {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly audit: AuditLog,
+    private readonly settings: LifecycleSettings,
+  ) {}
+
+  /** Deletes one trace and everything derived from it; 404 when the project has no such trace. */
+  async deleteTrace(projectId: string, traceId: string): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      if ((await tx.dataLifecycle.deleteTraces(projectId, [traceId])) === 0) throw problems.notFound('The trace');
+    });
+  }
+
+  async runOnce(owner: string): Promise<LifecycleRun> {
+    const run: LifecycleRun = { ran: false, deletedTraces: 0, purgedProjects: 0, more: false };
+    if (!(await this.holdLease(owner))) return run;
+    run.ran = true;
+    let budget = this.settings.batchesPerRun;
+    const spend = async (): Promise<boolean> => {
+      if (budget-- <= 0) return false;
+      return this.holdLease(owner);
+    };
+    try {
+      for (const project of await this.store.projects.listDeleted(100)) {
+        const purged = await this.purgeProject(project, spend, run);
+        if (!purged) return { ...run, more: true };
+        run.purgedProjects++;
+      }
+      for (const project of await this.store.projects.listWithRetention()) {
+        const floor = retentionFloor(project.retentionDays, this.clock.now())!;
+        if (!(await this.deleteBefore(project.id, floor, spend, run))) return { ...run, more: true };
+      }
+      return run;
+    } finally {
+      await this.store.workerLeases.release(LIFECYCLE_LEASE, owner);
+    }
+  }
+
+  private holdLease(owner: string): Promise<boolean> {
+    const now = this.clock.now();
+    return this.store.workerLeases.acquire(LIFECYCLE_LEASE, owner, now, new Date(now.getTime() + this.settings.leaseMs));
+  }
+
+  /** Deletes the project's traces created before `beforeMs` (all when undefined); false when the budget ran out first. */
+  private async deleteBefore(projectId: string, beforeMs: number | undefined, spend: () => Promise<boolean>, run: LifecycleRun): Promise<boolean> {
+    for (;;) {
+      const ids = await this.store.dataLifecycle.traceIdsBefore(projectId, beforeMs, this.settings.batchSize);
+      if (ids.length === 0) return true;
+      if (!(await spend())) return false;
+      const deleted = await this.store.transaction((tx) => tx.dataLifecycle.deleteTraces(projectId, ids));
+      recordLifecycleBatch(beforeMs === undefined ? 'project_deleted' : 'retention', ids.length, deleted);
+      run.deletedTraces += deleted;
+    }
+  }
+
+  private async purgeProject(project: { id: string; organizationId: string }, spend: () => Promise<boolean>, run: LifecycleRun): Promise<boolean> {
+    if (!(await this.deleteBefore(project.id, undefined, spend, run))) return false;
+    for (;;) {
+      if (!(await spend())) return false;
+      const deleted = await this.store.transaction((tx) => tx.dataLifecycle.purgeProjectRemainder(project.id, this.settings.batchSize));
+      if (deleted === 0) break;
+    }
+    // What remains hangs off the project row by foreign key (detections, fixes, filters, webhooks,
+    // keys, memberships, bindings, shares) and goes with it; those are configuration-sized.
+    await this.store.transaction(async (tx) => {
+      // A write accepted in the last moments (a cached credential still selecting the project) is
+      // swept in the same transaction as the row's removal, so nothing outlives the project.
+      while ((await tx.dataLifecycle.purgeProjectRemainder(project.id, this.settings.batchSize)) > 0);
+      await tx.projects.remove(project.id);
+      await this.audit.recordSystem(tx, project.organizationId, project.id, { action: 'project.purged', targetType: 'project', targetId: project.id });
+    });
+    recordProjectPurged();
+    return true;
+  }
+}

@@ -1,0 +1,153 @@
+import type { OtlpAnyValue, OtlpKeyValue } from './otlp-request.js';
+
+export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
+export type Attributes = Record<string, AttributeValue>;
+
+/** An OTLP AnyValue as JSON: int64 beyond 2^53 stays a decimal string, bytes become base64. */
+export function anyValueToJson(value: OtlpAnyValue | undefined): AttributeValue {
+  if (!value) return null;
+  if (value.stringValue !== undefined) return value.stringValue;
+  if (value.boolValue !== undefined) return value.boolValue;
+  if (value.intValue !== undefined) {
+    const n = Number(value.intValue);
+    return Number.isSafeInteger(n) ? n : String(value.intValue);
+  }
+  if (value.doubleValue !== undefined) return Number.isFinite(value.doubleValue) ? value.doubleValue : String(value.doubleValue);
+  if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(anyValueToJson);
+  if (value.kvlistValue !== undefined) return attributesOf(value.kvlistValue.values);
+  if (value.bytesValue !== undefined) return Buffer.from(value.bytesValue).toString('base64');
+  return null;
+}
+
+/** Key-value list → object; a repeated key keeps its last value, as the data model says keys are unique. */
+export function attributesOf(list: OtlpKeyValue[] | undefined): Attributes {
+  const out: Attributes = {};
+  for (const kv of list ?? []) if (typeof kv.key === 'string' && kv.key !== '') out[kv.key] = anyValueToJson(kv.value);
+  return out;
+}
+
+/** Reads typed values out of one span's attributes, trying names in order (current before deprecated). */
+export class AttributeReader {
+  /** Keys read into a mapped field, left out of the span's raw `attributes` metadata. */
+  readonly consumed = new Set<string>();
+
+  constructor(readonly attributes: Attributes) {}
+
+  has(key: string): boolean {
+    return this.attributes[key] !== undefined && this.attributes[key] !== null;
+  }
+
+  raw(...keys: string[]): AttributeValue | undefined {
+    for (const key of keys) {
+      if (this.has(key)) {
+        this.consumed.add(key);
+        return this.attributes[key];
+      }
+    }
+    return undefined;
+  }
+
+  string(...keys: string[]): string | undefined {
+    for (const key of keys) {
+      const value = this.attributes[key];
+      if (typeof value === 'string' && value !== '') {
+        this.consumed.add(key);
+        return value;
+      }
+      if (typeof value === 'number' || typeof value === 'boolean') {
+        this.consumed.add(key);
+        return String(value);
+      }
+    }
+    return undefined;
+  }
+
+  /** A non-negative integer count (strings of digits accepted: some SDKs send counts as text). */
+  count(...keys: string[]): number | undefined {
+    for (const key of keys) {
+      const value = this.attributes[key];
+      const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) {
+        this.consumed.add(key);
+        return Math.round(n);
+      }
+    }
+    return undefined;
+  }
+
+  /** A non-negative dollar amount. */
+  amount(...keys: string[]): number | undefined {
+    for (const key of keys) {
+      const value = this.attributes[key];
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n === 'number' && Number.isFinite(n) && n >= 0) {
+        this.consumed.add(key);
+        return n;
+      }
+    }
+    return undefined;
+  }
+
+  /** Keys under `prefix.` (e.g. `llm.input_messages.`), marked consumed. */
+  withPrefix(prefix: string): [string, AttributeValue][] {
+    const found: [string, AttributeValue][] = [];
+    for (const [key, value] of Object.entries(this.attributes)) {
+      if (key.startsWith(prefix)) {
+        this.consumed.add(key);
+        found.push([key.slice(prefix.length), value]);
+      }
+    }
+    return found;
+  }
+
+  /** The attributes no mapping read. */
+  rest(): Attributes {
+    const out: Attributes = {};
+    for (const [key, value] of Object.entries(this.attributes)) if (!this.consumed.has(key)) out[key] = value;
+    return out;
+  }
+}
+
+/** A JSON text (e.g. `gen_ai.input.messages` sent as a string) parsed, else the value as it came. */
+export function parsedJson(value: AttributeValue | undefined): AttributeValue | undefined {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return value;
+  try {
+    return JSON.parse(trimmed) as AttributeValue;
+  } catch {
+    return value;
+  }
+}
+
+const MAX_FLATTENED_INDEX = 1000;
+
+/**
+ * Flattened indexed attributes (`0.message.role`, `0.message.tool_calls.1.tool_call.function.name`)
+ * rebuilt into arrays of objects: numeric segments index arrays, the others name fields.
+ */
+export function unflatten(entries: [string, AttributeValue][]): AttributeValue[] {
+  const root: AttributeValue[] = [];
+  for (const [path, value] of entries) {
+    const parts = path.split('.');
+    let holder: AttributeValue[] | Record<string, AttributeValue> = root;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
+      const key: string | number = Array.isArray(holder) ? Number(part) : part;
+      // A malformed path, or an index past any real message list (a sparse array of billions of
+      // holes would be walked by every later read), is ignored.
+      if (Array.isArray(holder) && !(Number.isInteger(key) && (key as number) < MAX_FLATTENED_INDEX)) break;
+      const slot = (holder as Record<string | number, AttributeValue>)[key];
+      if (last) {
+        (holder as Record<string | number, AttributeValue>)[key] = value;
+      } else {
+        const next: AttributeValue = slot !== null && typeof slot === 'object' ? slot : nextIsIndex ? [] : {};
+        (holder as Record<string | number, AttributeValue>)[key] = next;
+        holder = next as AttributeValue[] | Record<string, AttributeValue>;
+      }
+    }
+  }
+  return root.filter((item) => item !== undefined && item !== null);
+}

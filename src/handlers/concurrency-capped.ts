@@ -1,0 +1,20 @@
+import type { ConcurrencyCaps, CostClass } from '../domain/fair-share/concurrency-caps.js';
+import type { HandledOperationId, OperationHandler, OperationHandlers } from '../http/operation-types.js';
+
+/**
+ * The read operations expensive enough to be capped per credential. The cap sits on the handler,
+ * so REST and their agent tools (search_traces, get_detection_trend) share one count; batch ingest
+ * is capped before its body is read, by the fair-share middleware.
+ */
+const CAPPED_OPERATIONS = { searchTraces: 'search', getDetectionTrend: 'trend' } as const satisfies Partial<Record<HandledOperationId, CostClass>>;
+
+/** The handler table with each capped operation running in a slot of its credential's cap (429 when none is free). */
+export function withConcurrencyCaps(handlers: OperationHandlers, caps: ConcurrencyCaps): OperationHandlers {
+  const capped: OperationHandlers = { ...handlers };
+  for (const [operationId, costClass] of Object.entries(CAPPED_OPERATIONS) as [keyof typeof CAPPED_OPERATIONS, CostClass][]) {
+    const inner = handlers[operationId] as OperationHandler<typeof operationId>;
+    const wrapped: OperationHandler<typeof operationId> = (input) => caps.run(input.ctx.principal.credentialId, costClass, () => inner(input));
+    (capped as Record<string, unknown>)[operationId] = wrapped;
+  }
+  return capped;
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { ProblemError } from '../errors.js';
+import { CONTRACT_PATH, loadContract } from './contract.js';
+
+const require = createRequire(import.meta.url);
+
+/** The contract as served: the YAML file byte for byte, and the same document as JSON. */
+interface ServedContract {
+  yaml: string;
+  json: string;
+  etag: string;
+}
+
+function loadServedContract(): ServedContract {
+  const yaml = readFileSync(CONTRACT_PATH, 'utf8');
+  return { yaml, json: JSON.stringify(loadContract()), etag: `"${createHash('sha256').update(yaml).digest('base64url').slice(0, 27)}"` };
+}
+
+/** Redoc's self-contained browser bundle, from node_modules: the docs page needs no CDN. */
+const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tracewell Public API</title>
+<style>body { margin: 0; padding: 0; }</style>
+</head>
+<body>
+<redoc spec-url="/api/v1/public/openapi.json"></redoc>
+<script src="/docs/redoc.standalone.js"></script>
+</body>
+</html>
+`;
+
+/** Like every operation of the API, these reject query parameters the contract does not declare. */
+function rejectQuery(req: Request, _res: Response, next: NextFunction): void {
+  const names = Object.keys(req.query as Record<string, unknown>);
+  if (names.length === 0) return next();
+  next(
+    new ProblemError(400, 'PUBLIC_API_VALIDATION_FAILED', 'The request does not match the contract; see errors.', {
+      errors: names.slice(0, 20).map((name) => ({ code: 'unknown_query_parameter', message: 'Unknown query parameter', path: `/query/${name}`.slice(0, 160) })),
+    }),
+  );
+}
+
+/**
+ * GET /api/v1/public/openapi.{json,yaml} and /docs: the contract and its rendered reference, for
+ * anyone (no credential, no rate class), so clients and conformance suites can fetch what a
+ * deployment promises. Mounted before authentication.
+ */
+export function contractRouter(): Router {
+  const contract = loadServedContract();
+  const router = Router();
+  const serve = (type: string, body: string) => (req: Request, res: Response) => {
+    res.setHeader('ETag', contract.etag);
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    if (req.headers['if-none-match'] === contract.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type(type).send(body);
+  };
+  router.get('/api/v1/public/openapi.json', rejectQuery, serve('application/json; charset=utf-8', contract.json));
+  router.get('/api/v1/public/openapi.yaml', rejectQuery, serve('application/yaml; charset=utf-8', contract.yaml));
+  router.get('/docs', (_req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(200).type('text/html; charset=utf-8').send(DOCS_PAGE);
+  });
+  router.get('/docs/redoc.standalone.js', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('application/javascript; charset=utf-8').sendFile(REDOC_BUNDLE, (error) => error && next(error));
+  });
+  return router;
+}

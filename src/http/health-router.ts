@@ -1,0 +1,110 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import { Registry } from 'prom-client';
+import { pendingMigrations, type Database } from '../../adapters/database.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { RateLimiter } from '../ratelimit/rate-limiter.js';
+import { processRegistry } from '../observability/instruments.js';
+import { runtimeGauges } from '../observability/runtime-gauges.js';
+import { SqlQueueStatsReader } from '../../adapters/sql/queue-stats-reader.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { ProblemError } from '../errors.js';
+import { sendProblem } from './problem-response.js';
+
+/** What the probes read: the runtime's database, limiter and lifecycle, and two settings. */
+export interface HealthRouterDependencies {
+  database: Database;
+  lifecycle: Lifecycle;
+  limiter: RateLimiter;
+  clock: Clock;
+  /** REDIS_URL (checked only when set) and METRICS_TOKEN (unset: /metrics answers 404). */
+  config: Pick<Config, 'redisUrl' | 'metricsToken'>;
+}
+
+type CheckResult = { status: 'ok' } | { status: 'failing'; detail: string };
+
+const CHECK_TIMEOUT_MS = 2000;
+
+/** A check that answers within the timeout, or fails saying it did not. */
+async function runCheck(check: () => Promise<void>): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return { status: 'ok' };
+  } catch (error) {
+    return { status: 'failing', detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Compares digests so neither the token's length nor its prefix leaks through timing. */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(token));
+}
+
+/**
+ * Probes for orchestrators and load balancers, outside the public API's authentication: /healthz
+ * (the process answers), /readyz (it can serve: database reachable, schema current, Redis reachable
+ * when configured, not draining) and /metrics (Prometheus text, behind METRICS_TOKEN). Mounted
+ * before the draining gate, so a draining replica still says why it is not ready.
+ */
+export function healthRouter(deps: HealthRouterDependencies): Router {
+  const router = express.Router();
+  const { metricsToken } = deps.config;
+  const gauges = runtimeGauges({ knex: deps.database.knex, clock: deps.clock, queues: new SqlQueueStatsReader(deps.database.knex) });
+
+  router.get('/healthz', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({ status: 'ok' });
+  });
+
+  router.get('/readyz', async (_req: Request, res: Response) => {
+    const checks: Record<string, CheckResult> = {
+      database: await runCheck(async () => {
+        await deps.database.knex.raw('select 1');
+      }),
+    };
+    checks.migrations =
+      checks.database.status === 'ok'
+        ? await runCheck(async () => {
+            const pending = await pendingMigrations(deps.database);
+            if (pending.length > 0) throw new Error(`${pending.length} migration(s) not applied: ${pending.map(String).join(', ')}`);
+          })
+        : { status: 'failing', detail: 'database unreachable' };
+    if (deps.config.redisUrl) {
+      checks.redis = await runCheck(async () => {
+        await deps.limiter.ping?.();
+      });
+    }
+    checks.draining = deps.lifecycle.draining ? { status: 'failing', detail: 'the process is shutting down' } : { status: 'ok' };
+    const ready = Object.values(checks).every((check) => check.status === 'ok');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  router.get('/metrics', async (req: Request, res: Response) => {
+    if (!metricsToken) {
+      sendProblem(req, res, new ProblemError(404, 'PUBLIC_API_ROUTE_NOT_FOUND', 'Metrics are off on this server; set METRICS_TOKEN to serve them.'));
+      return;
+    }
+    if (!tokenMatches(req.headers.authorization, metricsToken)) {
+      const problem = new ProblemError(401, 'PUBLIC_API_UNAUTHENTICATED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.', {
+        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+      });
+      sendProblem(req, res, problem);
+      return;
+    }
+    const merged = Registry.merge([processRegistry, gauges]);
+    res.setHeader('Cache-Control', 'no-store');
+    res.type(merged.contentType).send(await merged.metrics());
+  });
+
+  return router;
+}

@@ -1,0 +1,63 @@
+import { loadContract, operationIndex, type OperationMeta } from './contract.js';
+
+type JsonObject = Record<string, unknown>;
+
+export interface UuidParameters {
+  path: ReadonlySet<string>;
+  query: ReadonlySet<string>;
+}
+
+const resolve = (document: JsonObject, node: unknown): JsonObject => {
+  const ref = (node as JsonObject | undefined)?.$ref;
+  if (typeof ref !== 'string') return node as JsonObject;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
+};
+
+const cache = new Map<string, UuidParameters>();
+
+/** The path and query parameters of an operation that the contract declares `format: uuid`. */
+export function uuidParametersOf(operation: OperationMeta, document: JsonObject = loadContract()): UuidParameters {
+  const cached = cache.get(operation.operationId);
+  if (cached) return cached;
+  const pathItem = (document.paths as Record<string, JsonObject>)[operation.pathTemplate] ?? {};
+  const definition = (pathItem[operation.method.toLowerCase()] ?? {}) as JsonObject;
+  const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((definition.parameters as unknown[]) ?? [])].map((p) => resolve(document, p));
+  const named = (where: string) =>
+    new Set(parameters.filter((p) => p.in === where && resolve(document, p.schema)?.format === 'uuid').map((p) => String(p.name)));
+  const found = { path: named('path'), query: named('query') };
+  cache.set(operation.operationId, found);
+  return found;
+}
+
+/** The uuid parameters of the operation named `operationId` (for callers without its OperationMeta, such as agent tools). */
+export function uuidParametersOfOperation(operationId: string): UuidParameters {
+  const cached = cache.get(operationId);
+  if (cached) return cached;
+  const operation = operationIndex().find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`The contract has no operation ${operationId}.`);
+  return uuidParametersOf(operation);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Uuid parameters in lower case, so `ABC…` and `abc…` name one resource on SQLite (text ids) as on PostgreSQL (uuid ids). */
+function lowerCaseUuids<T>(values: T, names: ReadonlySet<string>): T {
+  if (names.size === 0 || values === null || typeof values !== 'object') return values;
+  const result = { ...values } as Record<string, unknown>;
+  for (const name of names) {
+    const value = result[name];
+    if (typeof value === 'string' && UUID.test(value)) result[name] = value.toLowerCase();
+  }
+  return result as T;
+}
+
+/**
+ * An operation input's path and query with the contract's uuid parameters lower-cased: the one
+ * normalisation that REST binding and agent tools (which call the handlers directly) both apply.
+ */
+export function withLowerCaseUuids<T extends { path?: unknown; query?: unknown }>(input: T, uuids: UuidParameters): T {
+  return { ...input, path: lowerCaseUuids(input.path, uuids.path), query: lowerCaseUuids(input.query, uuids.query) };
+}

@@ -1,0 +1,56 @@
+import type { HandledOperationId, OperationHandlers, OperationId, OperationInput, SuccessData } from '../http/operation-types.js';
+import { uuidParametersOfOperation, withLowerCaseUuids } from '../http/uuid-parameters.js';
+import type { JsonSchema, ToolContext, ToolDefinition } from './tool-definition.js';
+
+/** The operation input a tool builds from its arguments; the request context is added by the adapter. */
+export type ToolOperationInput<Op extends OperationId> = Omit<OperationInput<Op>, 'ctx'> & {
+  /** Where a list starts (the tool's offset input); see RequestContext.startOffset. */
+  startOffset?: number;
+};
+
+/**
+ * How one agent tool rides one contract operation: the spec's tool input (snake_case, validated
+ * against `inputSchema` with its defaults applied) becomes the operation's typed input, and the
+ * operation's `data` becomes the spec's tool result. The access policy is the operation's, read
+ * from the contract; there is nothing about scopes or roles here.
+ */
+export interface ToolMapping<Op extends OperationId> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  timeoutMs?: number;
+  operationId: Op;
+  toOperation(input: Record<string, unknown>, context: ToolContext): ToolOperationInput<Op>;
+  toResult(data: SuccessData<Op>, input: Record<string, unknown>): unknown;
+}
+
+/** One entry of a tool table: naming an operation the contract lacks, or mis-typing its data, fails to compile. */
+export type AnyToolMapping = { [Op in HandledOperationId]: ToolMapping<Op> }[HandledOperationId];
+
+export const mapTool = <Op extends HandledOperationId>(mapping: ToolMapping<Op>): AnyToolMapping => mapping as unknown as AnyToolMapping;
+
+/** The ToolDefinition of a mapping: it calls the operation's handler, the same object REST routes to. */
+export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers): ToolDefinition {
+  // Each entry was type-checked against its own operation by mapTool; here one shape serves them all.
+  type Op = HandledOperationId;
+  const mapping = entry as ToolMapping<Op>;
+  const handler = handlers[mapping.operationId] as unknown as (input: OperationInput<Op>) => Promise<{ data: SuccessData<Op> }>;
+  // The handler is called directly, past REST binding: the same uuid normalisation, from the same contract metadata.
+  const uuids = uuidParametersOfOperation(mapping.operationId);
+  return {
+    name: mapping.name,
+    description: mapping.description,
+    inputSchema: mapping.inputSchema,
+    timeoutMs: mapping.timeoutMs,
+    operationId: mapping.operationId,
+    async handler(input, context) {
+      const { startOffset, ...operationInput } = mapping.toOperation(input, context);
+      const reply = await handler({
+        ...withLowerCaseUuids(operationInput, uuids),
+        // The session's project is the one the operation works in (the invoker checked they agree).
+        ctx: { requestId: context.requestId, principal: { ...context.principal, project: context.project }, operationId: mapping.operationId, startOffset },
+      } as OperationInput<Op>);
+      return mapping.toResult(reply.data, input);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { Principal } from '../auth/principal.js';
+import type { CapabilityGuard } from '../domain/capabilities/capability-guard.js';
+import type { OperationMeta } from '../http/contract.js';
+import { capabilitiesOf } from '../http/operation-capabilities.js';
+
+/** The credential of the HTTP request a tool call arrived in, as REST sees its own. */
+export interface PresentedCredential {
+  headers: IncomingHttpHeaders;
+  host: string;
+}
+
+/**
+ * The access check of a tool call: its operation's, from the contract — the same authenticator
+ * call (credential kind, scopes, project selection and binding, minimum role) and the same
+ * capability rule REST runs. There is no table of tool scopes or roles anywhere else.
+ */
+export class ToolAccess {
+  private readonly operations: ReadonlyMap<string, OperationMeta>;
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly capabilities: CapabilityGuard,
+    operations: readonly OperationMeta[],
+  ) {
+    this.operations = new Map(operations.map((operation) => [operation.operationId, operation]));
+  }
+
+  operation(operationId: string): OperationMeta | undefined {
+    return this.operations.get(operationId);
+  }
+
+  /** The principal the operation sees, or the ProblemError (401/403/400) REST would answer. */
+  async authorize(operationId: string, credential: PresentedCredential): Promise<Principal> {
+    const operation = this.operations.get(operationId);
+    if (!operation) throw new Error(`No contract operation ${operationId}.`);
+    const principal = await this.authenticator.authenticate(credential.headers, operation, { host: credential.host });
+    for (const capability of capabilitiesOf(operation)) this.capabilities.require(capability);
+    return principal;
+  }
+}

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { expectEnvelope, expectProblem } from '../support/problem.js';
+import { operationIndex } from '../../src/http/contract.js';
+
+interface AuditEvent {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  actor: { kind: string; credentialId: string; userId: string | null };
+  projectId: string | null;
+  requestId: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+const FILTER = [{ id: 'r1', field: 'status', operator: 'is', value: 'error' }];
+
+forEachAdapter((adapter) => {
+  describe('audit log', function () {
+    this.timeout(30_000);
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(adapter);
+    });
+    after(async () => server.close());
+
+    const count = async (table: string) => Number((await server.runtime.database.knex(table).count<{ n: number }[]>({ n: '*' }))[0].n);
+    const events = (query: Record<string, string | number> = {}, key = server.tenant.orgApiKey) =>
+      server.request().get('/api/v1/public/audit-events').query(query).set('x-api-key', key).set('x-project-id', server.tenant.project.id);
+
+    it('every administrative mutation of the contract is audited (x-audit), and no read is', () => {
+      const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
+      const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
+      // Not administrative: a user's own profile, fix triage (comments, transitions and edits keep
+      // their own history on the fix), and a test delivery of a webhook.
+      expect(unaudited).to.have.members(['patchAccountProfile', 'createFixComment', 'acceptFix', 'dismissFix', 'updateFixStatus', 'updateFix', 'testWebhook']);
+      expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
+    });
+
+    describe('an audited mutation', () => {
+      it('writes one event with actor, credential kind, action, target, time and request id', async () => {
+        const res = await server.request().post('/api/v1/public/saved-filters').set('x-api-key', server.tenant.apiKey).send({ name: 'errors', filters: FILTER });
+        const created = expectEnvelope<{ id: string }>(res, 201);
+        const [event] = expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ targetId: created.id })).auditEvents;
+        expect(event).to.deep.equal({
+          id: event.id,
+          action: 'saved_filter.created',
+          targetType: 'saved_filter',
+          targetId: created.id,
+          actor: { kind: 'api_key', credentialId: event.actor.credentialId, userId: server.tenant.user.id },
+          projectId: server.tenant.project.id,
+          requestId: res.body.requestId,
+          details: { name: 'errors' },
+          createdAt: '2026-11-01T12:00:00.000Z',
+        });
+        expect(event.actor.credentialId).to.match(/^[0-9a-f-]{36}$/);
+      });
+
+      it('that fails writes no event', async () => {
+        const before = await count('audit_events');
+        const res = await server.request().post('/api/v1/public/saved-filters').set('x-api-key', server.tenant.apiKey).send({ name: ' ', filters: FILTER });
+        expectProblem(res, 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect(await count('audit_events')).to.equal(before);
+      });
+
+      it('is rolled back when its audit record cannot be written (500, nothing stored)', async () => {
+        const { audit } = server.runtime.services;
+        const original = audit.record.bind(audit);
+        const filtersBefore = await count('saved_filters');
+        const eventsBefore = await count('audit_events');
+        audit.record = async () => {
+          throw new Error('audit store unavailable');
+        };
+        try {
+          const res = await server.request().post('/api/v1/public/saved-filters').set('x-api-key', server.tenant.apiKey).send({ name: 'lost', filters: FILTER });
+          expectProblem(res, 500, 'PUBLIC_API_INTERNAL_ERROR');
+          const key = await server.request().post('/api/v1/public/api-keys').set('x-api-key', server.tenant.apiKey).send({ name: 'lost too' });
+          expectProblem(key, 500, 'PUBLIC_API_INTERNAL_ERROR');
+        } finally {
+          audit.record = original;
+        }
+        expect(await count('saved_filters')).to.equal(filtersBefore);
+        expect(await count('audit_events')).to.equal(eventsBefore);
+        const keys = await server.runtime.database.knex('api_keys').where({ name: 'lost too' });
+        expect(keys).to.deep.equal([]);
+      });
+    });
+
+    describe('GET /api/v1/public/audit-events', () => {
+      it('filters by action, actor and time, newest first, with cursor pages bound to the filters', async () => {
+        for (const name of ['a', 'b', 'c']) {
+          server.clock.advance(1000);
+          await server.request().post('/api/v1/public/saved-filters').set('x-api-key', server.tenant.apiKey).send({ name, filters: FILTER }).expect(201);
+        }
+        const first = expectEnvelope<{ auditEvents: AuditEvent[]; page: { hasMore: boolean; nextCursor: string } }>(await events({ action: 'saved_filter.created', limit: 2 }));
+        expect(first.auditEvents.map((e) => e.details.name)).to.deep.equal(['c', 'b']);
+        expect(first.page.hasMore).to.equal(true);
+        const second = expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ action: 'saved_filter.created', limit: 2, cursor: first.page.nextCursor }));
+        expect(second.auditEvents.map((e) => e.details.name)).to.deep.equal(['a', 'errors']);
+        expectProblem(await events({ action: 'api_key.created', limit: 2, cursor: first.page.nextCursor }), 400, 'PUBLIC_API_INVALID_CURSOR');
+
+        const byActor = expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ actor: server.tenant.user.id, from: '2026-11-01T12:00:02.000Z' }));
+        expect(byActor.auditEvents.map((e) => e.details.name)).to.deep.equal(['c', 'b']);
+        expect(expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ actor: 'nobody' })).auditEvents).to.deep.equal([]);
+        expectProblem(await events({ from: 'yesterday' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+      });
+
+      it('a project key sees its project’s events only; another organization sees none of them', async () => {
+        const project = await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name: 'Elsewhere' });
+        const projectId = expectEnvelope<{ id: string }>(project, 201).id;
+        const own = expectEnvelope<{ auditEvents: AuditEvent[] }>(await server.request().get('/api/v1/public/audit-events').set('x-api-key', server.tenant.apiKey));
+        expect(own.auditEvents.every((e) => e.projectId === server.tenant.project.id)).to.equal(true);
+        const org = expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ action: 'project.created' }));
+        expect(org.auditEvents.map((e) => e.targetId)).to.include(projectId);
+        const foreign = expectEnvelope<{ auditEvents: AuditEvent[] }>(await server.request().get('/api/v1/public/audit-events').set('x-api-key', server.other.apiKey));
+        expect(foreign.auditEvents).to.deep.equal([]);
+      });
+    });
+  });
+});

@@ -1,0 +1,188 @@
+import { expect } from 'chai';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import knexFactory from 'knex';
+import { ConcurrencyCaps } from '../../src/domain/fair-share/concurrency-caps.js';
+import { isProblemError, type ProblemError } from '../../src/errors.js';
+import { buildToolRegistry } from '../../src/tools/registry.js';
+import { buildHandlers } from '../../src/handlers/index.js';
+import { forEachAdapter, POSTGRES_URL } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { expectEnvelope, expectProblem } from '../support/problem.js';
+import { tool, toolContext } from '../support/tool-context.js';
+import { sampleTrace } from '../traces/fixtures.js';
+
+const batchOf = (prefix: string, n = 2) => ({ traces: Array.from({ length: n }, (_, i) => sampleTrace({ trace_id: `${prefix}-${i}` })) });
+
+/** A batch ingest whose body is only half sent: it holds its slot until `finish` sends the rest. */
+function halfSentBatch(port: number, apiKey: string, body: string): { finish: () => Promise<number> } {
+  const bytes = Buffer.from(body);
+  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/public/traces/batch', headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': bytes.length } });
+  const status = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+  });
+  req.write(bytes.subarray(0, 10));
+  return {
+    finish: () => {
+      req.end(bytes.subarray(10));
+      return status;
+    },
+  };
+}
+
+async function expectToolProblem(call: Promise<unknown>, status: number, code: string): Promise<ProblemError> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(isProblemError(error), String(error)).to.equal(true);
+  expect((error as ProblemError).status).to.equal(status);
+  expect((error as ProblemError).code).to.equal(code);
+  return error as ProblemError;
+}
+
+describe('ConcurrencyCaps', () => {
+  it('admits up to the cap per credential and class, refuses the next with 429 and Retry-After, and frees a slot on release (once)', () => {
+    const caps = new ConcurrencyCaps({ search: 2, batch_ingest: 1, trend: 1 });
+    const a1 = caps.acquire('a', 'search');
+    caps.acquire('a', 'search');
+    let refused: unknown = null;
+    try {
+      caps.acquire('a', 'search');
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as ProblemError).status).to.equal(429);
+    expect((refused as ProblemError).code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
+    expect((refused as ProblemError).headers).to.deep.equal({ 'Retry-After': '1' });
+    expect((refused as ProblemError).retryable).to.equal(true);
+    // Another credential, and another class of the same credential, are not affected.
+    caps.acquire('b', 'search');
+    caps.acquire('a', 'batch_ingest');
+    a1();
+    a1(); // releasing twice frees one slot only
+    expect(caps.running('a', 'search')).to.equal(1);
+    caps.acquire('a', 'search');
+    expect(() => caps.acquire('a', 'search')).to.throw('At most 2 searches may run at once per credential');
+  });
+});
+
+forEachAdapter((adapter) => {
+  describe('fair share: per-credential caps on expensive operations', () => {
+    let server: TestServer;
+    let listener: Server;
+    let port: number;
+
+    before(async () => {
+      server = await startTestServer(adapter, {
+        env: { CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: '1', CONCURRENCY_SEARCH_PER_CREDENTIAL: '1', CONCURRENCY_TREND_PER_CREDENTIAL: '1', DETECTION_WORKER_ENABLED: 'false' },
+      });
+      listener = http.createServer(server.app);
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      port = (listener.address() as AddressInfo).port;
+    });
+    after(async () => {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await server.close();
+    });
+
+    describe('POST /api/v1/public/traces/batch', () => {
+      it('refuses a second batch of the same credential while one is in flight (429, Retry-After: 1), admits other credentials, and admits it again once the first finished', async () => {
+        const held = halfSentBatch(port, server.tenant.apiKey, JSON.stringify(batchOf('held')));
+        // The held request has passed authentication and taken its slot once the server answers others for it.
+        let second = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('second'));
+        for (let i = 0; i < 20 && second.status === 201; i++) {
+          second = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf(`second-${i}`));
+        }
+        const body = expectProblem(second, 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+        expect(body.retryable).to.equal(true);
+        expect(second.headers['retry-after']).to.equal('1');
+        expect(body.detail).to.equal('At most 1 batch ingests may run at once per credential; retry when one in flight has finished.');
+
+        // Another tenant, and another credential of the same organization, each have their own slot.
+        expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.other.apiKey).send(batchOf('other')), 201);
+        expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.orgApiKey).set('x-project-id', server.tenant.project.id).send(batchOf('org-key')), 201);
+
+        expect(await held.finish()).to.equal(201);
+        expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('after')), 201);
+      });
+
+      it('frees the slot when the client goes away mid-body', async () => {
+        const bytes = Buffer.from(JSON.stringify(batchOf('abandoned')));
+        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/public/traces/batch', headers: { 'x-api-key': server.tenant.apiKey, 'content-type': 'application/json', 'content-length': bytes.length } });
+        req.on('error', () => undefined);
+        req.write(bytes.subarray(0, 10));
+        await new Promise((resolve) => setTimeout(resolve, 50)); // let it authenticate; not a timing assertion
+        req.destroy();
+        let res = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('after-abandon'));
+        for (let i = 0; i < 50 && res.status === 429; i++) {
+          await new Promise((resolve) => setImmediate(resolve));
+          res = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf(`after-abandon-${i}`));
+        }
+        expectEnvelope(res, 201);
+      });
+    });
+
+    describe('tools search_traces and get_detection_trend', () => {
+      it('refuse a call over the credential cap with 429 and run it once the slot is free', async () => {
+        const tools = buildToolRegistry(buildHandlers(server.runtime.services, server.clock), server.config);
+        const context = toolContext(server, server.tenant);
+        const caps = server.runtime.services.fairShare;
+        await server.runtime.services.detections.create(server.tenant.project.id, { slug: 'errors', displayName: 'Errors', type: 'regex', config: { pattern: 'error' } });
+
+        const release = caps.acquire(context.principal.credentialId, 'search');
+        await expectToolProblem(tool(tools, 'search_traces').handler({ query: 'agent' }, context), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+        // Another tenant's credential is not held back.
+        await tool(tools, 'search_traces').handler({ query: 'agent' }, toolContext(server, server.other));
+        release();
+        await tool(tools, 'search_traces').handler({ query: 'agent' }, context);
+
+        const trendRelease = caps.acquire(context.principal.credentialId, 'trend');
+        await expectToolProblem(tool(tools, 'get_detection_trend').handler({ detection_name: 'errors' }, context), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+        trendRelease();
+        await tool(tools, 'get_detection_trend').handler({ detection_name: 'errors' }, context);
+        expect(caps.running(context.principal.credentialId, 'trend')).to.equal(0);
+      });
+    });
+
+    if (adapter === 'postgres') {
+      describe('search statement timeout (PostgreSQL)', () => {
+        it('cancels a search that runs past SEARCH_STATEMENT_TIMEOUT_MS and answers 503 PUBLIC_API_SEARCH_TIMEOUT with Retry-After, then searches normally', async () => {
+          const timed = await startTestServer('postgres', { env: { SEARCH_STATEMENT_TIMEOUT_MS: '200', DETECTION_WORKER_ENABLED: 'false' } });
+          const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 1, max: 1 } });
+          try {
+            const tools = buildToolRegistry(buildHandlers(timed.runtime.services, timed.clock), timed.config);
+            const context = toolContext(timed, timed.tenant);
+            const schema = (timed.runtime.database.knex.client.config.searchPath as string[])[0];
+            // Another session holds the traces table: the search waits on the lock, and statement_timeout counts that wait.
+            const locked = admin.transaction();
+            const trx = await locked;
+            await trx.raw('LOCK TABLE ??.traces IN ACCESS EXCLUSIVE MODE', [schema]);
+            const started = process.hrtime.bigint();
+            const error = await expectToolProblem(tool(tools, 'search_traces').handler({ query: 'agent' }, context), 503, 'PUBLIC_API_SEARCH_TIMEOUT');
+            const waitedMs = Number(process.hrtime.bigint() - started) / 1e6;
+            await trx.rollback();
+            expect(error.headers).to.deep.equal({ 'Retry-After': '5' });
+            expect(error.retryable).to.equal(true);
+            expect(error.detail).to.match(/^The search ran longer than 200 ms and was cancelled/);
+            // Cancelled by the bound, not by the lock going away: well before the lock holder would have given up.
+            expect(waitedMs / 200).to.be.within(0.9, 25);
+            const result = (await tool(tools, 'search_traces').handler({ query: 'agent' }, context)) as { total_count: number };
+            expect(result.total_count).to.equal(0);
+            // The bound was SET LOCAL: it did not stay on the pooled connection.
+            const { rows } = await timed.runtime.database.knex.raw('SHOW statement_timeout');
+            expect(rows[0].statement_timeout).to.equal('0');
+          } finally {
+            await admin.destroy();
+            await timed.close();
+          }
+        });
+      });
+    }
+  });
+});

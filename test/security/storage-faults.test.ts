@@ -1,0 +1,162 @@
+import { expect } from 'chai';
+import Sqlite from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import knexFactory from 'knex';
+import { isStorageUnavailable } from '../../adapters/storage-faults.js';
+import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { expectProblem } from '../support/problem.js';
+import { sampleTrace } from '../traces/fixtures.js';
+
+/** A 503 storage fault, complete: Problem body, retryable, Retry-After. */
+function expectStorageFault(res: Parameters<typeof expectProblem>[0]): void {
+  const body = expectProblem(res, 503, 'PUBLIC_API_STORAGE_UNAVAILABLE');
+  expect(body.retryable).to.equal(true);
+  expect(res.headers['retry-after']).to.equal('2');
+}
+
+/**
+ * A TCP hop between the service and PostgreSQL that the test can cut and restore: cutting destroys
+ * every open connection (the database is "lost") and refuses new ones (the port is closed), as a
+ * database restart or a network partition does.
+ */
+class CuttableProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly upstream: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    if (this.server) return;
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.upstream.port, this.upstream.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const project = (server: TestServer) => server.request().get('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
+
+describe('storage faults are 503, not 500', () => {
+  it('classifies connection-level failures as storage faults and others not', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const fault of [
+      coded('ECONNREFUSED'),
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('08006'),
+      coded('SQLITE_BUSY'),
+      coded('SQLITE_IOERR_SHORT_READ'),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+      new AggregateError([coded('ECONNREFUSED')], 'connect failed'),
+    ]) {
+      expect(isStorageUnavailable(fault), String((fault as Error).message)).to.equal(true);
+    }
+    for (const bug of [new TypeError('x is undefined'), coded('23505', 'duplicate key'), coded('SQLITE_CONSTRAINT_UNIQUE'), coded('SQLITE_CORRUPT'), coded('42P01')]) {
+      expect(isStorageUnavailable(bug), bug.message).to.equal(false);
+    }
+  });
+
+  if (ADAPTERS.includes('postgres')) {
+    describe('[postgres] database lost and refused', () => {
+      let server: TestServer;
+      let proxy: CuttableProxy;
+      const applicationName = `tw_fault_${randomBytes(4).toString('hex')}`;
+
+      before(async () => {
+        const url = new URL(POSTGRES_URL);
+        proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+        await proxy.open();
+        url.host = `127.0.0.1:${proxy.port}`;
+        url.searchParams.set('application_name', applicationName);
+        server = await startTestServer('postgres', { env: { DATABASE_URL: url.toString(), CREDENTIAL_CACHE_MS: '0', DETECTION_WORKER_ENABLED: 'false' } });
+      });
+      after(async () => {
+        await proxy.open().catch(() => undefined);
+        await server.close();
+        await proxy.cut();
+      });
+
+      it('answers 503 with Retry-After while the database is unreachable, and 200 again once it is back, without a restart', async () => {
+        await project(server).expect(200);
+        await proxy.cut();
+        expectStorageFault(await project(server));
+        expectStorageFault(await project(server)); // refused outright now: no pooled connection survived
+        await proxy.open();
+        await project(server).expect(200);
+      });
+
+      it('answers a write 503 too while the database is unreachable, and stores it when retried after the database returns', async () => {
+        await proxy.cut();
+        const trace = sampleTrace({ trace_id: 'during-outage' });
+        expectStorageFault(await server.request().post('/api/v1/public/traces').set('x-api-key', server.tenant.apiKey).send(trace));
+        await proxy.open();
+        const res = await server.request().post('/api/v1/public/traces').set('x-api-key', server.tenant.apiKey).send(trace);
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      });
+
+      it('survives pg_terminate_backend of all its connections: no 500, and 200 again by the second request', async () => {
+        await project(server).expect(200);
+        const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } });
+        try {
+          const { rows } = await admin.raw('SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = ?', [applicationName]);
+          expect(rows.length).to.be.greaterThan(0);
+        } finally {
+          await admin.destroy();
+        }
+        const first = await project(server);
+        if (first.status !== 200) expectStorageFault(first);
+        await project(server).expect(200);
+      });
+    });
+  }
+
+  if (ADAPTERS.includes('sqlite')) {
+    describe('[sqlite] database locked by another process', () => {
+      let server: TestServer;
+
+      before(async () => {
+        server = await startTestServer('sqlite', { env: { SQLITE_BUSY_TIMEOUT_MS: '50', CREDENTIAL_CACHE_MS: '0', DETECTION_WORKER_ENABLED: 'false' } });
+        await project(server).expect(200); // the first request loads the contract validator
+      });
+      after(async () => server.close());
+
+      it('answers a write 503 with Retry-After while another connection holds the write lock, and stores it once the lock is released', async () => {
+        const file = server.runtime.database.knex.client.config.connection.filename as string;
+        const other = new Sqlite(file);
+        const trace = sampleTrace({ trace_id: 'while-locked' });
+        try {
+          other.exec('BEGIN IMMEDIATE');
+          expectStorageFault(await server.request().post('/api/v1/public/traces').set('x-api-key', server.tenant.apiKey).send(trace));
+          // WAL: readers do not wait for the writer, so reads go on meanwhile.
+          await project(server).expect(200);
+          other.exec('ROLLBACK');
+        } finally {
+          other.close();
+        }
+        const res = await server.request().post('/api/v1/public/traces').set('x-api-key', server.tenant.apiKey).send(trace);
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        expect(await server.runtime.store.traces.findById(server.tenant.project.id, 'while-locked')).to.not.equal(null);
+      });
+    });
+  }
+});
