@@ -548,7 +548,7 @@ export interface paths {
         };
         /**
          * List the incidents of the selected project's monitors, newest first.
-         * @description Keyset-paginated (`startedAt` descending, then `id` descending); the filters are bound into the
+         * @description Keyset-paginated (`startedWindowEnd` descending, then `id` descending); the filters are bound into the
          *     cursor. `fixId` lists the incidents linked to a fix: those of a monitor on a detection's fire
          *     count opened while that detection had the fix open.
          */

@@ -66,7 +66,7 @@ export const monitors: Migration = {
       t.text('details').notNullable().defaultTo('{}'); // JSON object: the opening window's evidence
       t.bigInteger('started_at').notNullable();
       t.bigInteger('resolved_at');
-      t.index(['project_id', 'started_at', 'id'], 'monitor_incidents_project_started_idx');
+      t.index(['project_id', 'started_window_end', 'id'], 'monitor_incidents_project_started_idx');
       t.index(['monitor_id', 'started_at'], 'monitor_incidents_monitor_idx');
       t.index(['fix_id'], 'monitor_incidents_fix_idx');
     });

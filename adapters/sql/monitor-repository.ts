@@ -241,6 +241,6 @@ export class SqlMonitorRepository implements MonitorRepository {
     if (filter.monitorId) query.andWhere('monitor_id', filter.monitorId);
     if (filter.fixId) query.andWhere('fix_id', filter.fixId);
     if (filter.status) query.andWhere('status', filter.status);
-    return (await keyset(query, 'started_at', after).limit(limit)).map(toIncident);
+    return (await keyset(query, 'started_window_end', after).limit(limit)).map(toIncident);
   }
 }

@@ -99,9 +99,15 @@ export class MonitorEvaluator {
         if (verdict.clean) next.cleanWindows = monitor.cleanWindows + 1;
         else if (verdict.breaching || verdict.value !== null) next.cleanWindows = 0;
         if (next.cleanWindows >= monitor.recoverAfterWindows) {
-          Object.assign(incident, { status: 'resolved', resolvedWindowEnd: windowEnd, resolvedAt: now, resolveNotified: !muted });
-          if (!muted) await this.announce(tx, monitor, incident, verdict, window);
+          // A resolve is announced only for an incident whose start was: receivers never see an end without a beginning.
+          const announce = !muted && incident.startNotified;
+          Object.assign(incident, { status: 'resolved', resolvedWindowEnd: windowEnd, resolvedAt: now, resolveNotified: announce });
+          if (announce) await this.announce(tx, monitor, incident, verdict, window);
           Object.assign(next, { state: 'ok', cleanWindows: 0, openIncidentId: null });
+        } else if (!muted && !incident.startNotified) {
+          // Snooze over and still alerting: the start is announced now, once.
+          incident.startNotified = true;
+          await this.announce(tx, monitor, incident, verdict, window);
         }
         await tx.monitors.updateIncident(incident);
       } else {

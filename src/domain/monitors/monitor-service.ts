@@ -156,7 +156,7 @@ export class MonitorService {
     const binding = this.binding(request, { monitorId: filter.monitorId ?? null, fixId: filter.fixId ?? null, status: filter.status ?? null });
     const decoded = request.cursor ? this.cursors.decode<MonitorListPosition>(request.cursor, binding) : null;
     const rows = await this.store.monitors.listIncidents(request.projectId, filter, limit + 1, decoded?.position ?? null);
-    return this.page(rows, limit, binding, decoded?.chainStartedAt, (i) => i.startedAt);
+    return this.page(rows, limit, binding, decoded?.chainStartedAt, (i) => new Date(i.startedWindowEnd));
   }
 
   async getIncident(projectId: string, id: string): Promise<IncidentRecord> {
