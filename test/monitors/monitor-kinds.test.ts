@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { Receiver } from '../webhooks/support.js';
+import { expectEnvelope } from '../support/problem.js';
 import { createMonitor, delivered, incidentsOf, MINUTE, patchMonitor, seedTraces, SERVER_ENV, spread, subscribe, T0, tickAt } from './support.js';
 
 const W = 5 * MINUTE;
@@ -58,6 +59,10 @@ forEachAdapter((adapter) => {
         startedWindowEnd: '2026-11-01T12:05:00.000Z',
         resolvedWindowEnd: '2026-11-01T12:10:00.000Z',
       });
+      const one = await server.request().get(`/api/v1/public/incidents/${incident.id}`).set('x-api-key', server.tenant.apiKey);
+      expect(expectEnvelope(one)).to.deep.equal(incident);
+      expect(await incidentsOf(server, { monitorId: monitor.id, status: 'resolved' })).to.deep.equal([incident]);
+      expect(await incidentsOf(server, { status: 'alerting' })).to.deep.equal([]);
     });
 
     it('threshold on detection_fire_count: alert.threshold_breach, and the incident links the detection’s open fix', async () => {
