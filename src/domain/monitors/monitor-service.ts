@@ -6,6 +6,7 @@ import type { IncidentListFilter, MonitorChanges, MonitorListPosition } from '..
 import type { Store } from '../../ports/store.js';
 import { checkDefinition, type DefinitionInput, type MonitorDefinition } from './monitor-config.js';
 import type { IncidentRecord, IncidentStatus, MonitorRecord } from './monitor-types.js';
+import { isUuid } from '../actor.js';
 
 const BODY = '/body';
 export const MONITOR_PAGE = { min: 1, max: 100, default: 20 } as const;
@@ -92,7 +93,7 @@ export class MonitorService {
   }
 
   async get(projectId: string, id: string): Promise<MonitorRecord> {
-    const record = await this.store.monitors.find(projectId, id);
+    const record = isUuid(id) ? await this.store.monitors.find(projectId, id) : null;
     if (!record) throw problems.notFound('The monitor');
     return record;
   }
@@ -152,6 +153,14 @@ export class MonitorService {
   async listIncidents(request: ListRequest & { monitorId?: string; fixId?: string; status?: IncidentStatus }): Promise<{ items: IncidentRecord[]; page: Page }> {
     const limit = request.limit ?? MONITOR_PAGE.default;
     checkLimit(limit);
+    // Tools reach this past the contract's checks: an id that is no uuid is refused here, not by the database.
+    for (const key of ['monitorId', 'fixId'] as const) {
+      const value = request[key];
+      if (value !== undefined && !isUuid(value)) throw problems.validation(`${key} is not a uuid.`, [{ code: 'format', message: 'must be a uuid', path: `/query/${key}` }]);
+    }
+    if (request.status !== undefined && request.status !== 'alerting' && request.status !== 'resolved') {
+      throw problems.validation('status is invalid.', [{ code: 'enum', message: 'must be alerting or resolved', path: '/query/status' }]);
+    }
     const filter: IncidentListFilter = { monitorId: request.monitorId, fixId: request.fixId, status: request.status };
     const binding = this.binding(request, { monitorId: filter.monitorId ?? null, fixId: filter.fixId ?? null, status: filter.status ?? null });
     const decoded = request.cursor ? this.cursors.decode<MonitorListPosition>(request.cursor, binding) : null;
@@ -160,7 +169,7 @@ export class MonitorService {
   }
 
   async getIncident(projectId: string, id: string): Promise<IncidentRecord> {
-    const record = await this.store.monitors.findIncident(projectId, id);
+    const record = isUuid(id) ? await this.store.monitors.findIncident(projectId, id) : null;
     if (!record) throw problems.notFound('The incident');
     return record;
   }
