@@ -176,6 +176,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
     monitors: new MonitorService(store, clock, cursors),
-    monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 500, maxDueMonitors: 200 }),
+    monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),
   };
 }

@@ -178,6 +178,8 @@ export class SqlMonitorRepository implements MonitorRepository {
     const rows = await this.db('monitors')
       .where('enabled', true)
       .whereRaw('last_window_end + window_seconds * 1000 <= ?', [nowMs])
+      // A deleted project's monitors stop at once; its rows go with the project's purge.
+      .whereNotExists((q) => q.select(this.db.raw('1')).from('projects').whereRaw('projects.id = monitors.project_id').whereNotNull('projects.deleted_at'))
       .orderByRaw('last_window_end + window_seconds * 1000')
       .orderBy('id')
       .limit(limit);
