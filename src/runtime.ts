@@ -15,7 +15,7 @@ import { DetectionWorker } from './domain/detections/detection-worker.js';
 
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 
-import { PollingWorker } from './domain/webhooks/polling-worker.js';
+import { WorkLoop } from './domain/background/work-loop.js';
 import { ambientStore, inAmbientTransaction } from '../adapters/ambient-transaction.js';
 import { Scheduler } from './domain/scheduling/scheduler.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
@@ -81,7 +81,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
 
-  const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
+  // A round that attempted deliveries goes again at once, so a burst drains without waiting a poll per batch.
+  const webhookWorker = new WorkLoop(async () => {
+    try {
+      return (await services.webhookDispatcher.runOnce()) > 0;
+    } catch (error) {
+      log(`webhook deliveries: ${(error as Error).message}`);
+      return false;
+    }
+  }, config.webhooks.pollIntervalMs);
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
