@@ -29,6 +29,7 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
+import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import { SqlMonitorRepository } from './sql/monitor-repository.js';
 import { SqlMonitorMetricReader } from './sql/monitor-metric-reader.js';
 
@@ -69,6 +70,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
+    scheduledRuns: new SqlScheduledRunRepository(knex),
     monitors: new SqlMonitorRepository(knex, dialect),
     monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -60,6 +60,7 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+  readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
   readonly monitors: import('./monitors.js').MonitorRepository;
   readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;

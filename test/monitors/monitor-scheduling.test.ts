@@ -6,7 +6,6 @@ import type { Dialect } from '../../src/ports/store.js';
 import { ADAPTERS, isolatedDatabase, type IsolatedDatabase } from '../support/adapters.js';
 import { Receiver } from '../webhooks/support.js';
 import { MINUTE, SECRET, seedTraces, spread, T0, verifies } from './support.js';
-import { runSchedulerTick } from './scheduler-tick.js';
 
 const W = 5 * MINUTE;
 const win = (n: number) => T0 + (n - 1) * W;
@@ -90,13 +89,16 @@ function scheduling(adapter: Dialect, processes: number) {
       for (let n = 2; n <= FLAPPING.length + 1; n += 1) {
         clock.set(new Date(win(n)));
         // Every runtime ticks, twice, at the same time.
-        await Promise.all(runtimes.flatMap((runtime) => [runSchedulerTick(runtime), runSchedulerTick(runtime)]));
+        await Promise.all(runtimes.flatMap((runtime) => [runtime.scheduler.tick(), runtime.scheduler.tick()]));
       }
       const knex = runtimes[0].database.knex;
       const windows = await knex('monitor_windows').where({ monitor_id: monitorId }).orderBy('window_end');
       expect(windows.map((w) => [Number(w.window_end), Number(w.value)])).to.deep.equal(FLAPPING.map((n, i) => [win(i + 2), n]));
       expect(await recordedEvents(runtimes[0])).to.deep.equal(EXPECTED);
       expect(await knex('monitor_incidents').count<{ n: number }[]>({ n: '*' }).first().then((r) => Number(r?.n))).to.equal(3);
+      // One run per window, each by exactly one of the runtimes.
+      const runs = await knex('scheduled_runs').where({ task: 'monitors' }).orderBy('slot');
+      expect(runs.map((r) => [r.slot, r.status, r.attempts])).to.deep.equal(FLAPPING.map((_, i) => [`${monitorId}:${win(i + 2)}`, 'done', 1]));
       // Delivered once each, signed.
       expect(await runtimes[0].services.webhookDispatcher.drain()).to.equal(6);
       expect(receiver.received).to.have.length(6);
@@ -105,21 +107,47 @@ function scheduling(adapter: Dialect, processes: number) {
 
     it('catches up on the windows missed while down after a restart, without duplicates', async () => {
       const first = await boot();
-      await deploy(first, receiver);
+      const { monitorId } = await deploy(first, receiver);
       clock.set(new Date(win(3))); // windows 1 and 2
-      await runSchedulerTick(first);
+      await first.scheduler.tick();
       expect(await recordedEvents(first)).to.deep.equal(EXPECTED.slice(0, 2));
       await stopAll(); // down for four windows
 
       clock.set(new Date(win(7)));
       const restarted: Runtime[] = [];
       for (let i = 0; i < processes; i += 1) restarted.push(await boot());
-      await Promise.all(restarted.map((runtime) => runSchedulerTick(runtime)));
-      await Promise.all(restarted.map((runtime) => runSchedulerTick(runtime)));
+      await Promise.all(restarted.map((runtime) => runtime.scheduler.tick()));
+      await Promise.all(restarted.map((runtime) => runtime.scheduler.tick()));
       expect(await recordedEvents(restarted[0])).to.deep.equal(EXPECTED);
       const windows = await restarted[0].database.knex('monitor_windows').count<{ n: number }[]>({ n: '*' }).first();
       expect(Number(windows?.n)).to.equal(6);
+      // Before: one run for windows 1–2; after the restart: one run catching up on windows 3–6.
+      const runs = await restarted[0].database.knex('scheduled_runs').where({ task: 'monitors' }).orderBy('slot');
+      expect(runs.map((r) => [r.slot, r.status])).to.deep.equal([
+        [`${monitorId}:${win(2)}`, 'done'],
+        [`${monitorId}:${win(4)}`, 'done'],
+      ]);
     });
+
+    if (processes === 1) {
+      it('skips a window whose evaluation failed every attempt, recording why, so later windows still run', async () => {
+        const runtime = await boot();
+        const { monitorId } = await deploy(runtime, receiver);
+        // A definition this build cannot evaluate (as if written by a newer version).
+        await runtime.database.knex('monitors').where({ id: monitorId }).update({ metric: 'score_avg' });
+        clock.set(new Date(win(2)));
+        for (const delay of [0, 30_000, 60_000, 120_000, 240_000]) {
+          clock.advance(delay);
+          await runtime.scheduler.tick();
+        }
+        const [run] = await runtime.database.knex('scheduled_runs').where({ task: 'monitors', slot: `${monitorId}:${win(2)}` });
+        expect([run.status, run.attempts, run.last_error]).to.deep.equal(['failed', 5, 'unknown monitor metric score_avg']);
+        const windows = await runtime.database.knex('monitor_windows').where({ monitor_id: monitorId });
+        expect(windows.map((w) => [Number(w.window_end), w.value, JSON.parse(w.details)])).to.deep.equal([[win(2), null, { failed: 'unknown monitor metric score_avg' }]]);
+        expect(Number((await runtime.database.knex('monitors').where({ id: monitorId }).first()).last_window_end)).to.equal(win(2));
+        expect(await recordedEvents(runtime)).to.deep.equal([]);
+      });
+    }
   });
 }
 

@@ -4,8 +4,6 @@ import type { Knex } from 'knex';
 import type { TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { createRequest, type Receiver, writerOf } from '../webhooks/support.js';
-import { inAmbientTransaction } from '../../adapters/ambient-transaction.js';
-import { MonitorTask } from '../../src/domain/monitors/monitor-task.js';
 
 export const BASE = '/api/v1/public/monitors';
 export const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -107,16 +105,8 @@ export async function delivered(server: TestServer, receiver: Receiver, from = 0
   return events.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-const task = new WeakMap<TestServer, MonitorTask>();
-
-/**
- * Moves the clock to `at` and runs the due monitor slots, as the scheduler's tick does: each slot in
- * one ambient transaction.
- */
+/** Moves the clock to `at` and runs one scheduler tick (the monitors task's due slots). */
 export async function tickAt(server: TestServer, at: number): Promise<void> {
   server.clock.set(new Date(at));
-  const monitors = task.get(server) ?? new MonitorTask(server.runtime.services.monitorEvaluator);
-  task.set(server, monitors);
-  const now = server.clock.now();
-  for (const slot of await monitors.dueSlots(now)) await inAmbientTransaction(server.runtime.store, () => monitors.run(slot, now));
+  await server.runtime.scheduler.tick();
 }

@@ -71,6 +71,18 @@ export class MonitorEvaluator {
     });
   }
 
+  /** Records the slot's window as not evaluated (no value, `details.failed`) and moves past it; incidents are left as they are. */
+  async skip(slot: string, error: string): Promise<void> {
+    const parsed = parseSlot(slot);
+    if (!parsed) return;
+    await this.store.transaction(async (tx) => {
+      const monitor = await tx.monitors.lockForEvaluation(parsed.monitorId);
+      if (!monitor || monitor.lastWindowEnd + monitor.windowSeconds * 1000 !== parsed.windowEnd) return;
+      await tx.monitors.insertWindow({ monitorId: monitor.id, windowEnd: parsed.windowEnd, value: null, breaching: false, details: { failed: error.slice(0, 500) }, evaluatedAt: this.clock.now() });
+      await tx.monitors.saveProgress(monitor.id, { state: monitor.state, cleanWindows: monitor.cleanWindows, openIncidentId: monitor.openIncidentId, lastWindowEnd: parsed.windowEnd });
+    });
+  }
+
   private async evaluateWindow(tx: Store, monitor: MonitorRecord, windowEnd: number): Promise<MonitorRecord> {
     const windowStart = windowEnd - monitor.windowSeconds * 1000;
     const verdict = await this.verdictOf(tx, monitor, windowStart, windowEnd, monitor.state === 'alerting');

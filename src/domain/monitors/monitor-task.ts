@@ -1,3 +1,4 @@
+import type { ScheduledTask } from '../scheduling/scheduler.js';
 import type { MonitorEvaluator } from './monitor-evaluator.js';
 
 /**
@@ -6,7 +7,7 @@ import type { MonitorEvaluator } from './monitor-evaluator.js';
  * same slot and the scheduler runs it once. A run evaluates that window and every later one already
  * ended (catch-up after downtime), in the scheduler's transaction.
  */
-export class MonitorTask {
+export class MonitorTask implements ScheduledTask {
   readonly name = 'monitors';
 
   constructor(private readonly evaluator: MonitorEvaluator) {}
@@ -17,5 +18,10 @@ export class MonitorTask {
 
   async run(slot: string, now: Date): Promise<void> {
     await this.evaluator.run(slot, now);
+  }
+
+  /** A window that failed every attempt is recorded without a value and skipped, so later windows run. */
+  async giveUp(slot: string, error: string): Promise<void> {
+    await this.evaluator.skip(slot, error);
   }
 }
