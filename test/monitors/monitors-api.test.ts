@@ -107,6 +107,15 @@ forEachAdapter((adapter) => {
       expectProblem(await post(THRESHOLD), 409, 'PUBLIC_API_MONITOR_CONFLICT');
     });
 
+    it('keeps every error message within the Problem schema’s 160 characters (kind-specific enum lists included)', async () => {
+      // metric null on a kind that needs one: the message lists the twelve metrics, cut to fit.
+      const body = expectProblem(await post({ name: 'x', kind: 'anomaly', metric: null, windowSeconds: 60 }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+      expect(errorsOf(body)).to.deep.equal([['/body/metric', 'enum']]);
+      const [error] = body.errors as { message: string }[];
+      expect(error.message).to.have.length(160);
+      expect(error.message.startsWith('must be one of trace_count, error_rate,')).to.equal(true);
+    });
+
     it('answers 400 for an unknown kind or metric (contract)', async () => {
       expectProblem(await post({ ...THRESHOLD, kind: 'magic' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
       expectProblem(await post({ ...THRESHOLD, metric: 'score_avg' }), 400, 'PUBLIC_API_VALIDATION_FAILED');

@@ -50,7 +50,8 @@ export interface MonitorDefinition {
 class Errors {
   readonly list: FieldError[] = [];
   add(path: string, code: string, message: string): void {
-    this.list.push({ code, message, path });
+    // The Problem schema caps messages at 160 characters (a long enum list would exceed it).
+    this.list.push({ code, message: message.length > 160 ? `${message.slice(0, 157)}...` : message, path });
   }
   throwIfAny(): void {
     if (this.list.length) throw problems.validation('The monitor is invalid; see errors.', this.list.slice(0, 20));
