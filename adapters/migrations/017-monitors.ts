@@ -20,7 +20,9 @@ export const monitors: Migration = {
       t.string('name', 255).notNullable();
       t.string('kind', 32).notNullable();
       t.string('metric', 32); // null for ingestion_silence and compound
-      t.uuid('detection_id').references('detections.id').onDelete('SET NULL');
+      // No foreign key: a deleted detection's monitor keeps naming it and counts 0 firings, rather than
+      // silently widening to every detection (SET NULL) or disappearing (CASCADE).
+      t.uuid('detection_id');
       t.text('scope').notNullable().defaultTo('{}'); // JSON object
       t.text('condition').notNullable().defaultTo('{}'); // JSON object, shape by kind
       t.integer('window_seconds').notNullable();

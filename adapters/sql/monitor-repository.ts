@@ -177,6 +177,8 @@ export class SqlMonitorRepository implements MonitorRepository {
   async listDue(nowMs: number, limit: number): Promise<MonitorRecord[]> {
     const rows = await this.db('monitors')
       .where('enabled', true)
+      // Sargable bound first (windows are at least a minute), then the exact due test.
+      .andWhere('last_window_end', '<=', nowMs - 60_000)
       .whereRaw('last_window_end + window_seconds * 1000 <= ?', [nowMs])
       // A deleted project's monitors stop at once; its rows go with the project's purge.
       .whereNotExists((q) => q.select(this.db.raw('1')).from('projects').whereRaw('projects.id = monitors.project_id').whereNotNull('projects.deleted_at'))
