@@ -4,7 +4,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { Receiver } from '../webhooks/support.js';
 import { expectEnvelope } from '../support/problem.js';
-import { createMonitor, delivered, incidentsOf, MINUTE, patchMonitor, seedTraces, SERVER_ENV, spread, subscribe, T0, tickAt } from './support.js';
+import { createMonitor, delivered, verifies, incidentsOf, MINUTE, patchMonitor, seedTraces, SERVER_ENV, spread, subscribe, T0, tickAt } from './support.js';
 
 const W = 5 * MINUTE;
 /** Start of window n (1-based) after T0. */
@@ -35,6 +35,8 @@ forEachAdapter((adapter) => {
       await tickAt(server, win(2));
       const started = await delivered(server, receiver);
       expect(started.map((e) => e.type)).to.deep.equal(['alert.metric_threshold_breach']);
+      // delivered() checked the signature with the secret; another secret's does not match.
+      expect(verifies('whsec_d3Jvbmctc2VjcmV0', receiver.received[0].headers, receiver.received[0].body)).to.equal(false);
       expect(started[0].data).to.deep.include({ status: 'alerting', monitorId: monitor.id, kind: 'threshold', metric: 'error_rate', value: 0.75, windowStart: '2026-11-01T12:00:00.000Z', windowEnd: '2026-11-01T12:05:00.000Z' });
       await tickAt(server, win(3));
       const all = await delivered(server, receiver);
