@@ -44,6 +44,9 @@ forEachAdapter((adapter) => {
         createdAt: '2026-11-01T12:00:00.000Z',
         updatedAt: '2026-11-01T12:00:00.000Z',
       });
+      const audit = await server.runtime.database.knex('audit_events').where({ action: 'monitor.created', target_id: data.id });
+      // The audit trail keeps the name as sent (its details come from the request body).
+      expect(audit.map((row) => [row.target_type, JSON.parse(row.details)])).to.deep.equal([['monitor', { name: '  Errors  ' }]]);
     });
 
     it('fills in the defaults of each kind and names its event type', async () => {
