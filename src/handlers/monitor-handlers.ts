@@ -51,7 +51,7 @@ export const toIncident = (record: IncidentRecord): Incident => ({
 });
 
 export class MonitorHandlers
-  implements Pick<OperationHandlers, 'listMonitors' | 'createMonitor' | 'getMonitor' | 'updateMonitor' | 'deleteMonitor' | 'listIncidents' | 'getIncident'>
+  implements Pick<OperationHandlers, 'listMonitors' | 'createMonitor' | 'getMonitor' | 'updateMonitor' | 'deleteMonitor' | 'listIncidents' | 'listFixIncidents' | 'getIncident'>
 {
   constructor(private readonly monitors: MonitorService) {}
 
@@ -95,6 +95,19 @@ export class MonitorHandlers
       cursor: query.cursor,
       monitorId: query.monitorId,
       fixId: query.fixId,
+      status: query.status,
+    });
+    return { status: 200, data: { incidents: items.map(toIncident), page } };
+  };
+
+  listFixIncidents: OperationHandlers['listFixIncidents'] = async ({ ctx, path, query }) => {
+    const { items, page } = await this.monitors.listFixIncidents({
+      projectId: selectedProject(ctx).id,
+      credentialId: ctx.principal.credentialId,
+      endpoint: ctx.operationId,
+      limit: query.limit,
+      cursor: query.cursor,
+      fixId: path.id,
       status: query.status,
     });
     return { status: 200, data: { incidents: items.map(toIncident), page } };

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { Receiver } from '../webhooks/support.js';
-import { expectEnvelope } from '../support/problem.js';
+import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { createMonitor, delivered, verifies, incidentsOf, MINUTE, patchMonitor, seedTraces, SERVER_ENV, spread, subscribe, T0, tickAt } from './support.js';
 
 const W = 5 * MINUTE;
@@ -86,6 +86,13 @@ forEachAdapter((adapter) => {
       const linked = await incidentsOf(server, { fixId: fix.id });
       expect(linked.map((i) => [i.monitorId, i.fixId, i.eventType])).to.deep.equal([[monitor.id, fix.id, 'alert.threshold_breach']]);
       expect(await incidentsOf(server, { fixId: randomUUID() })).to.deep.equal([]);
+      // The same link read from the fix.
+      const fromFix = await server.request().get(`/api/v1/public/fixes/${fix.id}/incidents`).set('x-api-key', server.tenant.apiKey);
+      expect(expectEnvelope<{ incidents: unknown[] }>(fromFix).incidents).to.deep.equal(linked);
+      const unknownFix = await server.request().get(`/api/v1/public/fixes/${randomUUID()}/incidents`).set('x-api-key', server.tenant.apiKey);
+      expectProblem(unknownFix, 404, 'PUBLIC_API_NOT_FOUND');
+      const otherProject = await server.request().get(`/api/v1/public/fixes/${fix.id}/incidents`).set('x-api-key', server.other.apiKey);
+      expectProblem(otherProject, 404, 'PUBLIC_API_NOT_FOUND');
     });
 
     it('anomaly: alert.anomaly_detected when a window is far above the monitor’s own history (robust z-score)', async () => {

@@ -168,6 +168,13 @@ export class MonitorService {
     return this.page(rows, limit, binding, decoded?.chainStartedAt, (i) => new Date(i.startedWindowEnd));
   }
 
+  /** The incidents linked to a fix of the project; 404 for a fix that is not there. */
+  async listFixIncidents(request: ListRequest & { fixId: string; status?: IncidentStatus }): Promise<{ items: IncidentRecord[]; page: Page }> {
+    const fix = isUuid(request.fixId) ? await this.store.fixes.findById(request.projectId, request.fixId) : null;
+    if (!fix) throw problems.notFound('The fix');
+    return this.listIncidents(request);
+  }
+
   async getIncident(projectId: string, id: string): Promise<IncidentRecord> {
     const record = isUuid(id) ? await this.store.monitors.findIncident(projectId, id) : null;
     if (!record) throw problems.notFound('The incident');
