@@ -29,6 +29,9 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
+import { SqlNotificationRepository } from './sql/notification-repository.js';
+import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
+import { SqlDigestRepository } from './sql/digest-repository.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -67,6 +70,9 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
+    notifications: new SqlNotificationRepository(knex),
+    fixDispatch: new SqlFixDispatchRepository(knex),
+    digests: new SqlDigestRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -60,5 +60,8 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+  readonly notifications: import('./notifications.js').NotificationRepository;
+  readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
+  readonly digests: import('./digests.js').DigestRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
