@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { DigestDetectionCount, DigestFix, DigestRepository, DigestTraceTotals } from '../../src/ports/digests.js';
+import type { Severity } from '../../src/domain/detections/detection-types.js';
 import { fromMillis, toMillis } from './columns.js';
 
 type Row = Record<string, unknown>;
 
-const toDigestFix = (row: Row): DigestFix => ({ id: row.id as string, title: row.title as string, severity: row.severity as string, at: fromMillis(row.at as number) });
+const toDigestFix = (row: Row): DigestFix => ({ id: row.id as string, title: row.title as string, severity: row.severity as Severity, at: fromMillis(row.at as number) });
 
 export class SqlDigestRepository implements DigestRepository {
   constructor(private readonly db: Knex) {}

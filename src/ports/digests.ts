@@ -1,3 +1,5 @@
+import type { Severity } from '../domain/detections/detection-types.js';
+
 export interface DigestTraceTotals {
   count: number;
   errorCount: number;
@@ -14,7 +16,7 @@ export interface DigestDetectionCount {
 export interface DigestFix {
   id: string;
   title: string;
-  severity: string;
+  severity: Severity;
   at: Date;
 }
 

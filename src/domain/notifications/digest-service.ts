@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import { problems } from '../../errors.js';
 import type { DigestFix } from '../../ports/digests.js';
 import type { Store } from '../../ports/store.js';
+import type { Severity } from '../detections/detection-types.js';
 import { latestPeriod, type DigestKind, type DigestPeriod } from './digest-periods.js';
 import type { NotificationService } from './notification-service.js';
 import { withDefaults } from './notification-settings.js';
@@ -17,8 +18,8 @@ export interface DigestSummary {
   traces: { count: number; errorCount: number; errorRate: number };
   cost: { total: number };
   topDetections: { detectionId: string; slug: string; displayName: string; fireCount: number }[];
-  newFixes: { total: number; fixes: { id: string; title: string; severity: string; at: string }[] };
-  resolvedFixes: { total: number; fixes: { id: string; title: string; severity: string; at: string }[] };
+  newFixes: { total: number; fixes: { id: string; title: string; severity: Severity; at: string }[] };
+  resolvedFixes: { total: number; fixes: { id: string; title: string; severity: Severity; at: string }[] };
 }
 
 const fixList = ({ total, fixes }: { total: number; fixes: DigestFix[] }) => ({ total, fixes: fixes.map((f) => ({ id: f.id, title: f.title, severity: f.severity, at: f.at.toISOString() })) });
