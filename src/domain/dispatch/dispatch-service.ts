@@ -101,6 +101,10 @@ export class DispatchService {
       const settings = withDefaults(projectId, await tx.notifications.settings(projectId));
       const to = nextDispatchState(dispatch.status, action, settings.dispatchApprovalRequired);
       if (!to) throw invalidTransition(`A fix that is ${stateName(dispatch.status)} cannot take the dispatch action ${action}.`);
+      // Past its deadline an approval is expired even before the scheduler records it so.
+      if ((action === 'approve' || action === 'reject') && dispatch.expiresAt && dispatch.expiresAt <= this.clock.now()) {
+        throw invalidTransition(`The approval expired at ${dispatch.expiresAt.toISOString()}; request the dispatch again.`);
+      }
       if (action === 'request') {
         if (!DISPATCHABLE_FIX_STATUSES.includes(fix.status)) throw invalidTransition(`Only an open or in_progress fix can be dispatched; this one is ${fix.status}.`);
         await this.requireTarget(tx, projectId, input.webhookId);
