@@ -29,6 +29,7 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
+import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import { SqlNotificationRepository } from './sql/notification-repository.js';
 import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
 import { SqlDigestRepository } from './sql/digest-repository.js';
@@ -70,6 +71,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
+    scheduledRuns: new SqlScheduledRunRepository(knex),
     notifications: new SqlNotificationRepository(knex),
     fixDispatch: new SqlFixDispatchRepository(knex),
     digests: new SqlDigestRepository(knex),

@@ -110,4 +110,18 @@ export class SqlFixDispatchRepository implements FixDispatchRepository {
       .onConflict('fix_id')
       .merge({ reminded_at: toMillis(now) });
   }
+
+  async projectsWithActionItems(now: Date, defaultAgeHours: number, limit: number): Promise<string[]> {
+    const rows = await this.db('fixes as f')
+      .leftJoin('notification_settings as s', 's.project_id', 'f.project_id')
+      .leftJoin('fix_action_reminders as r', 'r.fix_id', 'f.id')
+      .whereIn('f.status', ['draft', 'open'])
+      .whereNotNull('f.assignee_user_id')
+      .andWhere('f.updated_at', '<=', this.db.raw('CAST(? AS BIGINT) - CAST(COALESCE(s.action_item_age_hours, ?) AS BIGINT) * 3600000', [toMillis(now), defaultAgeHours]))
+      .andWhere((q) => q.whereNull('r.reminded_at').orWhere('r.reminded_at', '<', this.db.ref('f.updated_at')))
+      .distinct('f.project_id')
+      .orderBy('f.project_id')
+      .limit(limit);
+    return rows.map((row: Row) => row.project_id as string);
+  }
 }

@@ -46,6 +46,8 @@ export interface FixDispatchRepository {
    */
   needingAction(projectId: string, unchangedSince: Date, limit: number): Promise<ActionItem[]>;
   markReminded(fixIds: string[], now: Date): Promise<void>;
+  /** Projects with a fix `needingAction` would answer at `now`, each by its own age setting (by id, at most `limit`). */
+  projectsWithActionItems(now: Date, defaultAgeHours: number, limit: number): Promise<string[]>;
 }
 
 export interface ActionItem {

@@ -60,6 +60,7 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+  readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
   readonly notifications: import('./notifications.js').NotificationRepository;
   readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
   readonly digests: import('./digests.js').DigestRepository;

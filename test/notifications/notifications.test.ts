@@ -5,7 +5,6 @@ import type { DigestSummary } from '../../src/domain/notifications/digest-servic
 import { latestPeriod } from '../../src/domain/notifications/digest-periods.js';
 import { notificationTasks, type NotificationTask } from '../../src/domain/notifications/scheduled-tasks.js';
 import type { UserRecord } from '../../src/ports/users.js';
-import { inAmbientTransaction } from '../../adapters/ambient-transaction.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TenantSeed, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
@@ -197,18 +196,8 @@ forEachAdapter((adapter) => {
     let gamma: TenantSeed;
     let tasks: NotificationTask[];
     const task = (name: string) => tasks.find((t) => t.name === name)!;
-    /** One scheduler tick of these tasks: every due slot run once. */
-    const tick = async () => {
-      let ran = 0;
-      for (const t of tasks) {
-        for (const slot of await t.dueSlots(server.clock.now())) {
-          // The scheduler runs each slot in one transaction with its run record; services join it (ambient store).
-          await inAmbientTransaction(server.runtime.store, () => t.run(slot, server.clock.now()));
-          ran++;
-        }
-      }
-      return ran;
-    };
+    /** One pass of the runtime's scheduler at the clock's time. */
+    const tick = () => server.runtime.scheduler.tick();
     const at = (iso: string) => new Date(iso);
 
     before(async () => {

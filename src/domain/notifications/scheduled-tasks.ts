@@ -1,19 +1,15 @@
 import type { Store } from '../../ports/store.js';
+import { SLOTS_PER_TASK, type ScheduledTask } from '../scheduling/scheduler.js';
 import type { DispatchService } from '../dispatch/dispatch-service.js';
 import type { ActionItemService } from './action-items.js';
 import { DIGEST_KINDS, latestPeriod, type DigestKind } from './digest-periods.js';
 import type { DigestService } from './digest-service.js';
-import { withDefaults } from './notification-settings.js';
+import { DEFAULT_NOTIFICATION_SETTINGS, withDefaults } from './notification-settings.js';
 
-/** The scheduler's task shape (src/domain/scheduling/scheduler.ts): slots are named once, each run happens once. */
-export interface NotificationTask {
-  readonly name: string;
-  dueSlots(now: Date): Promise<string[]>;
-  run(slot: string, now: Date): Promise<void>;
-}
+export type NotificationTask = ScheduledTask;
 
-/** Slots one task names per tick; the rest are named at the next tick. */
-export const MAX_SLOTS_PER_TICK = 100;
+/** Slots one task names per pass: what the scheduler takes (it asks again at once while more remain). */
+export const MAX_SLOTS_PER_TICK = SLOTS_PER_TASK;
 const PROJECT_PAGE = 500;
 
 /** Pages through the live projects with their settings. */
@@ -96,9 +92,20 @@ export class DigestTask implements NotificationTask {
     if (period.end.getTime() !== Number(endMs)) return;
     await this.store.transaction((tx) => this.digests.send(tx, projectId, period));
   }
+
+  /** A period whose digest keeps failing is recorded as made (with the error), so later periods are not held up. */
+  async giveUp(slot: string, error: string, now: Date): Promise<void> {
+    const [kind, projectId, endMs] = slot.split(':');
+    await this.store.digests.save(projectId, kind, new Date(Number(endMs)), { failed: error.slice(0, 500) }, now);
+  }
 }
 
-/** Hourly: each project's assigned fixes that need action are reported to their assignees. */
+/**
+ * Per project with fixes that need action now: they are reported to their assignees. A run marks
+ * them reported, so the project drops out of the due list (the slot's hour only keeps a project
+ * with more than a run's worth from being named twice in one hour). One slot per project keeps
+ * each transaction short.
+ */
 export class ActionItemsTask implements NotificationTask {
   readonly name = 'notification-action-items';
 
@@ -108,13 +115,14 @@ export class ActionItemsTask implements NotificationTask {
   ) {}
 
   async dueSlots(now: Date): Promise<string[]> {
-    return [now.toISOString().slice(0, 13)]; // the hour, e.g. 2026-11-01T12
+    const hour = now.toISOString().slice(0, 13); // e.g. 2026-11-01T12
+    const projectIds = await this.store.fixDispatch.projectsWithActionItems(now, DEFAULT_NOTIFICATION_SETTINGS.actionItemAgeHours, MAX_SLOTS_PER_TICK);
+    return projectIds.map((projectId) => `${hour}|${projectId}`);
   }
 
-  async run(): Promise<void> {
-    for await (const project of projects(this.store)) {
-      await this.store.transaction((tx) => this.actionItems.remind(tx, project.projectId));
-    }
+  async run(slot: string): Promise<void> {
+    const projectId = slot.split('|')[1];
+    await this.store.transaction((tx) => this.actionItems.remind(tx, projectId));
   }
 }
 
