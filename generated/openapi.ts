@@ -1152,7 +1152,7 @@ export interface paths {
          * The calling user's notifications in the selected project, newest first.
          * @description Keyset-paginated (`createdAt` descending, then `id` descending); `unread=true` lists only unread
          *     ones (bound into the cursor). `unreadCount` counts every unread notification. The user is the one
-         *     behind the credential (an API key's creator); a credential acting for no user gets 403.
+         *     behind the credential (an API key's creator); service accounts have none and are not accepted.
          */
         get: operations["listNotifications"];
         put?: never;
