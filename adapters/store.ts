@@ -33,6 +33,7 @@ import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import { SqlNotificationRepository } from './sql/notification-repository.js';
 import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
 import { SqlDigestRepository } from './sql/digest-repository.js';
+import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -75,6 +76,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     notifications: new SqlNotificationRepository(knex),
     fixDispatch: new SqlFixDispatchRepository(knex),
     digests: new SqlDigestRepository(knex),
+    detectionBackfills: new SqlDetectionBackfillRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

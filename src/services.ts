@@ -49,6 +49,7 @@ import { NotificationService } from './domain/notifications/notification-service
 import { DigestService } from './domain/notifications/digest-service.js';
 import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
+import { BackfillService } from './domain/backfills/backfill-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services {
@@ -106,6 +107,8 @@ export interface Services {
   actionItems: ActionItemService;
   /** Fix dispatch and its approval. */
   dispatch: DispatchService;
+  /** Detections run over historical traces on request, in scheduled batches. */
+  backfills: BackfillService;
 }
 
 export interface ServiceDependencies {
@@ -185,5 +188,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     digests: new DigestService(store, clock, notifications),
     actionItems: new ActionItemService(clock, notifications),
     dispatch: new DispatchService(store, clock, notifications, events),
+    backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
   };
 }

@@ -19,6 +19,7 @@ import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-ha
 import { ModelPriceHandlers } from './model-price-handlers.js';
 import { NotificationHandlers } from './notification-handlers.js';
 import { DispatchHandlers } from './dispatch-handlers.js';
+import { BackfillHandlers } from './backfill-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -44,6 +45,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new ModelPriceHandlers(services.modelPrices),
     ...new NotificationHandlers(services.notifications, services.digests),
     ...new DispatchHandlers(services.dispatch),
+    ...new BackfillHandlers(services.backfills),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

@@ -64,5 +64,6 @@ export interface Store {
   readonly notifications: import('./notifications.js').NotificationRepository;
   readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
   readonly digests: import('./digests.js').DigestRepository;
+  readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

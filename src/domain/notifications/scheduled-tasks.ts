@@ -1,5 +1,6 @@
 import type { Store } from '../../ports/store.js';
 import { SLOTS_PER_TASK, type ScheduledTask } from '../scheduling/scheduler.js';
+import type { BackfillService } from '../backfills/backfill-service.js';
 import type { DispatchService } from '../dispatch/dispatch-service.js';
 import type { ActionItemService } from './action-items.js';
 import { DIGEST_KINDS, latestPeriod, type DigestKind } from './digest-periods.js';
@@ -126,7 +127,37 @@ export class ActionItemsTask implements NotificationTask {
   }
 }
 
-/** Every scheduled task of notifications and dispatch, for the runtime to register. */
-export function notificationTasks(store: Store, services: { dispatch: DispatchService; digests: DigestService; actionItems: ActionItemService }): NotificationTask[] {
-  return [new ApprovalExpiryTask(store, services.dispatch), new DigestTask(store, services.digests), new ActionItemsTask(store, services.actionItems)];
+/**
+ * Detection backfills: the slot of a running backfill is its next batch number, which the batch's
+ * run advances, so each batch runs once and a restarted process continues where the last stopped.
+ */
+export class DetectionBackfillTask implements NotificationTask {
+  readonly name = 'detection-backfill';
+
+  constructor(
+    private readonly store: Store,
+    private readonly backfills: BackfillService,
+  ) {}
+
+  async dueSlots(): Promise<string[]> {
+    return (await this.store.detectionBackfills.running(MAX_SLOTS_PER_TICK)).map((b) => `${b.projectId}:${b.id}:${b.batches}`);
+  }
+
+  async run(slot: string): Promise<void> {
+    const [projectId, backfillId, batch] = slot.split(':');
+    await this.backfills.runBatch(projectId, backfillId, Number(batch));
+  }
+}
+
+/** Every scheduled task of notifications, dispatch and backfills, for the runtime to register. */
+export function notificationTasks(
+  store: Store,
+  services: { dispatch: DispatchService; digests: DigestService; actionItems: ActionItemService; backfills: BackfillService },
+): NotificationTask[] {
+  return [
+    new ApprovalExpiryTask(store, services.dispatch),
+    new DigestTask(store, services.digests),
+    new ActionItemsTask(store, services.actionItems),
+    new DetectionBackfillTask(store, services.backfills),
+  ];
 }
