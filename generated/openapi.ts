@@ -6548,8 +6548,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The backfill, running. */
-            202: {
+            /** @description The backfill, created and running. */
+            201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -24,7 +24,7 @@ export class BackfillHandlers implements Pick<OperationHandlers, 'createDetectio
   constructor(private readonly backfills: BackfillService) {}
 
   createDetectionBackfill: OperationHandlers['createDetectionBackfill'] = async ({ ctx, path, body }) => ({
-    status: 202,
+    status: 201,
     data: toBackfill(await this.backfills.start(selectedProject(ctx).id, path.id, { from: new Date(body.from), to: new Date(body.to) }, actorOf(ctx.principal))),
   });
 
