@@ -2092,7 +2092,7 @@ export interface components {
              * @description The payload's `id`.
              */
             eventId: string;
-            /** @description An EventType, or `webhook.test` for test deliveries. */
+            /** @description An EventType, `webhook.test` for test deliveries, or `fix.dispatched` for a fix dispatch hand-off. */
             eventType: string;
             status: components["schemas"]["WebhookDeliveryStatus"];
             attempts: number;

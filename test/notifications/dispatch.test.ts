@@ -47,13 +47,14 @@ forEachAdapter((adapter) => {
   describe('fix dispatch with approval', () => {
     let server: TestServer;
     let webhookId: string;
+    let caller: Awaited<ReturnType<typeof writerOf>>;
     const key = () => ({ 'x-api-key': server.tenant.apiKey });
     const projectId = () => server.tenant.project.id;
     const requester = () => `user:${server.tenant.user.id}`;
 
     before(async () => {
       server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
-      const caller = await writerOf(server);
+      caller = await writerOf(server, ['configuration:write', 'configuration:read']);
       webhookId = expectEnvelope<{ id: string }>(
         await createRequest(server, caller, { name: 'Coding agent', destinationUrl: 'http://127.0.0.1:9/hooks', eventTypes: APPROVAL_EVENTS, secret: SECRET }),
         201,
@@ -173,6 +174,10 @@ forEachAdapter((adapter) => {
         expect(handoff.type).to.equal('fix.dispatched');
         expect(handoff.data).to.deep.include({ fixId, dispatchStatus: 'dispatched', webhookId, note: 'go' });
         expect(handoff.data.fix).to.deep.include({ id: fixId, title: 'Loop in planner', status: 'open', severity: 'high', linkedTraceIds: [] });
+        const listed = expectEnvelope<{ deliveries: { eventType: string }[] }>(
+          await server.request().get(`/api/v1/public/webhooks/${webhookId}/deliveries`).set('authorization', `Bearer ${caller.token}`).set('x-project-id', projectId()),
+        );
+        expect(listed.deliveries.map((d) => d.eventType)).to.include('fix.dispatched');
 
         const other = await openFix();
         await putIn(other, 'approved');
