@@ -46,6 +46,8 @@ export const notificationsDispatch: Migration = {
       t.string('dispatch_requested_by', 255);
       t.bigInteger('dispatch_expires_at');
       t.index(['dispatch_status', 'dispatch_expires_at'], 'fixes_dispatch_expiry_idx');
+      // The action-items task looks for assigned draft/open fixes every pass; unassigned ones are skipped by range.
+      t.index(['assignee_user_id', 'status'], 'fixes_assignee_status_idx');
     });
     await knex.schema.createTable('fix_dispatch_transitions', (t) => {
       t.uuid('id').primary();
@@ -97,6 +99,7 @@ export const notificationsDispatch: Migration = {
     }
     await knex.schema.alterTable('fixes', (t) => {
       t.dropIndex([], 'fixes_dispatch_expiry_idx');
+      t.dropIndex([], 'fixes_assignee_status_idx');
       t.dropColumn('assignee_user_id');
       t.dropColumn('dispatch_webhook_id');
       t.dropColumn('dispatch_requested_by');
