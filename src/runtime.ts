@@ -15,9 +15,10 @@ import { DetectionWorker } from './domain/detections/detection-worker.js';
 
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 
-import { PollingWorker } from './domain/webhooks/polling-worker.js';
+import { WorkLoop } from './domain/background/work-loop.js';
 import { ambientStore, inAmbientTransaction } from '../adapters/ambient-transaction.js';
 import { Scheduler } from './domain/scheduling/scheduler.js';
+import { MonitorTask } from './domain/monitors/monitor-task.js';
 import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 
@@ -82,9 +83,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
 
-  const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
+  // A round that attempted deliveries goes again at once, so a burst drains without waiting a poll per batch.
+  const webhookWorker = new WorkLoop(async () => {
+    try {
+      return (await services.webhookDispatcher.runOnce()) > 0;
+    } catch (error) {
+      log(`webhook deliveries: ${(error as Error).message}`);
+      return false;
+    }
+  }, config.webhooks.pollIntervalMs);
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
+  scheduler.register(new MonitorTask(services.monitorEvaluator));
   for (const task of notificationTasks(store, services)) scheduler.register(task);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));

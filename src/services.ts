@@ -45,6 +45,8 @@ import { MemberService } from './domain/identity/member-service.js';
 import { AuditLog } from './domain/audit/audit-log.js';
 import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
 import { TraceExport } from './domain/traces/trace-export.js';
+import { MonitorService } from './domain/monitors/monitor-service.js';
+import { MonitorEvaluator } from './domain/monitors/monitor-evaluator.js';
 import { NotificationService } from './domain/notifications/notification-service.js';
 import { DigestService } from './domain/notifications/digest-service.js';
 import { ActionItemService } from './domain/notifications/action-items.js';
@@ -101,6 +103,10 @@ export interface Services {
   /** Trace deletion, retention and project purges. */
   dataLifecycle: DataLifecycle;
   traceExport: TraceExport;
+  /** Monitors and their incidents (docs/alerts.md). */
+  monitors: MonitorService;
+  /** Evaluates monitor windows; the scheduler's `monitors` task runs it. */
+  monitorEvaluator: MonitorEvaluator;
   /** Stored per-user notifications (with their webhook events) and the project's notification settings. */
   notifications: NotificationService;
   digests: DigestService;
@@ -184,6 +190,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     audit,
     dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
+    monitors: new MonitorService(store, clock, cursors),
+    monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),
     notifications,
     digests: new DigestService(store, clock, notifications),
     actionItems: new ActionItemService(clock, notifications),

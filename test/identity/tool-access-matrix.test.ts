@@ -213,7 +213,7 @@ forEachAdapter((adapter) => {
     }
 
     it('covers every tool of the table, each on an operation of the contract', () => {
-      expect(mappings.map((m) => m.name)).to.have.length(18); // the spec's fifteen and three of fix dispatch
+      expect(mappings.map((m) => m.name)).to.have.length(20); // the spec's fifteen, two alert tools, three of fix dispatch
       for (const mapping of mappings) expect(operations.has(mapping.operationId), mapping.name).to.equal(true);
     });
   });

@@ -32,7 +32,7 @@ forEachAdapter((adapter) => {
     });
     after(async () => fixture.close());
 
-    it('tools/list names exactly the fifteen spec tools and the dispatch tools, each with a description and an object inputSchema', async () => {
+    it('tools/list names exactly the fifteen spec tools, the alert tools and the dispatch tools, each with a description and an object inputSchema', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).to.have.members(SERVED_TOOL_NAMES);
       expect(tools).to.have.length(SERVED_TOOL_NAMES.length);
