@@ -11,6 +11,7 @@ import { administration } from './014-administration.js';
 import { otlpIngest } from './015-otlp-ingest.js';
 import { scheduledRuns } from './016-scheduled-runs.js';
 import { monitors } from './017-monitors.js';
+import { notificationsDispatch } from './018-notifications-dispatch.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   otlpIngest,
   scheduledRuns,
   monitors,
+  notificationsDispatch,
 ];
