@@ -36,9 +36,20 @@ forEachAdapter((adapter) => {
     it('every administrative mutation of the contract is audited (x-audit), and no read is', () => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
-      // Not administrative: a user's own profile, fix triage (comments, transitions and edits keep
-      // their own history on the fix), and a test delivery of a webhook.
-      expect(unaudited).to.have.members(['patchAccountProfile', 'createFixComment', 'acceptFix', 'dismissFix', 'updateFixStatus', 'updateFix', 'testWebhook']);
+      // Not administrative: a user's own profile and notification read marks, fix triage (comments,
+      // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
+      // Assignment, dispatch requests, approval decisions and backfills are audited.
+      expect(unaudited).to.have.members([
+        'patchAccountProfile',
+        'markNotificationRead',
+        'markAllNotificationsRead',
+        'createFixComment',
+        'acceptFix',
+        'dismissFix',
+        'updateFixStatus',
+        'updateFix',
+        'testWebhook',
+      ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });
 
