@@ -267,7 +267,7 @@ export class SqlTraceRepository implements TraceRepository {
    * million traces otherwise joins every match.
    */
   private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
-    const { projectId, terms, filters } = query;
+    const { projectId, filters } = query;
     const filtered = hasFilters(filters);
     const withTraces = (matches: Knex.QueryBuilder) =>
       db
@@ -275,16 +275,19 @@ export class SqlTraceRepository implements TraceRepository {
         .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
         .where('t.project_id', projectId)
         .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters));
-    const ids = this.textIndex.matchingIds(db, projectId, terms);
+    const ids = this.textIndex.matchingIds(db, projectId, query.query);
     const countSource = filtered ? withTraces(ids).select('m.trace_id') : ids;
-    const page = filtered ? withTraces(this.textIndex.matches(db, projectId, terms)) : this.pageCandidates(db, query);
+    const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
+    const page =
+      query.sort === 'recency'
+        ? withTraces(this.textIndex.matchingIds(db, projectId, query.query)).orderBy([...byRecency])
+        : (filtered ? withTraces(this.textIndex.matches(db, projectId, query.query)) : this.pageCandidates(db, query)).orderBy([
+            { column: 'm.relevance', order: 'desc' },
+            ...byRecency,
+          ]);
     const [countRow, rows] = await Promise.all([
       db.from(countSource.limit(query.countLimit).as('c')).count<{ n: number }[]>({ n: '*' }).first(),
-      page
-        .select('t.*')
-        .orderBy([{ column: 'm.relevance', order: 'desc' }, { column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
-        .limit(query.limit)
-        .offset(query.offset),
+      page.select('t.*').limit(query.limit).offset(query.offset),
     ]);
     return { traces: rows.map(toTraceRecord), counted: Number(countRow?.n ?? 0) };
   }
@@ -297,7 +300,7 @@ export class SqlTraceRepository implements TraceRepository {
   private pageCandidates(db: Knex, query: TraceSearchQuery): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
     return db
-      .withMaterialized('scored', this.textIndex.matches(db, query.projectId, query.terms))
+      .withMaterialized('scored', this.textIndex.matches(db, query.projectId, query.query))
       .from('scored as m')
       // CROSS JOIN keeps SQLite from driving the join from traces: it has no estimate for the
       // materialized scores and otherwise reads every trace of the project (PostgreSQL reorders freely).
