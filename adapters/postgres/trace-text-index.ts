@@ -5,7 +5,7 @@ import type { SearchClause, SearchDocument, SearchQuery, TraceTextIndex } from '
  * words already (search-words.ts), except the word of a prefix, which is kept (`under*`) and which
  * `english` would silently drop.
  */
-const CONFIG = 'tracewell_english';
+export const CONFIG = 'tracewell_english';
 
 /** A tsquery phrase; words are letters and digits only, so quoting is always valid. */
 const phraseOf = (clause: SearchClause): string =>

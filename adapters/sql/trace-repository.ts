@@ -59,21 +59,21 @@ const toSpanRecord = (row: Row): SpanRecord => ({
   metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
 });
 
-const TRACE_COLUMNS = [
+export const TRACE_COLUMNS = [
   'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
   'session_id', 'user_id',
 ] as const;
-const SPAN_COLUMNS = [
+export const SPAN_COLUMNS = [
   'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
 ] as const;
 
 /** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
-const traceValues = (t: TraceRecord): unknown[] => [
+export const traceValues = (t: TraceRecord): unknown[] => [
   t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
   JSON.stringify(t.metadata), t.sessionId, t.userId,
 ];
 
-const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
+export const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
   projectId, traceId, s.spanId, s.parentSpanId, s.position, s.name, s.spanType, s.status, s.latencyMs, s.cost,
   s.startTime ? toMillis(s.startTime) : null, jsonOrNull(s.input), jsonOrNull(s.output), s.error, JSON.stringify(s.metadata),
 ];

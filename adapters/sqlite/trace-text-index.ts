@@ -9,7 +9,7 @@ import type { SearchClause, SearchDocument, SearchQuery, TraceTextIndex } from '
 const CHUNK = 500;
 
 /** The project of a document, kept in the `scope` column (hex without dashes). */
-const scopeToken = (projectId: string): string => `p${projectId.replace(/-/g, '').toLowerCase()}`;
+export const scopeToken = (projectId: string): string => `p${projectId.replace(/-/g, '').toLowerCase()}`;
 
 /** An FTS5 phrase; words are letters and digits only, so quoting is always valid. */
 const phraseOf = (clause: SearchClause): string => `"${clause.words.join(' ')}"${clause.prefix ? ' *' : ''}`;

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { loadDataset, type RawIngestor } from './dataset.js';
-import { measureIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
+import { measureIngest, measurePhysicalIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
 import { measureToolCall } from './phases/tool-call.js';
@@ -74,7 +74,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       batchTraces: options.batchTraces,
       firstIndex: Math.max(options.traces, dataset.traces),
     };
-    const rawIngest = await measureRawIngest({ db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes }, ingestOptions);
+    const quietContext = { db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
+    const rawIngest = await measureRawIngest(quietContext, ingestOptions);
+    const physicalIngest = await measurePhysicalIngest(quietContext, ingestOptions);
     const profileDir = path.join(options.out, 'profiles');
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
@@ -111,7 +113,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
     const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
-      const ingest = await measureIngest(context, ingestOptions, rawIngest);
+      const ingest = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
       // OTLP after native, on data past every native level's, so ids never collide.
       const otlpIngest = await measureOtlpIngest(
         context,
