@@ -12,7 +12,7 @@ const phraseOf = (clause: SearchClause): string =>
   `(${clause.words.map((word, i) => `'${word}'${clause.prefix && i === clause.words.length - 1 ? ':*' : ''}`).join(' <-> ')})`;
 
 /** `a & (b <-> c) & !d`, parsed by to_tsquery in CONFIG (which stems each word). */
-function tsqueryText(query: SearchQuery): string {
+export function tsqueryText(query: SearchQuery): string {
   return [...query.include.map(phraseOf), ...query.exclude.map((clause) => `!${phraseOf(clause)}`)].join(' & ');
 }
 

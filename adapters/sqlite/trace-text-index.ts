@@ -15,7 +15,7 @@ export const scopeToken = (projectId: string): string => `p${projectId.replace(/
 const phraseOf = (clause: SearchClause): string => `"${clause.words.join(' ')}"${clause.prefix ? ' *' : ''}`;
 
 /** `body : ((a AND "b c") NOT d NOT e*)`: FTS5's NOT is binary, so each exclusion wraps what precedes it. */
-function bodyExpression(query: SearchQuery): string {
+export function bodyExpression(query: SearchQuery): string {
   let expression = `(${query.include.map(phraseOf).join(' AND ')})`;
   for (const clause of query.exclude) expression = `(${expression} NOT ${phraseOf(clause)})`;
   return `body : ${expression}`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Dialect } from '../../src/ports/store.js';
 import type { FairShareResult, HostileDetectionsResult } from './phases/tenant-safety.js';
 import type { PhysicalIngestResult } from './physical-ingest.js';
+import type { BareLatency } from './bare-search.js';
 
 export interface Machine {
   cpuModel: string;
@@ -83,6 +84,8 @@ export interface BenchPhases {
   };
   search: {
     terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; returnedTotalExact: boolean | null; latency: Latency; peakRssMb: number | null }[];
+    /** Every query class beside the bare SQL over the same index (absent in reports before issue #23). */
+    classes?: SearchClassResult[];
   };
   toolCall: {
     connections: number;
@@ -95,6 +98,22 @@ export interface BenchPhases {
   fairShare: FairShareResult;
   /** Another tenant's reads while one project ingests traces crafted against its detections. */
   hostileDetections: HostileDetectionsResult;
+}
+
+/** One search query class through MCP, and the best bare SQL over the same index in the same run. */
+export interface SearchClassResult {
+  label: string;
+  query: string;
+  sort: 'relevance' | 'recency';
+  filtered: boolean;
+  returnedTotal: number | null;
+  returnedTotalExact: boolean | null;
+  latency: Latency;
+  bareTop: BareLatency;
+  bareCount: BareLatency;
+  /** MCP p99 ÷ (bare top-k p99 + bare count p99). */
+  toBare: number | null;
+  peakRssMb: number | null;
 }
 
 export interface TargetCheck {
@@ -152,6 +171,14 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
   for (const kind of ['rare', 'metadata-only'] as const) {
     const worst = Math.max(...phases.search.terms.filter((t) => t.kind === kind).map((t) => t.latency.p99Ms));
     checks.push({ target: `Search p99 ≤ 100 ms for ${kind} terms`, actual: `${fmt(worst, 2)} ms`, met: worst <= 100 });
+  }
+  const classes = phases.search.classes ?? [];
+  if (classes.length > 0) {
+    const worst = Math.max(...classes.map((c) => c.latency.p99Ms));
+    checks.push({ target: 'Search p99 ≤ 200 ms for every query class', actual: `${fmt(worst, 2)} ms (worst)`, met: worst <= 200 });
+    const ratios = classes.map((c) => c.toBare).filter((r): r is number => r !== null);
+    const worstRatio = ratios.length > 0 ? Math.max(...ratios) : null;
+    checks.push({ target: 'Search through MCP within 3× of bare SQL (top-k + count) for every class', actual: worstRatio === null ? 'not measured' : `${fmt(worstRatio, 2)}× (worst)`, met: worstRatio === null ? null : worstRatio <= 3 });
   }
   checks.push({
     target: 'Tool call through MCP ≥ 50% of bare endpoint req/s',
@@ -217,6 +244,12 @@ export function renderMarkdown(report: BenchReport): string {
   for (const term of phases.search.terms) {
     const hits = term.returnedTotal === null ? '' : `, total_count ${term.returnedTotalExact === false ? '≥ ' : ''}${fmt(term.returnedTotal, 0)}`;
     lines.push(`| Search \`search_traces\` | ${term.kind} "${term.term}" (${fmt(term.expectedTraces, 0)} traces carry it${hits}) | p50 ${fmt(term.latency.p50Ms, 2)} ms, p99 ${fmt(term.latency.p99Ms, 2)} ms | ${rss(term.peakRssMb)} |`);
+  }
+  for (const c of phases.search.classes ?? []) {
+    const hits = c.returnedTotal === null ? '' : `total_count ${c.returnedTotalExact === false ? '≥ ' : ''}${fmt(c.returnedTotal, 0)}; `;
+    lines.push(
+      `| Search class | ${c.label} \`${c.query.replace(/\|/g, '\\|')}\` | ${hits}MCP p50 ${fmt(c.latency.p50Ms, 2)} ms, p99 ${fmt(c.latency.p99Ms, 2)} ms; bare top-k p99 ${fmt(c.bareTop.p99Ms, 2)} ms + count p99 ${fmt(c.bareCount.p99Ms, 2)} ms; **${c.toBare === null ? '–' : fmt(c.toBare, 2)}×** | ${rss(c.peakRssMb)} |`,
+    );
   }
   const tool = phases.toolCall;
   lines.push(`| Tool call \`tools/call ping\` via MCP | ${tool.connections} connections | ${fmt(tool.mcp.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.mcp.p99Ms, 2)} ms) | ${rss(tool.mcp.peakRssMb)} |`);

@@ -11,6 +11,7 @@ import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import { createRawIngestor } from './raw-ingest.js';
+import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
 import { REPO_ROOT, spawnServer } from './server-process.js';
 
@@ -131,7 +132,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         deepPage: options.deepPage,
         connections: options.latencyConnections,
       });
-      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections });
+      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimit: loadConfig(serverEnv).searchCountLimit });
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv);
       const phases = { ingest, otlpIngest, list, search, toolCall, fairShare, hostileDetections };
