@@ -6,6 +6,7 @@ import { loadDataset, type RawIngestor } from './dataset.js';
 import { measureIngest, measurePhysicalIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
+import { measureBigTraces } from './phases/big-traces.js';
 import { measureToolCall } from './phases/tool-call.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
@@ -133,9 +134,10 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         connections: options.latencyConnections,
       });
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimit: loadConfig(serverEnv).searchCountLimit });
+      const bigTraces = await measureBigTraces(context);
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv);
-      const phases = { ingest, otlpIngest, list, search, toolCall, fairShare, hostileDetections };
+      const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,

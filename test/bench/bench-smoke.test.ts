@@ -118,6 +118,17 @@ describe('npm run bench:smoke', function () {
         }
       });
 
+      it('big traces: measures GET /traces/{id} and get_trace_context for 1,000 and 10,000 spans beside bare SQL', () => {
+        const big = report().phases.bigTraces!;
+        expect(big.map((b) => b.spans)).to.deep.equal([1000, 10000]);
+        for (const b of big) {
+          expect([b.rest.failed, b.tool.failed], String(b.spans)).to.deep.equal([0, 0]);
+          expect(b.bare.rows, String(b.spans)).to.equal(b.spans);
+          expect(b.restToBare).to.be.greaterThan(0);
+          expect(b.toolToBare).to.be.greaterThan(0);
+        }
+      });
+
       it('tool call: measures MCP ping and the bare endpoint in the same run', () => {
         const { toolCall } = report().phases;
         expect(toolCall.mcp.failed).to.equal(0);
@@ -149,7 +160,7 @@ describe('npm run bench:smoke', function () {
 
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        expect(targets).to.have.length(13);
+        expect(targets).to.have.length(15);
         for (const target of targets) expect(target.met, target.target).to.be.a('boolean');
         const peaks = [...phases.ingest.levels.map((l) => l.peakRssMb), phases.list.first.peakRssMb, phases.list.deep.peakRssMb, ...phases.search.terms.map((t) => t.peakRssMb), phases.toolCall.mcp.peakRssMb];
         for (const peak of peaks) expect(peak).to.be.greaterThan(10);
