@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { traceToolMappings } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { MAX_DOCUMENT_CHARS, MAX_SPAN_IO_CHARS, searchDocumentOf } from '../../src/domain/traces/search-document.js';
+import { splitWords } from '../../src/domain/traces/search-words.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
@@ -69,6 +70,22 @@ const EXPECTED: [string, string[]][] = [
   ['chat.completions', ['rate']],
   ['zanzibar', []],
 ];
+
+describe('splitWords', () => {
+  it('splits identifiers at camelCase, snake_case, dots, slashes, dashes and letter/digit boundaries', () => {
+    expect(splitWords('TimeoutError http_fetch HTTPServerHandler openai.chat.completions src/app/main.py gpt-4o v2Client ID')).to.deep.equal([
+      'timeout', 'error', 'http', 'fetch', 'http', 'server', 'handler', 'openai', 'chat', 'completions', 'src', 'app', 'main', 'py', 'gpt', '4', 'o', 'v', '2', 'client', 'id',
+    ]);
+  });
+
+  it('splits ASCII text by its character scan exactly as the Unicode expression splits it', () => {
+    // A non-ASCII word at the end sends the whole text through the regular expression.
+    for (const text of ['TimeoutError: tool http_fetch exceeded 30000 ms', 'ABCdef aB AbC a1B2 HTTP2Server iOS XMLHttpRequest __init__ x', 'snake_case_ID 42abc']) {
+      expect(splitWords(`${text} é`), text).to.deep.equal([...splitWords(text), 'é']);
+    }
+    expect(splitWords('Größe straßeNummer 東京Tower')).to.deep.equal(['größe', 'straße', 'nummer', '東京', 'tower']);
+  });
+});
 
 forEachAdapter((adapter) => {
   let server: TestServer;

@@ -26,23 +26,68 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 /** Longest word kept: PostgreSQL refuses lexemes above 2 KB, and nobody searches a 100-letter word. */
 const MAX_WORD_CHARS = 100;
 
-/** Runs of letters or digits (anything else separates words). */
-const RUN = /[\p{L}\p{M}\p{N}]+/gu;
-/** Boundaries inside a run: lower→Upper, the last of several capitals before a lower (HTTPServer → HTTP Server), letter↔digit. */
-const INNER = /(?<=[\p{Ll}\p{M}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=[\p{L}\p{M}])(?=\p{N})|(?<=\p{N})(?=[\p{L}\p{M}])/u;
+/**
+ * One word per match, in one pass (it runs over every input and output at ingest): an upper-case
+ * run before a capitalized word (the HTTP of HTTPServer), a capitalized or lower-case word (letters
+ * without case, such as CJK, count as lower case), the rest of an upper-case run, or a run of
+ * digits. Anything else separates words; so do the boundaries between these.
+ */
+const WORD = /\p{Lu}+(?=\p{Lu}[\p{Ll}\p{Lo}\p{Lm}\p{Lt}])|\p{Lu}?[\p{Ll}\p{Lo}\p{Lm}\p{Lt}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]*|\p{N}+/gu;
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * The words of ASCII text, split exactly as WORD splits them, by a scan of character codes: the
+ * Unicode-property regular expression costs as much as the rest of ingest on prompt-sized text.
+ */
+function scanAscii(text: string, emit: (word: string) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    let j = i + 1;
+    if (isDigit(c)) {
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      emit(text.slice(i, j));
+    } else if (isLower(c)) {
+      while (j < n && isLower(text.charCodeAt(j))) j++;
+      emit(text.slice(i, j));
+    } else if (isUpper(c)) {
+      while (j < n && isUpper(text.charCodeAt(j))) j++;
+      if (j < n && isLower(text.charCodeAt(j))) {
+        // HTTPServer: HTTP, then Server starts at the last capital.
+        if (j - i > 1) emit(text.slice(i, j - 1).toLowerCase());
+        const start = j - 1;
+        while (j < n && isLower(text.charCodeAt(j))) j++;
+        emit(text.slice(start, j).toLowerCase());
+      } else {
+        emit(text.slice(i, j).toLowerCase());
+      }
+    }
+    i = j;
+  }
+}
+
+function scan(text: string, emit: (word: string) => void): void {
+  if (!NON_ASCII.test(text)) return scanAscii(text, emit);
+  for (const match of text.matchAll(WORD)) emit(match[0].toLowerCase());
+}
 
 /** The words of `text`, in order, stop words included. */
 export function splitWords(text: string, into: string[] = []): string[] {
-  for (const run of text.match(RUN) ?? []) {
-    for (const part of run.split(INNER)) {
-      if (part.length > 0 && part.length <= MAX_WORD_CHARS) into.push(part.toLowerCase());
-    }
-  }
+  scan(text, (word) => {
+    if (word.length <= MAX_WORD_CHARS) into.push(word);
+  });
   return into;
 }
 
 /** The words of `text`, in order, stop words left out: what a search document holds. */
 export function wordsOf(text: string, into: string[] = []): string[] {
-  for (const word of splitWords(text)) if (!STOP_WORDS.has(word)) into.push(word);
+  scan(text, (word) => {
+    if (word.length <= MAX_WORD_CHARS && !STOP_WORDS.has(word)) into.push(word);
+  });
   return into;
 }
