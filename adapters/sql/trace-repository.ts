@@ -278,9 +278,15 @@ export class SqlTraceRepository implements TraceRepository {
     const ids = this.textIndex.matchingIds(db, projectId, query.query);
     const countSource = filtered ? withTraces(ids).select('m.trace_id') : ids;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
+    const condition = this.textIndex.matchCondition(projectId, query.query);
     const page =
       query.sort === 'recency'
-        ? withTraces(this.textIndex.matchingIds(db, projectId, query.query)).orderBy([...byRecency])
+        ? db
+            .from('traces as t')
+            .where('t.project_id', projectId)
+            .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
+            .whereRaw(condition.sql, condition.bindings)
+            .orderBy([...byRecency])
         : (filtered ? withTraces(this.textIndex.matches(db, projectId, query.query)) : this.pageCandidates(db, query)).orderBy([
             { column: 'm.relevance', order: 'desc' },
             ...byRecency,

@@ -22,6 +22,12 @@ export interface TraceTextIndex {
   matches(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
   /** The same matches' `trace_id` only, unscored: counting them need not rank them. */
   matchingIds(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
+  /**
+   * A condition on `traces AS t` that holds for the project's traces matching the query: for pages
+   * in time order, where the planner may walk the time index and test each trace (a common word)
+   * or collect the matches first (a rare one).
+   */
+  matchCondition(projectId: string, query: SearchQuery): { sql: string; bindings: Knex.RawBinding[] };
   /** Session settings the search queries need, applied inside their (read-only) transaction. */
   prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }

@@ -54,4 +54,7 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
   matchingIds(db: Knex, projectId, query) {
     return db('trace_search').select('trace_id').whereRaw('trace_search MATCH ?', [`scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`]);
   },
+  matchCondition(projectId, query) {
+    return { sql: 't.id IN (SELECT trace_id FROM trace_search WHERE trace_search MATCH ?)', bindings: [`scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`] };
+  },
 };
