@@ -16,6 +16,7 @@ import {
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { TraceTextIndex } from './trace-text-index.js';
+import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -125,9 +126,18 @@ export class SqlTraceRepository implements TraceRepository {
 
   /**
    * Multi-row `INSERT … VALUES (…), (…)` in chunks as large as the dialect's bound-parameter limit
-   * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows).
+   * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows). On SQLite inside
+   * a transaction (every ingest), one reused prepared statement per table instead: 25–30 % less time
+   * for the whole in-process ingest of the bench's traces.
    */
   private async insertRows(table: string, columns: readonly string[], rows: unknown[][], suffix = ''): Promise<Row[]> {
+    if (!suffix && this.dialect === 'sqlite') {
+      const connection = await transactionConnection(this.db);
+      if (connection) {
+        insertPrepared(connection, table, columns, rows);
+        return [];
+      }
+    }
     const chunkSize = Math.floor(PARAMETER_LIMIT[this.dialect] / columns.length);
     const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
     const tuple = `(${columns.map(() => '?').join(', ')})`;

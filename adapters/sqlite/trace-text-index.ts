@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { SearchClause, SearchDocument, SearchQuery, TraceTextIndex } from '../sql/trace-text-index.js';
+import { insertPrepared, transactionConnection } from './prepared-rows.js';
 
 /**
  * Rows per INSERT. knex writes a multi-row SQLite insert as a compound SELECT, and SQLite allows at
@@ -24,6 +25,11 @@ export function bodyExpression(query: SearchQuery): string {
 /** SQLite FTS5 (`trace_search`, porter + unicode61 tokenizer), ranked by bm25. */
 export const sqliteTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
+    const connection = await transactionConnection(db);
+    if (connection) {
+      insertPrepared(connection, 'trace_search', ['scope', 'trace_id', 'body'], documents.map((d) => [scopeToken(d.projectId), d.traceId, d.body]));
+      return;
+    }
     for (let start = 0; start < documents.length; start += CHUNK) {
       const rows = documents.slice(start, start + CHUNK).map((d) => ({ scope: scopeToken(d.projectId), trace_id: d.traceId, body: d.body }));
       await db('trace_search').insert(rows);
