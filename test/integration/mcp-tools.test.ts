@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { forEachAdapter } from '../support/adapters.js';
-import { resultJson, SPEC_TOOL_NAMES } from '../tools/tool-server.js';
+import { resultJson, SERVED_TOOL_NAMES } from '../tools/tool-server.js';
 import { createDetection, drainDetections, startListeningServer, type ListeningServer } from './support.js';
 
 type Json = Record<string, unknown>;
 const NOW = '2026-11-01T12:00:00.000Z';
 
 forEachAdapter((adapter) => {
-  describe('the fifteen tools through the official MCP SDK client', () => {
+  describe('the served tools through the official MCP SDK client', () => {
     let fixture: ListeningServer;
     let client: Client;
     let fixId: string;
@@ -32,10 +32,10 @@ forEachAdapter((adapter) => {
     });
     after(async () => fixture.close());
 
-    it('tools/list names exactly the fifteen spec tools, each with a description and an object inputSchema', async () => {
+    it('tools/list names exactly the fifteen spec tools, the alert tools and the dispatch tools, each with a description and an object inputSchema', async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).to.have.members(SPEC_TOOL_NAMES);
-      expect(tools).to.have.length(15);
+      expect(tools.map((t) => t.name)).to.have.members(SERVED_TOOL_NAMES);
+      expect(tools).to.have.length(SERVED_TOOL_NAMES.length);
       for (const tool of tools) {
         expect(tool.description, tool.name).to.be.a('string').with.length.greaterThan(10);
         expect(tool.inputSchema.type, tool.name).to.equal('object');
