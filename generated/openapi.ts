@@ -96,9 +96,11 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the selected project or change its retention period.
+         * Rename the selected project or change its retention period or search settings.
          * @description `retentionDays` (1 to 36500, or null for unlimited): traces older than that are hidden from lists, search and
-         *     export at once and deleted by the data-lifecycle worker in bounded batches.
+         *     export at once and deleted by the data-lifecycle worker in bounded batches. `searchInputsOutputs` (default true):
+         *     whether the text of span inputs and outputs goes into the search documents of traces stored from now on
+         *     (docs/search.md); documents already written are kept as they are.
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -187,8 +189,11 @@ export interface paths {
         };
         /**
          * Full-text search over the traces of the selected project, most relevant first.
-         * @description Every word of `q` must match a trace name, error message, span name, or a metadata key or value;
-         *     equally relevant traces come newest first. `totalCount` counts matches exactly up to the server's
+         * @description `q` is the query syntax of docs/search.md: words (identifiers are split, so `timeout` finds
+         *     `TimeoutError` and `fetch` finds `http_fetch`), prefixes `time*`, phrases `"rate limit"`, and exclusions
+         *     `-word`; every word, prefix and phrase must match a trace name, error message, span name, metadata key or
+         *     value, or the text of a span input or output. `sort=relevance` (default) puts the most relevant first,
+         *     equally relevant traces newest first; `sort=recency` puts the newest first. `totalCount` counts matches exactly up to the server's
          *     `SEARCH_COUNT_LIMIT`; past it, it is that bound and `totalCountExact` is false. The filters are
          *     bound into the cursor. (The path is not `/traces/search`: `search` is a valid trace id.) The
          *     agent tool `search_traces` is this operation (its `offset` is the tool's own paging).
@@ -1716,6 +1721,8 @@ export interface components {
             organizationName: string;
             /** @description Traces older than this many days are hidden and deleted; null keeps them forever. */
             retentionDays: number | null;
+            /** @description Whether span inputs and outputs of newly stored traces are searchable. */
+            searchInputsOutputs: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -2664,6 +2671,8 @@ export interface components {
             name?: string;
             /** @description Days (1 to 36500), or null for unlimited. */
             retentionDays?: number | null;
+            /** @description Put span inputs and outputs of traces stored from now on into their search documents. */
+            searchInputsOutputs?: boolean;
         };
         ProjectDeleteRequest: {
             /**
@@ -3468,8 +3477,10 @@ export interface operations {
     searchTraces: {
         parameters: {
             query: {
-                /** @description Words to find. */
+                /** @description Words, prefixes (time*), phrases ("rate limit") and exclusions (-word); see docs/search.md. */
                 q: string;
+                /** @description relevance (equally relevant newest first) or recency (newest first). */
+                sort?: "relevance" | "recency";
                 /** @description Page size. */
                 limit?: number;
                 /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */

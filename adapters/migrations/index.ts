@@ -12,6 +12,7 @@ import { otlpIngest } from './015-otlp-ingest.js';
 import { scheduledRuns } from './016-scheduled-runs.js';
 import { monitors } from './017-monitors.js';
 import { notificationsDispatch } from './018-notifications-dispatch.js';
+import { searchSyntax } from './020-search-syntax.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   scheduledRuns,
   monitors,
   notificationsDispatch,
+  searchSyntax,
 ];

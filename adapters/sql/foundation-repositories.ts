@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OrganizationMember, OrganizationRecord, OrganizationRepository, OrganizationRole } from '../../src/ports/organizations.js';
-import type { ProjectRecord, ProjectRepository } from '../../src/ports/projects.js';
+import type { ProjectChanges, ProjectRecord, ProjectRepository } from '../../src/ports/projects.js';
 import type { ProfileChanges, UserRecord, UserRepository } from '../../src/ports/users.js';
 import type { ApiKeyRecord, ApiKeyRepository, NewApiKey } from '../../src/ports/api-keys.js';
 import type { OAuthAccessTokenRecord, OAuthAccessTokenRepository } from '../../src/ports/oauth-tokens.js';
@@ -91,6 +91,8 @@ const toProject = (row: Row): ProjectRecord => ({
   organizationId: row.organization_id as string,
   name: row.name as string,
   retentionDays: row.retention_days === null || row.retention_days === undefined ? null : Number(row.retention_days),
+  // SQLite answers 0/1.
+  searchInputsOutputs: row.search_inputs_outputs === undefined ? true : Boolean(row.search_inputs_outputs),
   createdAt: fromMillis(row.created_at as number),
   updatedAt: fromMillis(row.updated_at as number),
 });
@@ -124,10 +126,11 @@ export class SqlProjectRepository implements ProjectRepository {
     return rows.map(toProject);
   }
 
-  async update(id: string, changes: { name?: string; retentionDays?: number | null }, now: Date): Promise<ProjectRecord | null> {
+  async update(id: string, changes: ProjectChanges, now: Date): Promise<ProjectRecord | null> {
     const update: Row = { updated_at: toMillis(now) };
     if (changes.name !== undefined) update.name = changes.name;
     if (changes.retentionDays !== undefined) update.retention_days = changes.retentionDays;
+    if (changes.searchInputsOutputs !== undefined) update.search_inputs_outputs = changes.searchInputsOutputs;
     const count = await this.db('projects').where({ id }).whereNull('deleted_at').update(update);
     return count === 0 ? null : this.findById(id);
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SearchClause, SearchQuery } from '../../src/ports/traces.js';
 
 /** One trace's search document, as the full-text index stores it. */
 export interface SearchDocument {
@@ -9,16 +10,26 @@ export interface SearchDocument {
 
 /**
  * The dialect-specific half of trace search: how documents are written to the database's own text
- * index and how matches (trace id + relevance, higher is better) are selected from it.
+ * index and how matches (trace id + relevance, higher is better) are selected from it. Queries
+ * arrive parsed (search-query.ts): their words are letters and digits only, so each dialect may
+ * quote them into its own query language without escaping.
  */
 export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
   /** Deletes a trace's document (before an OTLP trace's grown document is written again). */
   remove(db: Knex, projectId: string, traceId: string): Promise<void>;
-  /** A subquery selecting `trace_id` and `relevance` of the project's traces matching every term. */
-  matches(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
+  /** A subquery selecting `trace_id` and `relevance` of the project's traces matching the query. */
+  matches(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
   /** The same matches' `trace_id` only, unscored: counting them need not rank them. */
-  matchingIds(db: Knex, projectId: string, terms: string[]): Knex.QueryBuilder;
+  matchingIds(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
+  /**
+   * A condition on `traces AS t` that holds for the project's traces matching the query: for pages
+   * in time order, where the planner may walk the time index and test each trace (a common word)
+   * or collect the matches first (a rare one).
+   */
+  matchCondition(projectId: string, query: SearchQuery): { sql: string; bindings: Knex.RawBinding[] };
   /** Session settings the search queries need, applied inside their (read-only) transaction. */
   prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }
+
+export type { SearchClause, SearchQuery };

@@ -120,11 +120,19 @@ const toAttempt = (row: Row): AttemptRecord => ({
   error: (row.error as string | null) ?? null,
 });
 
+/** Rows per delivery INSERT (SQLITE_MAX_COMPOUND_SELECT). */
+const DELIVERY_CHUNK = 500;
+
 export class SqlDeliveryRepository implements DeliveryRepository {
   constructor(private readonly db: Knex) {}
 
   async enqueue(deliveries: DeliveryRecord[]): Promise<void> {
-    if (deliveries.length === 0) return;
+    // knex writes a multi-row SQLite insert as one compound SELECT, which SQLite caps at 500 terms;
+    // a project may subscribe more webhooks than that to one event.
+    for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) await this.insertChunk(deliveries.slice(start, start + DELIVERY_CHUNK));
+  }
+
+  private async insertChunk(deliveries: DeliveryRecord[]): Promise<void> {
     await this.db('webhook_deliveries').insert(
       deliveries.map((d) => ({
         id: d.id,

@@ -3,6 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Dialect } from '../../src/ports/store.js';
 import type { FairShareResult, HostileDetectionsResult } from './phases/tenant-safety.js';
+import type { PhysicalIngestResult } from './physical-ingest.js';
+import type { BareLatency } from './bare-search.js';
+import type { BigTraceResult } from './phases/big-traces.js';
 
 export interface Machine {
   cpuModel: string;
@@ -67,6 +70,10 @@ export interface BenchPhases {
     raw: { spans: number; traces: number; seconds: number; spansPerSecond: number };
     /** HTTP spans/s at concurrency 8 ÷ raw spans/s. */
     httpToRawAt8: number | null;
+    /** The database's own bulk-insert rate for the same rows (absent in reports before issue #23). */
+    physical?: PhysicalIngestResult;
+    /** HTTP spans/s at concurrency 8 ÷ the physical limit. */
+    httpToPhysicalAt8?: number | null;
   };
   list: {
     pageLimit: number;
@@ -78,6 +85,8 @@ export interface BenchPhases {
   };
   search: {
     terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; returnedTotalExact: boolean | null; latency: Latency; peakRssMb: number | null }[];
+    /** Every query class beside the bare SQL over the same index (absent in reports before issue #23). */
+    classes?: SearchClassResult[];
   };
   toolCall: {
     connections: number;
@@ -86,10 +95,28 @@ export interface BenchPhases {
     /** MCP ping req/s ÷ bare endpoint req/s. */
     mcpToBare: number;
   };
+  /** GET /traces/{id} and get_trace_context for big traces beside bare SQL (absent in reports before issue #23). */
+  bigTraces?: BigTraceResult[];
   /** Another tenant's list while one project floods searches and batch ingests (docs/tenant-safety-runtime.md). */
   fairShare: FairShareResult;
   /** Another tenant's reads while one project ingests traces crafted against its detections. */
   hostileDetections: HostileDetectionsResult;
+}
+
+/** One search query class through MCP, and the best bare SQL over the same index in the same run. */
+export interface SearchClassResult {
+  label: string;
+  query: string;
+  sort: 'relevance' | 'recency';
+  filtered: boolean;
+  returnedTotal: number | null;
+  returnedTotalExact: boolean | null;
+  latency: Latency;
+  bareTop: BareLatency;
+  bareCount: BareLatency;
+  /** MCP p99 ÷ (bare top-k p99 + bare count p99). */
+  toBare: number | null;
+  peakRssMb: number | null;
 }
 
 export interface TargetCheck {
@@ -123,6 +150,12 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
     actual: phases.ingest.httpToRawAt8 === null ? 'not measured' : `${fmt(phases.ingest.httpToRawAt8 * 100)}%`,
     met: phases.ingest.httpToRawAt8 === null ? null : phases.ingest.httpToRawAt8 >= 0.5,
   });
+  const physical = phases.ingest.httpToPhysicalAt8;
+  checks.push({
+    target: "Ingest HTTP ≥ 50% of the database's own bulk-insert rate at concurrency 8",
+    actual: physical === null || physical === undefined ? 'not measured' : `${fmt(physical * 100)}%`,
+    met: physical === null || physical === undefined ? null : physical >= 0.5,
+  });
   checks.push({
     target: `Ingest ≥ 20,000 spans/s on ${adapter} (concurrency 8)`,
     actual: at8 ? `${fmt(at8.spansPerSecond, 0)} spans/s` : 'not measured',
@@ -141,6 +174,22 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
   for (const kind of ['rare', 'metadata-only'] as const) {
     const worst = Math.max(...phases.search.terms.filter((t) => t.kind === kind).map((t) => t.latency.p99Ms));
     checks.push({ target: `Search p99 ≤ 100 ms for ${kind} terms`, actual: `${fmt(worst, 2)} ms`, met: worst <= 100 });
+  }
+  const classes = phases.search.classes ?? [];
+  if (classes.length > 0) {
+    const worst = Math.max(...classes.map((c) => c.latency.p99Ms));
+    checks.push({ target: 'Search p99 ≤ 200 ms for every query class', actual: `${fmt(worst, 2)} ms (worst)`, met: worst <= 200 });
+    const ratios = classes.map((c) => c.toBare).filter((r): r is number => r !== null);
+    const worstRatio = ratios.length > 0 ? Math.max(...ratios) : null;
+    checks.push({ target: 'Search through MCP within 3× of bare SQL (top-k + count) for every class', actual: worstRatio === null ? 'not measured' : `${fmt(worstRatio, 2)}× (worst)`, met: worstRatio === null ? null : worstRatio <= 3 });
+  }
+  for (const big of phases.bigTraces ?? []) {
+    const worst = Math.max(big.restToBare ?? Infinity, big.toolToBare ?? Infinity);
+    checks.push({
+      target: `${fmt(big.spans, 0)}-span trace: GET /traces/{id} and get_trace_context within 3× of bare SQL`,
+      actual: `${fmt(big.restToBare ?? 0, 2)}× / ${fmt(big.toolToBare ?? 0, 2)}×`,
+      met: Number.isFinite(worst) ? worst <= 3 : null,
+    });
   }
   checks.push({
     target: 'Tool call through MCP ≥ 50% of bare endpoint req/s',
@@ -190,6 +239,11 @@ export function renderMarkdown(report: BenchReport): string {
   }
   lines.push(`| Ingest raw limit (in-process batched transactions) | same data, same adapter | ${fmt(phases.ingest.raw.spansPerSecond, 0)} spans/s | – |`);
   lines.push(`| Ingest ratio | HTTP at 8 ÷ raw | ${phases.ingest.httpToRawAt8 === null ? '–' : fmt(phases.ingest.httpToRawAt8, 2)} | – |`);
+  const physical = phases.ingest.physical;
+  if (physical) {
+    lines.push(`| Ingest physical limit (the database alone: ${physical.method}) | same rows | ${fmt(physical.spansPerSecond, 0)} spans/s | – |`);
+    lines.push(`| Ingest ratio | HTTP at 8 ÷ physical | ${phases.ingest.httpToPhysicalAt8 == null ? '–' : fmt(phases.ingest.httpToPhysicalAt8, 2)} | – |`);
+  }
   const otlp = phases.otlpIngest;
   if (otlp) {
     lines.push(`| Ingest OTLP protobuf (\`POST /v1/traces\`, ${otlp.tracesPerExport} traces per export) | concurrency ${otlp.concurrency} | ${fmt(otlp.spansPerSecond, 0)} spans/s (export p50 ${fmt(otlp.exportP50Ms)} ms, p99 ${fmt(otlp.exportP99Ms)} ms) | ${rss(otlp.peakRssMb)} |`);
@@ -201,6 +255,17 @@ export function renderMarkdown(report: BenchReport): string {
   for (const term of phases.search.terms) {
     const hits = term.returnedTotal === null ? '' : `, total_count ${term.returnedTotalExact === false ? '≥ ' : ''}${fmt(term.returnedTotal, 0)}`;
     lines.push(`| Search \`search_traces\` | ${term.kind} "${term.term}" (${fmt(term.expectedTraces, 0)} traces carry it${hits}) | p50 ${fmt(term.latency.p50Ms, 2)} ms, p99 ${fmt(term.latency.p99Ms, 2)} ms | ${rss(term.peakRssMb)} |`);
+  }
+  for (const c of phases.search.classes ?? []) {
+    const hits = c.returnedTotal === null ? '' : `total_count ${c.returnedTotalExact === false ? '≥ ' : ''}${fmt(c.returnedTotal, 0)}; `;
+    lines.push(
+      `| Search class | ${c.label} \`${c.query.replace(/\|/g, '\\|')}\` | ${hits}MCP p50 ${fmt(c.latency.p50Ms, 2)} ms, p99 ${fmt(c.latency.p99Ms, 2)} ms; bare top-k p99 ${fmt(c.bareTop.p99Ms, 2)} ms + count p99 ${fmt(c.bareCount.p99Ms, 2)} ms; **${c.toBare === null ? '–' : fmt(c.toBare, 2)}×** | ${rss(c.peakRssMb)} |`,
+    );
+  }
+  for (const big of phases.bigTraces ?? []) {
+    lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | \`GET /traces/{id}\` | p50 ${fmt(big.rest.p50Ms, 2)} ms, p99 ${fmt(big.rest.p99Ms, 2)} ms; **${big.restToBare === null ? '–' : fmt(big.restToBare, 2)}×** bare | – |`);
+    lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | \`get_trace_context\` via MCP | p50 ${fmt(big.tool.p50Ms, 2)} ms, p99 ${fmt(big.tool.p99Ms, 2)} ms; **${big.toolToBare === null ? '–' : fmt(big.toolToBare, 2)}×** bare | – |`);
+    lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | bare SQL: trace's spans in order | p50 ${fmt(big.bare.p50Ms, 2)} ms, p99 ${fmt(big.bare.p99Ms, 2)} ms | – |`);
   }
   const tool = phases.toolCall;
   lines.push(`| Tool call \`tools/call ping\` via MCP | ${tool.connections} connections | ${fmt(tool.mcp.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.mcp.p99Ms, 2)} ms) | ${rss(tool.mcp.peakRssMb)} |`);

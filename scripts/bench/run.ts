@@ -3,14 +3,16 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { loadDataset, type RawIngestor } from './dataset.js';
-import { measureIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
+import { measureIngest, measurePhysicalIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
+import { measureBigTraces } from './phases/big-traces.js';
 import { measureToolCall } from './phases/tool-call.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import { createRawIngestor } from './raw-ingest.js';
+import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
 import { REPO_ROOT, spawnServer } from './server-process.js';
 
@@ -74,7 +76,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       batchTraces: options.batchTraces,
       firstIndex: Math.max(options.traces, dataset.traces),
     };
-    const rawIngest = await measureRawIngest({ db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes }, ingestOptions);
+    const quietContext = { db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
+    const rawIngest = await measureRawIngest(quietContext, ingestOptions);
+    const physicalIngest = await measurePhysicalIngest(quietContext, ingestOptions);
     const profileDir = path.join(options.out, 'profiles');
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
@@ -111,7 +115,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
     const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
-      const ingest = await measureIngest(context, ingestOptions, rawIngest);
+      const ingest = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
       // OTLP after native, on data past every native level's, so ids never collide.
       const otlpIngest = await measureOtlpIngest(
         context,
@@ -129,10 +133,11 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
         deepPage: options.deepPage,
         connections: options.latencyConnections,
       });
-      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections });
+      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimit: loadConfig(serverEnv).searchCountLimit });
+      const bigTraces = await measureBigTraces(context);
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv);
-      const phases = { ingest, otlpIngest, list, search, toolCall, fairShare, hostileDetections };
+      const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,

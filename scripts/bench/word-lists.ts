@@ -34,7 +34,7 @@ export const MODELS = [
 ] as const;
 
 export const PROSE = [
-  'the', 'customer', 'order', 'account', 'invoice', 'refund', 'shipping', 'delay', 'policy', 'request',
+  'the', 'client', 'order', 'account', 'invoice', 'refund', 'shipping', 'delay', 'policy', 'request',
   'please', 'check', 'status', 'update', 'summary', 'report', 'quarter', 'revenue', 'forecast', 'team',
   'meeting', 'schedule', 'document', 'contract', 'clause', 'renewal', 'pricing', 'discount', 'plan',
   'error', 'issue', 'ticket', 'priority', 'escalate', 'resolve', 'answer', 'question', 'context',

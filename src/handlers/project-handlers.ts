@@ -11,6 +11,7 @@ const toProject = ({ project, organization }: ProjectDescription): Project => ({
   organizationId: organization.id,
   organizationName: organization.name,
   retentionDays: project.retentionDays,
+  searchInputsOutputs: project.searchInputsOutputs,
   createdAt: project.createdAt.toISOString(),
   updatedAt: project.updatedAt.toISOString(),
 });

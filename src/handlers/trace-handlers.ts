@@ -105,15 +105,15 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
   });
 
   searchTraces: OperationHandlers['searchTraces'] = async ({ ctx, query }) => {
-    const { q, limit, cursor, framework, status, minLatencyMs, maxLatencyMs, minCost, maxCost, dateRange, sessionId, userId } = query;
+    const { q, sort, limit, cursor, framework, status, minLatencyMs, maxLatencyMs, minCost, maxCost, dateRange, sessionId, userId } = query;
     // The search service speaks the tool interface's filter names; both faces reach it through here.
     const filters = { framework, status, min_latency_ms: minLatencyMs, max_latency_ms: maxLatencyMs, min_cost: minCost, max_cost: maxCost, date_range: dateRange, session_id: sessionId, user_id: userId };
     const projectId = selectedProject(ctx).id;
     const { result, page } = await this.search.searchPage(
       projectId,
-      { query: q, filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) },
+      { query: q, sort, filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) },
       { limit, cursor, startOffset: ctx.startOffset },
-      { credentialId: ctx.principal.credentialId, projectId, endpoint: ctx.operationId, filters: { q, ...filters }, sort: 'relevance' },
+      { credentialId: ctx.principal.credentialId, projectId, endpoint: ctx.operationId, filters: { q, ...filters }, sort: sort ?? 'relevance' },
     );
     return {
       status: 200,

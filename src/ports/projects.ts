@@ -4,8 +4,16 @@ export interface ProjectRecord {
   name: string;
   /** Traces older than this many days are deleted and never shown; null keeps them forever. */
   retentionDays: number | null;
+  /** Span inputs and outputs go into new search documents (docs/search.md). */
+  searchInputsOutputs: boolean;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface ProjectChanges {
+  name?: string;
+  retentionDays?: number | null;
+  searchInputsOutputs?: boolean;
 }
 
 export interface ProjectRepository {
@@ -14,7 +22,7 @@ export interface ProjectRepository {
   findById(id: string): Promise<ProjectRecord | null>;
   /** Live projects of the organization, oldest first. */
   listByOrganization(organizationId: string): Promise<ProjectRecord[]>;
-  update(id: string, changes: { name?: string; retentionDays?: number | null }, now: Date): Promise<ProjectRecord | null>;
+  update(id: string, changes: ProjectChanges, now: Date): Promise<ProjectRecord | null>;
   /** Marks a live project deleted (it disappears at once); false when there was none. */
   markDeleted(id: string, now: Date): Promise<boolean>;
   /** Projects marked deleted whose rows are still being purged. */

@@ -87,10 +87,28 @@ export interface TraceListQuery {
   extraCondition?: TraceCondition;
 }
 
+/**
+ * One condition of a search: its words (letters and digits, lower-cased) stand next to each other
+ * in this order (one word is the common case); with `prefix`, the last word is the start of a word.
+ */
+export interface SearchClause {
+  words: string[];
+  prefix: boolean;
+}
+
+/** A parsed query (docs/search.md): every `include` clause matches and no `exclude` clause does; at least one include. */
+export interface SearchQuery {
+  include: SearchClause[];
+  exclude: SearchClause[];
+}
+
+/** Most relevant first (equally relevant: newest first), or newest first. */
+export type SearchSort = 'relevance' | 'recency';
+
 export interface TraceSearchQuery {
   projectId: string;
-  /** Words to find, all of them (AND); at least one. */
-  terms: string[];
+  query: SearchQuery;
+  sort: SearchSort;
   filters: TraceFilters;
   limit: number;
   offset: number;

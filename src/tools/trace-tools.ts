@@ -135,7 +135,9 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
     name: 'search_traces',
     operationId: 'searchTraces',
     description:
-      'Full-text search over trace names, error messages, span names and metadata of the project; every word must match, most relevant first. ' +
+      'Full-text search over trace names, error messages, span names, metadata and span inputs/outputs of the project. ' +
+      'Query syntax: words (identifiers are split: timeout finds TimeoutError, fetch finds http_fetch), prefixes time*, phrases "rate limit", exclusions -word; ' +
+      'every word, prefix and phrase must match. sort: relevance (default) or recency. ' +
       'Returns trace summaries, total_count and has_more; total_count_exact is false when there were too many matches to count ' +
       '(total_count is then a lower bound).',
     inputSchema: {
@@ -143,7 +145,8 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
       additionalProperties: false,
       required: ['query'],
       properties: {
-        query: { type: 'string', minLength: 1, description: 'Words to find' },
+        query: { type: 'string', minLength: 1, description: 'Words, prefixes (time*), phrases ("rate limit") and exclusions (-word)' },
+        sort: { type: 'string', enum: ['relevance', 'recency'], default: 'relevance', description: 'relevance (ties newest first) or recency (newest first)' },
         limit: { type: 'number', default: 50, description: 'At most 100 (larger values are clamped)' },
         offset: { type: 'number', default: 0, minimum: 0 },
         filters: {
@@ -173,6 +176,7 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
         startOffset: passed(input.offset),
         query: {
           q: input.query as string,
+          sort: input.sort as 'relevance' | 'recency' | undefined,
           limit: passed(input.limit),
           framework: filters.framework as string | undefined,
           status: filters.status as Schemas['TraceStatus'] | undefined,

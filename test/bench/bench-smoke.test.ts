@@ -69,6 +69,10 @@ describe('npm run bench:smoke', function () {
         expect(spans).to.be.greaterThan(0);
         expect(ingest.raw.spansPerSecond).to.be.greaterThan(0);
         expect(ingest.httpToRawAt8).to.be.greaterThan(0);
+        // The database's own bulk-insert limit over the same rows (issue #23).
+        expect(ingest.physical!.spans).to.equal(spans);
+        expect(ingest.physical!.spansPerSecond).to.be.greaterThan(0);
+        expect(ingest.httpToPhysicalAt8).to.be.greaterThan(0);
       });
 
       it('otlp ingest: stores every span of the protobuf exports at concurrency 8 and reports the ratio to the native batch', () => {
@@ -103,6 +107,28 @@ describe('npm run bench:smoke', function () {
         }
       });
 
+      it('search: measures every query class through MCP beside bare SQL over the same index', () => {
+        const classes = report().phases.search.classes!;
+        expect(classes.map((c) => c.label)).to.have.length(11);
+        for (const c of classes) {
+          expect(c.latency.failed, c.label).to.equal(0);
+          expect(c.bareTop.runs, c.label).to.be.greaterThan(0);
+          expect(c.bareCount.runs, c.label).to.be.greaterThan(0);
+          expect(c.toBare, c.label).to.be.greaterThan(0);
+        }
+      });
+
+      it('big traces: measures GET /traces/{id} and get_trace_context for 1,000 and 10,000 spans beside bare SQL', () => {
+        const big = report().phases.bigTraces!;
+        expect(big.map((b) => b.spans)).to.deep.equal([1000, 10000]);
+        for (const b of big) {
+          expect([b.rest.failed, b.tool.failed], String(b.spans)).to.deep.equal([0, 0]);
+          expect(b.bare.rows, String(b.spans)).to.equal(b.spans);
+          expect(b.restToBare).to.be.greaterThan(0);
+          expect(b.toolToBare).to.be.greaterThan(0);
+        }
+      });
+
       it('tool call: measures MCP ping and the bare endpoint in the same run', () => {
         const { toolCall } = report().phases;
         expect(toolCall.mcp.failed).to.equal(0);
@@ -134,7 +160,7 @@ describe('npm run bench:smoke', function () {
 
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        expect(targets).to.have.length(10);
+        expect(targets).to.have.length(15);
         for (const target of targets) expect(target.met, target.target).to.be.a('boolean');
         const peaks = [...phases.ingest.levels.map((l) => l.peakRssMb), phases.list.first.peakRssMb, phases.list.deep.peakRssMb, ...phases.search.terms.map((t) => t.peakRssMb), phases.toolCall.mcp.peakRssMb];
         for (const peak of peaks) expect(peak).to.be.greaterThan(10);

@@ -142,6 +142,17 @@ forEachAdapter((adapter) => {
       expect(lines[2]).to.equal('2 matches; more with --offset 1');
     });
 
+    it('passes the query syntax and --sort to search_traces', async () => {
+      const both = await listening.cli(['traces', 'search', '"call model" look*', '--sort', 'recency', '--json'], { env });
+      expect(both.code, both.stderr).to.equal(0);
+      expect((JSON.parse(both.stdout) as { total_count: number }).total_count).to.equal(2);
+      const none = await listening.cli(['traces', 'search', 'checkout -lookup', '--json'], { env });
+      expect(none.code, none.stderr).to.equal(0);
+      expect((JSON.parse(none.stdout) as { total_count: number }).total_count).to.equal(0);
+      const refused = await listening.cli(['traces', 'search', 'checkout', '--sort', 'oldest'], { env });
+      expect(refused.code).to.not.equal(0);
+    });
+
     it('prints the Problem of an unknown trace on stderr with exit 1', async () => {
       const result = await listening.cli(['traces', 'get', 'no-such-trace'], { env });
       expect(result.code).to.equal(1);

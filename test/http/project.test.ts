@@ -20,6 +20,7 @@ forEachAdapter((adapter) => {
         organizationId: server.tenant.organization.id,
         organizationName: 'Alpha Org',
         retentionDays: null,
+        searchInputsOutputs: true,
         createdAt: '2026-11-01T12:00:00.000Z',
         updatedAt: '2026-11-01T12:00:00.000Z',
       });

@@ -174,6 +174,24 @@ forEachAdapter((adapter) => {
       expect(await stored('many-0')).to.equal(null);
     });
 
+    it('stores a batch of 1000 traces (the documented maximum) with a search document and a detection job each', async () => {
+      // SQLite caps a compound SELECT at 500 terms: every multi-row write of a batch must stay under it.
+      const traces = Array.from({ length: 1000 }, (_, i) => ({
+        trace_id: `max-${i}`,
+        name: `maxbatch run ${i}`,
+        spans: [
+          { span_id: 'root', name: 'agent', span_type: 'AGENT', status: 'success' },
+          { span_id: 'tool', parent_span_id: 'root', name: 'http_fetch', span_type: 'TOOL', status: 'error', error: 'TimeoutError: deadline' },
+        ],
+      }));
+      const data = expectEnvelope<{ traceCount: number; spanCount: number }>(await postBatch(traces), 201);
+      expect([data.traceCount, data.spanCount]).to.deep.equal([1000, 2000]);
+      const found = await server.runtime.services.traceSearch.search(server.tenant.project.id, { query: 'maxbatch', limit: 1 });
+      expect([found.totalCount, found.totalCountExact]).to.deep.equal([1000, true]);
+      const jobs = await server.runtime.database.knex('detection_jobs').where({ project_id: server.tenant.project.id }).whereLike('trace_id', 'max-%').count<{ n: number }[]>({ n: '*' });
+      expect(Number(jobs[0].n)).to.equal(1000);
+    });
+
     it('writes spans of many traces in chunks larger than one statement holds', async () => {
       const traces = Array.from({ length: 40 }, (_, i) => ({
         trace_id: `chunk-${i}`,

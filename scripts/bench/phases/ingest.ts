@@ -2,6 +2,10 @@ import { batchBody, prepareBatch, type PreparedBatch } from '../batch-payload.js
 import { generateTraces, inBatches } from '../generate-traces.js';
 import type { BenchPhases, IngestLevel } from '../report.js';
 import { loadServer, type PhaseContext } from './phase-context.js';
+import { measurePhysicalLimit, physicalBatch, type PhysicalIngestResult } from '../physical-ingest.js';
+
+/** PostgreSQL COPY connections for the physical limit: the issue measured one (27,000 spans/s) and two (46,000). */
+const COPY_CONNECTIONS = 2;
 
 export interface IngestOptions {
   concurrencies: number[];
@@ -41,12 +45,29 @@ export async function measureRawIngest(context: Omit<PhaseContext, 'server'>, op
 }
 
 /**
+ * The database's own bulk-insert rate for the same traces' rows (traces, spans, search documents),
+ * derived by the service's code before the clock starts: reused prepared statements on SQLite, COPY
+ * on PostgreSQL. Runs before the server starts, like the raw run.
+ */
+export async function measurePhysicalIngest(context: Omit<PhaseContext, 'server'>, options: IngestOptions): Promise<PhysicalIngestResult> {
+  const projectId = await context.db.createProject('bench ingest physical');
+  const now = Date.now();
+  const batches = prepare(context, options.firstIndex, options).map((batch) => physicalBatch(projectId, batch.traces, now));
+  context.log(`ingest: physical limit, ${batches.length} batch transactions…`);
+  const result = await measurePhysicalLimit(context.db.adapter, context.db.database.knex, batches, COPY_CONNECTIONS);
+  const stored = await spansStored(context, projectId);
+  if (stored !== result.spans) context.notes.push(`physical ingest stored ${stored} spans of ${result.spans}`);
+  await context.db.deleteProject(projectId);
+  return result;
+}
+
+/**
  * Spans per second through `POST /traces/batch` at each concurrency, each level into its own new
  * project with fresh data (indexes after the raw run's). Data is generated before the clock starts
  * and spans are counted in the database, so only stored spans count. The ratio compares concurrency
  * 8 with the raw limit measured before.
  */
-export async function measureIngest(context: PhaseContext, options: IngestOptions, raw: RawIngestResult): Promise<BenchPhases['ingest']> {
+export async function measureIngest(context: PhaseContext, options: IngestOptions, raw: RawIngestResult, physical?: PhysicalIngestResult): Promise<BenchPhases['ingest']> {
   const levels: IngestLevel[] = [];
   let from = options.firstIndex + options.tracesPerLevel;
   const projects: string[] = [];
@@ -85,6 +106,8 @@ export async function measureIngest(context: PhaseContext, options: IngestOption
     batchTraces: options.batchTraces,
     levels,
     raw,
+    physical,
+    httpToPhysicalAt8: at8 && physical && physical.spansPerSecond > 0 ? Math.round((at8.spansPerSecond / physical.spansPerSecond) * 1000) / 1000 : null,
     httpToRawAt8: at8 && raw.spansPerSecond > 0 ? Math.round((at8.spansPerSecond / raw.spansPerSecond) * 1000) / 1000 : null,
   };
 }

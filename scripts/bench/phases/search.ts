@@ -1,13 +1,16 @@
 import type { DatasetSummary } from '../dataset.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
-import type { BenchPhases } from '../report.js';
+import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
+import { bareSearchStatement, measureBare, type BareKind } from '../bare-search.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface SearchOptions {
   projectId: string;
   dataset: DatasetSummary;
   connections: number;
+  /** The server's SEARCH_COUNT_LIMIT: the bare count stops where the service's does. */
+  countLimit: number;
 }
 
 type Term = BenchPhases['search']['terms'][number];
@@ -15,29 +18,53 @@ type Term = BenchPhases['search']['terms'][number];
 /** The term of `counts` most traces carry: the rare / metadata-only term with the most hits. */
 const mostFrequent = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
 
+/** The filter of the filtered classes: one framework of six (about a sixth of the traces). */
+const FILTER = { framework: 'langchain' };
+
+interface Plan {
+  kind: string;
+  query: string;
+  sort: 'relevance' | 'recency';
+  filtered: boolean;
+  /** Traces carrying the word, when the data set knows (the three single-word classes). */
+  expected: number | null;
+}
+
 /**
- * `search_traces` through the full MCP path (POST /mcp, tools/call) for a common term (about a
- * quarter of trace names), a rare term (about 1 trace in 15,000, in a span name) and a term found
- * only in span metadata (about 1 in 300); of the rare and metadata-only terms, the most frequent. Each is checked once for its total_count (exact up to the
- * server's SEARCH_COUNT_LIMIT, a lower bound past it), then measured.
+ * `search_traces` through the full MCP path (POST /mcp, tools/call) for each query class — a common
+ * word (about a quarter of trace names), a rare word (about 1 trace in 15,000, in a span name), a
+ * word found only in span metadata (about 1 in 300), a phrase and a prefix; each without and with a
+ * framework filter, and the common word newest first — beside the best bare SQL over the same index
+ * in the same run (top-k by relevance or recency, and the capped count; bare-search.ts). The ratio
+ * is the MCP p99 ÷ (bare top-k p99 + bare count p99): a search page is both.
  */
 export async function measureSearch(context: PhaseContext, options: SearchOptions): Promise<BenchPhases['search']> {
   const apiKey = await context.db.issueApiKey(options.projectId);
   const session = await openMcpSession(context.server.baseUrl, apiKey);
   const [rare, rareCount] = mostFrequent(options.dataset.rareTraces);
   const [metadataOnly, metadataCount] = mostFrequent(options.dataset.metadataOnlyTraces);
-  const plan: { kind: Term['kind']; term: string; expected: number }[] = [
-    { kind: 'common', term: COMMON_TERM, expected: options.dataset.commonTraces },
-    { kind: 'rare', term: rare, expected: rareCount },
-    { kind: 'metadata-only', term: metadataOnly, expected: metadataCount },
+  const words: Plan[] = [
+    { kind: 'common', query: COMMON_TERM, sort: 'relevance', filtered: false, expected: options.dataset.commonTraces },
+    { kind: 'rare', query: rare, sort: 'relevance', filtered: false, expected: rareCount },
+    { kind: 'metadata-only', query: metadataOnly, sort: 'relevance', filtered: false, expected: metadataCount },
+    { kind: 'phrase', query: '"customer support"', sort: 'relevance', filtered: false, expected: null },
+    { kind: 'prefix', query: 'reconcil*', sort: 'relevance', filtered: false, expected: null },
+  ];
+  const plan: Plan[] = [
+    ...words,
+    { kind: 'common', query: COMMON_TERM, sort: 'recency', filtered: false, expected: options.dataset.commonTraces },
+    ...words.map((p) => ({ ...p, filtered: true, expected: null })),
   ];
   const terms: Term[] = [];
+  const classes: SearchClassResult[] = [];
+  const bareSeconds = Math.max(1, Math.min(3, context.durationSeconds));
   try {
-    for (const { kind, term, expected } of plan) {
-      const args = { query: term, limit: 50 };
+    for (const p of plan) {
+      const args = { query: p.query, limit: 50, ...(p.sort === 'recency' ? { sort: 'recency' } : {}), ...(p.filtered ? { filters: FILTER } : {}) };
+      const label = `${p.kind}${p.sort === 'recency' ? ' newest first' : ''}${p.filtered ? ' + framework filter' : ''}`;
       const check = await session.callTool<{ total_count?: number; total_count_exact?: boolean }>('search_traces', args);
-      context.log(`search: ${kind} "${term}" (${expected} traces carry it, total_count ${check.total_count_exact === false ? '≥ ' : ''}${check.total_count ?? '?'})…`);
-      const result = await loadServer(context, `search ${kind}`, {
+      context.log(`search: ${label} ${p.query} (total_count ${check.total_count_exact === false ? '≥ ' : ''}${check.total_count ?? '?'})…`);
+      const result = await loadServer(context, `search ${label}`, {
         url: session.url,
         method: 'POST',
         connections: options.connections,
@@ -45,18 +72,33 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         headers: session.headers,
         body: toolCallBody('search_traces', args),
       });
-      terms.push({
-        kind,
-        term,
-        expectedTraces: expected,
-        returnedTotal: typeof check.total_count === 'number' ? check.total_count : null,
-        returnedTotalExact: typeof check.total_count_exact === 'boolean' ? check.total_count_exact : null,
-        latency: { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed },
+      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: options.countLimit + 1 };
+      const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
+      const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
+      const count = await bare('count');
+      const returnedTotal = typeof check.total_count === 'number' ? check.total_count : null;
+      const returnedTotalExact = typeof check.total_count_exact === 'boolean' ? check.total_count_exact : null;
+      const latency = { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed };
+      const floor = top.p99Ms + count.p99Ms;
+      classes.push({
+        label,
+        query: p.query,
+        sort: p.sort,
+        filtered: p.filtered,
+        returnedTotal,
+        returnedTotalExact,
+        latency,
+        bareTop: top,
+        bareCount: count,
+        toBare: floor > 0 ? Math.round((result.p99Ms / floor) * 100) / 100 : null,
         peakRssMb: result.peakRssMb,
       });
+      if (!p.filtered && p.sort === 'relevance' && p.expected !== null && (p.kind === 'common' || p.kind === 'rare' || p.kind === 'metadata-only')) {
+        terms.push({ kind: p.kind, term: p.query, expectedTraces: p.expected, returnedTotal, returnedTotalExact, latency, peakRssMb: result.peakRssMb });
+      }
     }
   } finally {
     await session.close();
   }
-  return { terms };
+  return { terms, classes };
 }

@@ -127,7 +127,8 @@ export function registerTraceCommands(program: Command, io: Io): void {
 
   traces
     .command('search <query>')
-    .description('full-text search over trace names, errors, span names and metadata (the search_traces tool)')
+    .description('full-text search over trace names, errors, span names, metadata and span inputs/outputs (the search_traces tool); query syntax: word, prefix*, "a phrase", -excluded (docs/search.md)')
+    .addOption(new Option('--sort <order>', 'relevance (ties newest first) or recency').choices(['relevance', 'recency']))
     .option('--limit <n>', 'results per request (1 to 100)', '50')
     .option('--offset <n>', 'skip this many results', '0')
     .option('--framework <name>', 'framework')
@@ -142,7 +143,7 @@ export function registerTraceCommands(program: Command, io: Io): void {
       const offset = wholeNumber('--offset', options.offset, 0);
       const context = CommandContext.of(io, self);
       const filters = searchFilters(options);
-      const result = (await context.tools().callTool('search_traces', { query, limit, offset, ...(Object.keys(filters).length ? { filters } : {}) })) as SearchResult;
+      const result = (await context.tools().callTool('search_traces', { query, limit, offset, ...(options.sort ? { sort: options.sort } : {}), ...(Object.keys(filters).length ? { filters } : {}) })) as SearchResult;
       if (context.settings.json) return printJson(io, result);
       if (result.traces.length === 0) io.out('No traces.\n');
       else io.out(renderTable(result.traces, SEARCH_COLUMNS));
@@ -151,6 +152,7 @@ export function registerTraceCommands(program: Command, io: Io): void {
 }
 
 interface SearchOptions {
+  sort?: string;
   limit: string;
   offset: string;
   framework?: string;

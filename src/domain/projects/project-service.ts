@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Principal } from '../../auth/principal.js';
 import { ProblemError, problems } from '../../errors.js';
 import type { OrganizationRecord } from '../../ports/organizations.js';
-import type { ProjectRecord } from '../../ports/projects.js';
+import type { ProjectChanges, ProjectRecord } from '../../ports/projects.js';
 import type { Store } from '../../ports/store.js';
 import { organizationAuthority } from '../identity/organization-authority.js';
 
@@ -56,10 +56,10 @@ export class ProjectService {
     return this.describe(project);
   }
 
-  async update(project: ProjectRecord, changes: { name?: string; retentionDays?: number | null }): Promise<ProjectDescription> {
+  async update(project: ProjectRecord, changes: ProjectChanges): Promise<ProjectDescription> {
     const updated = await this.store.projects.update(
       project.id,
-      { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays },
+      { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays, searchInputsOutputs: changes.searchInputsOutputs },
       this.clock.now(),
     );
     if (!updated) throw problems.notFound('The project');

@@ -1,9 +1,21 @@
 import type { SummarySource } from './trace-summary.js';
+import { wordsOf } from './search-words.js';
 
-/** Keeps a search document well inside PostgreSQL's 1 MB tsvector limit. */
-const MAX_DOCUMENT_CHARS = 200_000;
+/**
+ * Characters of document text. Well inside PostgreSQL's 1 MB tsvector: each distinct word is
+ * stored once with at most 256 positions of 2 bytes, so 200,000 characters of words stay below
+ * ~600 KB whatever they are (test/traces/search-syntax.test.ts writes the worst case).
+ */
+export const MAX_DOCUMENT_CHARS = 200_000;
+/** Characters of input and output text taken from one span: a long prompt does not crowd out the rest. */
+export const MAX_SPAN_IO_CHARS = 4_000;
 
-/** Keys and values of a metadata value, flattened into words. */
+export interface SearchDocumentOptions {
+  /** The project's switch (searchInputsOutputs): span inputs and outputs in the document or not. */
+  inputsOutputs: boolean;
+}
+
+/** Keys and values of a metadata value, flattened into text. */
 function collect(value: unknown, into: string[]): void {
   if (value === null || value === undefined) return;
   if (Array.isArray(value)) {
@@ -19,17 +31,52 @@ function collect(value: unknown, into: string[]): void {
 }
 
 /**
- * What full-text search looks at: the trace name and metadata, and each span's name, error and
- * metadata (keys and values). Inputs and outputs are left out: they are large and mostly noise.
+ * The string leaves of an input or output (message text, tool arguments, answers), not its keys:
+ * `{"messages":[{"role":"user","content":"…"}]}` contributes the role and the content. Stops once
+ * `budget` characters are taken.
  */
-export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>): string {
-  const words: string[] = [trace.name];
-  collect(trace.metadata, words);
-  for (const span of trace.spans) {
-    words.push(span.name);
-    if (span.error) words.push(span.error);
-    collect(span.metadata, words);
+function stringLeaves(value: unknown, into: string[], budget: { left: number }): void {
+  if (budget.left <= 0 || value === null || value === undefined) return;
+  if (typeof value === 'string') {
+    const text = value.length > budget.left ? value.slice(0, budget.left) : value;
+    budget.left -= text.length;
+    into.push(text);
+  } else if (Array.isArray(value)) {
+    for (const item of value) stringLeaves(item, into, budget);
+  } else if (typeof value === 'object') {
+    for (const item of Object.values(value as Record<string, unknown>)) stringLeaves(item, into, budget);
   }
-  const text = words.join(' ').replace(/\u0000/g, '');
-  return text.length > MAX_DOCUMENT_CHARS ? text.slice(0, MAX_DOCUMENT_CHARS) : text;
+}
+
+/**
+ * What full-text search looks at: the trace name and metadata, each span's name, error and
+ * metadata (keys and values), then — unless the project switched it off — the text of each span's
+ * input and output (at most MAX_SPAN_IO_CHARS per span). Written as the words search-words.ts
+ * makes of it, so identifiers are split the same way the query is.
+ */
+export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>, options: SearchDocumentOptions = { inputsOutputs: true }): string {
+  const texts: string[] = [trace.name];
+  collect(trace.metadata, texts);
+  for (const span of trace.spans) {
+    texts.push(span.name);
+    if (span.error) texts.push(span.error);
+    collect(span.metadata, texts);
+  }
+  if (options.inputsOutputs) {
+    for (const span of trace.spans) {
+      const budget = { left: MAX_SPAN_IO_CHARS };
+      stringLeaves(span.input, texts, budget);
+      stringLeaves(span.output, texts, budget);
+    }
+  }
+  const words: string[] = [];
+  let chars = 0;
+  for (const text of texts) {
+    for (const word of wordsOf(text)) {
+      chars += word.length + 1;
+      if (chars > MAX_DOCUMENT_CHARS) return words.join(' ');
+      words.push(word);
+    }
+  }
+  return words.join(' ');
 }

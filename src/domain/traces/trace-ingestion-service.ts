@@ -4,7 +4,7 @@ import { ProblemError, problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
 import { TraceIdTakenError, type SpanRecord, type TraceRecord, type TraceWrite } from '../../ports/traces.js';
 import { FieldErrors, validateTraceInput, type ValidTrace } from './trace-input.js';
-import { searchDocumentOf } from './search-document.js';
+import { searchDocumentOf, type SearchDocumentOptions } from './search-document.js';
 import { summarizeTrace } from './trace-summary.js';
 import { WriteGate } from './write-gate.js';
 import { recordIngested } from '../../observability/instruments.js';
@@ -119,6 +119,7 @@ export class TraceIngestionService {
       const overrides = await this.pricer.overridesFor(this.store, projectId);
       for (const trace of traces) this.pricer.price(trace.spans, overrides);
     }
+    const documentOptions = await this.documentOptionsOf(projectId);
     // Sorted: two requests appending to the same traces lock their rows in the same order.
     const ordered = [...traces].sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0));
     await this.store.transaction(async (tx) => {
@@ -141,11 +142,11 @@ export class TraceIngestionService {
         outcome.acceptedSpans += spans.length;
         outcome.addedSpans += result.added;
         if (result.created) {
-          documents.push({ projectId, traceId, body: searchDocumentOf(fields) });
+          documents.push({ projectId, traceId, body: searchDocumentOf(fields, documentOptions) });
         } else if (result.added > 0) {
           const existing = await tx.traces.findById(projectId, traceId);
           const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
-          await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all));
+          await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all, documentOptions));
         } else {
           continue; // every span was a resend: nothing changed
         }
@@ -156,6 +157,12 @@ export class TraceIngestionService {
       for (const hook of this.afterAppend) if (changed.length > 0) await hook(tx, changed);
     });
     return outcome;
+  }
+
+  /** The project's search settings (a deleted project stores nothing anyway: its key no longer authenticates). */
+  private async documentOptionsOf(projectId: string): Promise<SearchDocumentOptions> {
+    const project = await this.store.projects.findById(projectId);
+    return { inputsOutputs: project?.searchInputsOutputs ?? true };
   }
 
   private write(projectId: string, inputs: unknown[], batchPath: string): Promise<IngestedTrace[]> {
@@ -182,10 +189,11 @@ export class TraceIngestionService {
       const overrides = await this.pricer.overridesFor(this.store, projectId);
       for (const { valid } of valids) this.pricer.price(valid.spans, overrides);
     }
+    const documentOptions = await this.documentOptionsOf(projectId);
     const writes: TraceWrite[] = valids.map(({ id, valid }) => ({
       trace: summarizeTrace(projectId, id, valid, now),
       spans: valid.spans,
-      searchText: searchDocumentOf(valid),
+      searchText: searchDocumentOf(valid, documentOptions),
     }));
 
     const ingested = writes.map((w): IngestedTrace => ({ ...w.trace, spans: w.spans }));

@@ -2,15 +2,14 @@ import type { Clock } from '../../clock.js';
 import { problems, ProblemError } from '../../errors.js';
 import type { CursorBinding, CursorCodec, Page } from '../../pagination/cursor.js';
 import type { Store } from '../../ports/store.js';
-import { QueryTimeoutError, type TraceFilters, type TraceRecord, type TraceStatus } from '../../ports/traces.js';
+import { QueryTimeoutError, type SearchQuery, type SearchSort, type TraceFilters, type TraceRecord, type TraceStatus } from '../../ports/traces.js';
+import { parseSearchQuery } from './search-query.js';
 import { isTimeRange, parseDateRange } from './date-range.js';
 import { FieldErrors } from './trace-input.js';
 import { withinRetention } from './retention.js';
 
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 100;
-/** More words than this add cost, not precision. */
-const MAX_TERMS = 32;
 
 /** The search_traces input, as an agent sends it (shape checked here, not trusted). */
 export interface TraceSearchRequest {
@@ -18,6 +17,8 @@ export interface TraceSearchRequest {
   limit?: unknown;
   offset?: unknown;
   filters?: unknown;
+  /** relevance (default) or recency. */
+  sort?: unknown;
 }
 
 export interface TraceSearchResult {
@@ -39,18 +40,15 @@ export interface TraceSearchSettings {
   statementTimeoutMs?: number;
 }
 
-/** Words of a query: runs of letters and digits, lower-cased, each once. */
-export function searchTerms(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_TERMS);
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id']);
 
 /**
  * Full-text search over a project's traces (names, error messages, span names, metadata keys and
- * values) through the database's own text index, with filters; every word must match, most
- * relevant first (equally relevant: newest first). Offset paging, as the tool interface defines it.
+ * values, span inputs and outputs) through the database's own text index, with filters, in the
+ * query syntax of docs/search.md; most relevant first (equally relevant: newest first) or newest
+ * first. Offset paging, as the tool interface defines it.
  */
 export class TraceSearchService {
   constructor(
@@ -84,12 +82,16 @@ export class TraceSearchService {
 
   async search(projectId: string, request: TraceSearchRequest): Promise<TraceSearchResult> {
     const errors = new FieldErrors();
-    let terms: string[] = [];
+    let query: SearchQuery = { include: [], exclude: [] };
     if (typeof request.query !== 'string') errors.add('/query', 'required', 'is required and must be a string');
     else {
-      terms = searchTerms(request.query);
-      if (terms.length === 0) errors.add('/query', 'no_terms', 'must contain at least one word of letters or digits');
+      const parsed = parseSearchQuery(request.query);
+      if ('code' in parsed) errors.add('/query', parsed.code, parsed.message);
+      else query = parsed;
     }
+    let sort: SearchSort = 'relevance';
+    if (request.sort === 'recency' || request.sort === 'relevance') sort = request.sort;
+    else if (request.sort !== undefined && request.sort !== null) errors.add('/sort', 'invalid_sort', 'must be relevance or recency');
     const limit = this.limitOf(request.limit, errors);
     const offset = this.offsetOf(request.offset, errors);
     const filters = this.filtersOf(request.filters, errors);
@@ -99,7 +101,7 @@ export class TraceSearchService {
     const bound = Math.max(this.settings.countLimit, offset + limit);
     const retained = await withinRetention(this.store, this.clock, projectId, filters);
     const { traces, counted } = await this.store.traces
-      .search({ projectId, terms, filters: retained, limit, offset, countLimit: bound + 1, statementTimeoutMs: this.settings.statementTimeoutMs })
+      .search({ projectId, query, sort, filters: retained, limit, offset, countLimit: bound + 1, statementTimeoutMs: this.settings.statementTimeoutMs })
       .catch((error: unknown) => {
         if (!(error instanceof QueryTimeoutError)) throw error;
         throw new ProblemError(503, 'PUBLIC_API_SEARCH_TIMEOUT', `The search ran longer than ${error.timeoutMs} ms and was cancelled; add filters (date_range, framework) or more specific words.`, {

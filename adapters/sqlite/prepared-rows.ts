@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import type { Database, Statement } from 'better-sqlite3';
+
+/** Prepared single-row INSERTs per connection, kept for the connection's life (SQLite re-prepares one after a schema change). */
+const prepared = new WeakMap<Database, Map<string, Statement>>();
+
+/**
+ * The better-sqlite3 connection a knex transaction holds, or null outside a transaction (the pool's
+ * one connection is then not ours to use). Inside the transaction, statements run on it directly
+ * are part of it.
+ */
+export async function transactionConnection(db: Knex): Promise<Database | null> {
+  if (!(db as Knex.Transaction).isTransaction) return null;
+  return (await db.client.acquireConnection()) as Database;
+}
+
+/**
+ * Inserts rows one by one through one reused prepared statement: SQLite's fastest bulk path (the
+ * bench's physical limit). A multi-row INSERT built by knex costs more in building, binding and
+ * preparing a new statement per chunk than SQLite spends storing the rows, and a compound-SELECT
+ * insert is capped at 500 rows.
+ */
+export function insertPrepared(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): void {
+  const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  let statements = prepared.get(connection);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(connection, statements);
+  }
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = connection.prepare(sql);
+    statements.set(sql, statement);
+  }
+  for (const row of rows) statement.run(row);
+}

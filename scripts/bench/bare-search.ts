@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import { bodyExpression, scopeToken } from '../../adapters/sqlite/trace-text-index.js';
+import { CONFIG, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
+import { parseSearchQuery } from '../../src/domain/traces/search-query.js';
+import type { Dialect } from '../../src/ports/store.js';
+import { percentile } from './load.js';
+
+export type BareKind = 'topRelevance' | 'topRecency' | 'count';
+
+/** p50/p99 of one bare statement, run back to back in-process on the bench database. */
+export interface BareLatency {
+  p50Ms: number;
+  p99Ms: number;
+  runs: number;
+  rows: number;
+}
+
+export interface BareSearchOptions {
+  projectId: string;
+  query: string;
+  /** A framework to filter on, as the filtered query classes do. */
+  framework?: string;
+  limit: number;
+  countLimit: number;
+}
+
+/**
+ * The best plain SQL a person would write over the same text index for a search page: the top
+ * `limit` by the index's relevance, the newest `limit` matches, and the capped count of matches.
+ * Nothing of the service (no HTTP, MCP, validation, JSON) — the floor a search can approach.
+ */
+export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: BareSearchOptions): { sql: string; bindings: Knex.RawBinding[] } {
+  const parsed = parseSearchQuery(options.query);
+  if ('code' in parsed) throw new Error(`bench query ${options.query}: ${parsed.message}`);
+  const filter = options.framework ? ' AND t.framework = ?' : '';
+  const filterBinding = options.framework ? [options.framework] : [];
+  if (dialect === 'sqlite') {
+    const match = bodyExpression(parsed);
+    const scope = scopeToken(options.projectId);
+    if (kind === 'topRelevance') {
+      return options.framework
+        ? {
+            sql: `SELECT t.* FROM trace_search s CROSS JOIN traces t WHERE trace_search MATCH ? AND s.scope = ? AND t.project_id = ? AND t.id = s.trace_id${filter} ORDER BY bm25(trace_search) LIMIT ?`,
+            bindings: [match, scope, options.projectId, ...filterBinding, options.limit],
+          }
+        : {
+            sql: `SELECT t.* FROM (SELECT trace_id, bm25(trace_search) AS r FROM trace_search WHERE trace_search MATCH ? AND scope = ? ORDER BY r LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r`,
+            bindings: [match, scope, options.limit, options.projectId],
+          };
+    }
+    if (kind === 'topRecency') {
+      return {
+        sql: `SELECT t.* FROM traces t WHERE t.project_id = ? AND t.id IN (SELECT trace_id FROM trace_search WHERE trace_search MATCH ?)${filter} ORDER BY t.created_at DESC LIMIT ?`,
+        bindings: [options.projectId, `scope : "${scope}" AND ${match}`, ...filterBinding, options.limit],
+      };
+    }
+    return options.framework
+      ? {
+          sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s CROSS JOIN traces t WHERE trace_search MATCH ? AND t.project_id = ? AND t.id = s.trace_id${filter} LIMIT ?)`,
+          bindings: [`scope : "${scope}" AND ${match}`, options.projectId, ...filterBinding, options.countLimit],
+        }
+      : { sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', bindings: [`scope : "${scope}" AND ${match}`, options.countLimit] };
+  }
+  const q = `to_tsquery('${CONFIG}', ?)`;
+  const text = tsqueryText(parsed);
+  if (kind === 'topRelevance') {
+    return {
+      sql: `SELECT t.* FROM trace_search s JOIN traces t ON t.project_id = s.project_id AND t.id = s.trace_id WHERE s.project_id = ? AND s.document @@ ${q}${filter} ORDER BY ts_rank(s.document, ${q}, 1) DESC LIMIT ?`,
+      bindings: [options.projectId, text, ...filterBinding, text, options.limit],
+    };
+  }
+  if (kind === 'topRecency') {
+    return {
+      sql: `SELECT t.* FROM traces t JOIN trace_search s ON s.project_id = t.project_id AND s.trace_id = t.id WHERE t.project_id = ? AND s.document @@ ${q}${filter} ORDER BY t.created_at DESC LIMIT ?`,
+      bindings: [options.projectId, text, ...filterBinding, options.limit],
+    };
+  }
+  return options.framework
+    ? {
+        sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s JOIN traces t ON t.project_id = s.project_id AND t.id = s.trace_id WHERE s.project_id = ? AND s.document @@ ${q}${filter} LIMIT ?) c`,
+        bindings: [options.projectId, text, ...filterBinding, options.countLimit],
+      }
+    : { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE project_id = ? AND document @@ ${q} LIMIT ?) c`, bindings: [options.projectId, text, options.countLimit] };
+}
+
+/** Runs the statement back to back for `seconds` (after a few warm-up runs) and reports its latency. */
+export async function measureBare(knex: Knex, statement: { sql: string; bindings: Knex.RawBinding[] }, seconds: number): Promise<BareLatency> {
+  const run = async () => {
+    const result = await knex.raw(statement.sql, statement.bindings);
+    return Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
+  };
+  let rows = 0;
+  const warmUntil = Date.now() + Math.min(2000, seconds * 200);
+  for (let i = 0; i < 5 && Date.now() < warmUntil; i++) rows = await run();
+  const times: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until || times.length < 3) {
+    const started = process.hrtime.bigint();
+    rows = await run();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), runs: times.length, rows };
+}

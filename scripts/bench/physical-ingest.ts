@@ -1,0 +1,135 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { SPAN_COLUMNS, TRACE_COLUMNS, spanValues, traceValues } from '../../adapters/sql/trace-repository.js';
+import { scopeToken } from '../../adapters/sqlite/trace-text-index.js';
+import { CONFIG } from '../../adapters/postgres/trace-text-index.js';
+import { searchDocumentOf } from '../../src/domain/traces/search-document.js';
+import { summarizeTrace } from '../../src/domain/traces/trace-summary.js';
+import { FieldErrors, validateTraceInput } from '../../src/domain/traces/trace-input.js';
+import type { Dialect } from '../../src/ports/store.js';
+import type { TraceInputPayload } from './batch-payload.js';
+
+/** The rows the service stores for one transaction's traces, computed before the clock starts. */
+export interface PhysicalBatch {
+  traces: unknown[][];
+  spans: unknown[][];
+  search: { projectId: string; traceId: string; body: string }[];
+}
+
+export interface PhysicalIngestResult {
+  method: string;
+  connections: number;
+  spans: number;
+  traces: number;
+  seconds: number;
+  spansPerSecond: number;
+}
+
+/** Rows of `traces` exactly as the ingestion service derives them (validation, summary, search text). */
+export function physicalBatch(projectId: string, traces: TraceInputPayload[], nowMs: number): PhysicalBatch {
+  const batch: PhysicalBatch = { traces: [], spans: [], search: [] };
+  const errors = new FieldErrors();
+  for (const input of traces) {
+    const valid = validateTraceInput(input, '', errors, nowMs);
+    if (!valid) throw new Error(`bench trace ${input.trace_id} is invalid: ${JSON.stringify(errors.list)}`);
+    const id = valid.traceId ?? input.trace_id;
+    batch.traces.push(traceValues(summarizeTrace(projectId, id, valid, new Date(nowMs))));
+    for (const span of valid.spans) batch.spans.push(spanValues(projectId, id, span));
+    batch.search.push({ projectId, traceId: id, body: searchDocumentOf(valid) });
+  }
+  return batch;
+}
+
+const placeholders = (n: number) => new Array(n).fill('?').join(', ');
+const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+
+/**
+ * SQLite's own bulk rate: one prepared statement per table, reused for every row, one transaction
+ * per batch, on the connection (and so the pragmas) the service uses.
+ */
+async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number> {
+  const connection = (await knex.client.acquireConnection()) as SqliteDatabase;
+  try {
+    const trace = connection.prepare(`INSERT INTO traces (${columnList(TRACE_COLUMNS)}) VALUES (${placeholders(TRACE_COLUMNS.length)})`);
+    const span = connection.prepare(`INSERT INTO spans (${columnList(SPAN_COLUMNS)}) VALUES (${placeholders(SPAN_COLUMNS.length)})`);
+    const search = connection.prepare('INSERT INTO trace_search (scope, trace_id, body) VALUES (?, ?, ?)');
+    const write = connection.transaction((batch: PhysicalBatch) => {
+      for (const row of batch.traces) trace.run(row);
+      for (const row of batch.spans) span.run(row);
+      for (const d of batch.search) search.run(scopeToken(d.projectId), d.traceId, d.body);
+    });
+    const started = process.hrtime.bigint();
+    for (const batch of batches) write(batch);
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
+
+/** A value in COPY's text format: \N for null, backslash escapes for the four characters that need them. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'string' ? value : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : text;
+}
+
+async function copyRows(client: PoolClient, sql: string, rows: unknown[][]): Promise<void> {
+  const lines = function* () {
+    for (const row of rows) yield row.map(copyField).join('\t') + '\n';
+  };
+  await pipeline(Readable.from(lines()), client.query(copyFrom(sql)));
+}
+
+/**
+ * PostgreSQL's own bulk rate: COPY into traces and spans, and the search text COPYed into a
+ * temporary table and turned into tsvectors by one INSERT … SELECT (COPY cannot call to_tsvector),
+ * one transaction per batch; `connections` connections take batches in turn.
+ */
+async function postgresLimit(knex: Knex, batches: PhysicalBatch[], connections: number): Promise<number> {
+  const clients = (await Promise.all(Array.from({ length: connections }, () => knex.client.acquireConnection()))) as PoolClient[];
+  try {
+    for (const client of clients) {
+      await client.query('CREATE TEMP TABLE IF NOT EXISTS bench_search_stage (project_id uuid, trace_id text, body text) ON COMMIT DELETE ROWS');
+    }
+    let next = 0;
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      clients.map(async (client) => {
+        while (next < batches.length) {
+          const batch = batches[next++];
+          await client.query('BEGIN');
+          await copyRows(client, `COPY traces (${columnList(TRACE_COLUMNS)}) FROM STDIN`, batch.traces);
+          await copyRows(client, `COPY spans (${columnList(SPAN_COLUMNS)}) FROM STDIN`, batch.spans);
+          await copyRows(client, 'COPY bench_search_stage (project_id, trace_id, body) FROM STDIN', batch.search.map((d) => [d.projectId, d.traceId, d.body]));
+          await client.query(`INSERT INTO trace_search (project_id, trace_id, document) SELECT project_id, trace_id, to_tsvector('${CONFIG}', body) FROM bench_search_stage`);
+          await client.query('COMMIT');
+        }
+      }),
+    );
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  } finally {
+    for (const client of clients) await knex.client.releaseConnection(client);
+  }
+}
+
+/**
+ * The database's physical bulk-insert limit for exactly the rows the service stores (traces,
+ * spans, search documents), measured the way the database loads fastest (issue #23 item 3).
+ */
+export async function measurePhysicalLimit(dialect: Dialect, knex: Knex, batches: PhysicalBatch[], connections: number): Promise<PhysicalIngestResult> {
+  const spans = batches.reduce((sum, batch) => sum + batch.spans.length, 0);
+  const traces = batches.reduce((sum, batch) => sum + batch.traces.length, 0);
+  const seconds = dialect === 'sqlite' ? await sqliteLimit(knex, batches) : await postgresLimit(knex, batches, connections);
+  return {
+    method: dialect === 'sqlite' ? 'reused prepared statements, one transaction per batch' : `COPY, one transaction per batch, ${connections} connection${connections > 1 ? 's' : ''}`,
+    connections: dialect === 'sqlite' ? 1 : connections,
+    spans,
+    traces,
+    seconds: Math.round(seconds * 1000) / 1000,
+    spansPerSecond: Math.round(spans / seconds),
+  };
+}
