@@ -19,6 +19,7 @@ import { oauthRouter } from './http/oauth-router.js';
 import { contractRouter } from './http/contract-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
+import { ClientRegistration } from './domain/identity/client-registration.js';
 import { fairShareMiddleware } from './http/fair-share-middleware.js';
 import { consoleRouter } from './http/console-router.js';
 
@@ -65,7 +66,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   );
 
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock)));
+  const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration));
   app.use(accountRouter(services.accountLinks, services.invitations));
 
   // The served contract and /docs need no credential, so they answer before authentication.

@@ -71,7 +71,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Services see the ambient store: an audited request runs all of its writes in one transaction.
   const store = ambientStore(createStore(database.knex, database.dialect));
   const services = createServices({ store, clock, config });
-  const authenticator = new Authenticator(store, clock, config.credentialCacheMs);
+  const authenticator = new Authenticator(store, clock, config.credentialCacheMs, config.publicBaseUrl);
 
   const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
 

@@ -155,7 +155,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
       accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
-    }),
+    }, config.oauthDynamicClientIdleDays * 24 * 3600),
     serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
     guestTokens,
 

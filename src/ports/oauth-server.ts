@@ -9,11 +9,21 @@ export interface OAuthClientRecord {
   redirectUris: string[];
   grantTypes: string[];
   createdAt: Date;
+  /** static: created by an operator; dynamic: registered by the client itself (RFC 7591), forgotten when unused. */
+  registration?: OAuthClientRegistration;
+  /** When a token was last issued to the client (null: never). */
+  lastUsedAt?: Date | null;
 }
+
+export type OAuthClientRegistration = 'static' | 'dynamic';
 
 export interface OAuthClientRepository {
   create(record: OAuthClientRecord): Promise<OAuthClientRecord>;
   findById(id: string): Promise<OAuthClientRecord | null>;
+  /** Records that a token was issued to the client (keeps a dynamic registration alive). */
+  touch(id: string, now: Date): Promise<void>;
+  /** Deletes up to `limit` dynamic clients neither used nor registered since `before`; returns how many. */
+  deleteUnusedDynamic(before: Date, limit: number): Promise<number>;
 }
 
 /** What every grant carries: who authorized which client for what, and on which host. */
@@ -22,6 +32,10 @@ export interface GrantSubject {
   userId: string;
   scopes: string[];
   host: string;
+  /** RFC 8707: the resource (audience) the tokens are valid for; null: the whole service (no resource was named). */
+  resource?: string | null;
+  /** The project an MCP connection works in, chosen at consent; null: selected per request (x-project-id). */
+  projectId?: string | null;
 }
 
 export interface AuthorizationCodeRecord extends GrantSubject {
