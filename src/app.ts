@@ -11,7 +11,8 @@ import { buildHandlers, buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
-import { buildToolRegistry } from './tools/registry.js';
+import { buildToolRegistry, contentDefinitions } from './tools/registry.js';
+import { McpContent } from './tools/mcp-content.js';
 import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 
@@ -52,6 +53,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const operations = operationIndex();
   const handlers = buildHandlers(services, clock);
 
+  const toolAccess = new ToolAccess(authenticator, services.capabilities, operations);
   app.use(
     '/mcp',
     mcpRouter({
@@ -61,7 +63,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       log,
       settings: config.tools,
       tools: [...buildToolRegistry(handlers, config), ...(options.extraTools ?? [])],
-      access: new ToolAccess(authenticator, services.capabilities, operations),
+      access: toolAccess,
+      publicBaseUrl: config.publicBaseUrl,
+      bindHost: config.host,
+      content: new McpContent(contentDefinitions(handlers, config), toolAccess, clock),
     }),
   );
 
