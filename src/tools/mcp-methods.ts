@@ -60,7 +60,7 @@ function stepUpOr<T>(context: RpcContext, error: unknown, inBatch: () => T): T {
   if (!(error instanceof InsufficientScope)) throw error;
   if (context.batch) return inBatch();
   context.stepUp = { scopes: error.scopes, detail: error.problem.detail };
-  throw error;
+  throw error.toRpcError();
 }
 
 export function createMcpMethods({ catalog, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): JSONRPCServer<RpcContext> {

@@ -36,12 +36,17 @@ class ToolTimeout extends Error {}
  * with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, which OAuth clients answer
  * by asking the user for the wider grant (step-up); `scopes` are those to ask for.
  */
-export class InsufficientScope extends JSONRPCErrorException {
+export class InsufficientScope extends Error {
   constructor(
     readonly problem: ProblemError,
     readonly scopes: string[],
   ) {
-    super('Insufficient scope', RpcCode.requestRejected, { status: 403, code: problem.code, error: problem.detail, scopes });
+    super(problem.detail);
+  }
+
+  /** The JSON-RPC error the body carries (json-rpc-2.0 resets its exception's prototype, so this is no subclass of it). */
+  toRpcError(): JSONRPCErrorException {
+    return new JSONRPCErrorException('Insufficient scope', RpcCode.requestRejected, { status: 403, code: this.problem.code, error: this.problem.detail, scopes: this.scopes });
   }
 }
 

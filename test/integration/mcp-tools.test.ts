@@ -190,15 +190,19 @@ forEachAdapter((adapter) => {
       expect(await callError('triage_dismiss', { fix_id: fixId })).to.include({ status: 400, code: 'PUBLIC_API_INVALID_TRANSITION' });
     });
 
-    it('an OAuth token with only observability:read may search but not log_trace or triage_accept (403 tool errors)', async () => {
+    it('an OAuth token with only observability:read may search but not log_trace or triage_accept (HTTP 403 insufficient_scope: step-up)', async () => {
       const { server } = fixture;
       const token = await server.oauthToken(server.tenant.user.id, ['observability:read']);
       const reader = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': server.tenant.project.id });
       const found = resultJson(await reader.callTool({ name: 'search_traces', arguments: { query: 'refund' } }));
       expect(found.total_count).to.equal(1);
-      const refused = { status: 403, code: 'PUBLIC_API_INSUFFICIENT_SCOPE', message: 'The token lacks the scope observability:write.', retryable: false };
-      expect(await callError('log_trace', { name: 'not allowed' }, reader)).to.deep.equal(refused);
-      expect(await callError('triage_accept', { fix_id: fixId }, reader)).to.deep.equal(refused);
+      for (const [name, args] of [['log_trace', { name: 'not allowed' }], ['triage_accept', { fix_id: fixId }]] as const) {
+        const refusal = await reader.callTool({ name, arguments: args }).then(
+          () => null,
+          (error: Error) => error,
+        );
+        expect(refusal?.message, name).to.equal('MCP error -32000: Insufficient scope');
+      }
       expect((await call('search_traces', { query: 'allowed' })).total_count).to.equal(0);
     });
   });
