@@ -58,7 +58,7 @@ export class SqlOAuthClientRepository implements OAuthClientRepository {
     const cutoff = toMillis(before);
     const ids = await this.db('oauth_clients')
       .where({ registration: 'dynamic' })
-      .where((q) => q.where('last_used_at', '<', cutoff).orWhere((r) => r.whereNull('last_used_at').where('created_at', '<', cutoff)))
+      .where((q) => q.where('last_used_at', '<=', cutoff).orWhere((r) => r.whereNull('last_used_at').where('created_at', '<=', cutoff)))
       .limit(limit)
       .pluck('id');
     if (ids.length === 0) return 0;
