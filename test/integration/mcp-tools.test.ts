@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { resultJson, SPEC_TOOL_NAMES } from '../tools/tool-server.js';
@@ -14,10 +15,20 @@ forEachAdapter((adapter) => {
     let fixId: string;
     const base = () => fixture.server.config.publicBaseUrl;
 
+    // Every success is checked against the tool's published outputSchema, and its structuredContent
+    // must be the text item's JSON (the text stays for clients older than structured output).
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validators = new Map<string, ValidateFunction>();
+    const validated = new Set<string>();
     const call = async (name: string, args: Json = {}): Promise<Json> => {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).to.equal(undefined);
-      return resultJson(result);
+      const json = resultJson(result);
+      expect(result.structuredContent, name).to.deep.equal(json);
+      const validate = validators.get(name)!;
+      expect(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+      validated.add(name);
+      return json;
     };
     const callError = async (name: string, args: Json, as = client): Promise<Json> => {
       const result = await as.callTool({ name, arguments: args });
@@ -28,6 +39,7 @@ forEachAdapter((adapter) => {
     before(async () => {
       fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000' } });
       client = await fixture.connect({ 'x-api-key': fixture.server.tenant.apiKey });
+      for (const tool of (await client.listTools()).tools) validators.set(tool.name, ajv.compile(tool.outputSchema!));
       await createDetection(fixture.server, { slug: 'email-leak', displayName: 'Email leak', type: 'pii', severity: 'high', config: { kinds: ['email'] } });
     });
     after(async () => fixture.close());
@@ -201,9 +213,25 @@ forEachAdapter((adapter) => {
           () => null,
           (error: Error) => error,
         );
-        expect(refusal?.message, name).to.equal('MCP error -32000: Insufficient scope');
+        expect(refusal?.message, name).to.contain('Insufficient scope');
       }
       expect((await call('search_traces', { query: 'allowed' })).total_count).to.equal(0);
+    });
+
+    it('tools/list gives every tool an outputSchema and truthful annotations, and every tool above answered structuredContent valid against it', async () => {
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).to.equal('object');
+        const reads = !['log_trace', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update'].includes(tool.name);
+        expect(tool.annotations, tool.name).to.deep.equal(
+          reads
+            ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+            : tool.name === 'log_trace'
+              ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+              : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        );
+      }
+      expect([...validated]).to.have.members(SPEC_TOOL_NAMES);
     });
   });
 });
