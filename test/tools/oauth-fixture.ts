@@ -18,9 +18,13 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-export async function startListeningServer(adapter: Dialect, options: TestServerOptions = {}): Promise<ListeningServer> {
+export async function startListeningServer(adapter: Dialect, options: TestServerOptions & { injectHeaders?: Record<string, string> } = {}): Promise<ListeningServer> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const http: Server = createServer((req, res) => handler!(req, res));
+  // injectHeaders: a credential for clients that cannot send one (the conformance suite), as a client config's headers would.
+  const http: Server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.injectHeaders ?? {})) req.headers[name] ??= value;
+    handler!(req, res);
+  });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const server = await startTestServer(adapter, { ...options, env: { PUBLIC_BASE_URL: baseUrl, ...options.env } });
