@@ -8,9 +8,21 @@ import type { Migration } from './migration.js';
  */
 export const mcpAuthorization: Migration = {
   name: '021-mcp-authorization',
-  async up(knex) {
+  async up(knex, dialect) {
+    // A client id may be the URL of its metadata document (MCP 2025-11-25); SQLite does not enforce lengths.
+    if (dialect === 'postgres') {
+      for (const [table, column] of [
+        ['oauth_clients', 'id'],
+        ['oauth_authorization_codes', 'client_id'],
+        ['oauth_refresh_tokens', 'client_id'],
+        ['oauth_device_codes', 'client_id'],
+        ['oauth_access_tokens', 'client_id'],
+      ]) {
+        await knex.raw('ALTER TABLE ?? ALTER COLUMN ?? TYPE varchar(1000)', [table, column]);
+      }
+    }
     await knex.schema.alterTable('oauth_clients', (t) => {
-      t.string('registration', 16).notNullable().defaultTo('static'); // static | dynamic
+      t.string('registration', 20).notNullable().defaultTo('static'); // static | dynamic | metadata_document
       t.bigInteger('last_used_at');
       t.index(['registration', 'last_used_at'], 'oauth_clients_registration_used_idx');
     });

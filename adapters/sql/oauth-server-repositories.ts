@@ -50,6 +50,15 @@ export class SqlOAuthClientRepository implements OAuthClientRepository {
     return row ? toClient(row) : null;
   }
 
+  async saveDocumentClient(record: OAuthClientRecord): Promise<void> {
+    const changes = { name: record.name, redirect_uris: JSON.stringify(record.redirectUris), grant_types: JSON.stringify(record.grantTypes) };
+    // Insert-or-update in one statement: two first requests of the same client may race.
+    await this.db('oauth_clients')
+      .insert({ id: record.id, client_type: 'public', secret_hash: null, created_at: toMillis(record.createdAt), registration: 'metadata_document', last_used_at: null, ...changes })
+      .onConflict('id')
+      .merge(changes);
+  }
+
   async touch(id: string, now: Date): Promise<void> {
     await this.db('oauth_clients').where({ id }).update({ last_used_at: toMillis(now) });
   }
@@ -57,7 +66,7 @@ export class SqlOAuthClientRepository implements OAuthClientRepository {
   async deleteUnusedDynamic(before: Date, limit: number): Promise<number> {
     const cutoff = toMillis(before);
     const ids = await this.db('oauth_clients')
-      .where({ registration: 'dynamic' })
+      .whereIn('registration', ['dynamic', 'metadata_document'])
       .where((q) => q.where('last_used_at', '<=', cutoff).orWhere((r) => r.whereNull('last_used_at').where('created_at', '<=', cutoff)))
       .limit(limit)
       .pluck('id');

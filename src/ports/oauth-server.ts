@@ -15,14 +15,17 @@ export interface OAuthClientRecord {
   lastUsedAt?: Date | null;
 }
 
-export type OAuthClientRegistration = 'static' | 'dynamic';
+/** metadata_document: described by the document at its client_id URL (MCP 2025-11-25), refreshed from there. */
+export type OAuthClientRegistration = 'static' | 'dynamic' | 'metadata_document';
 
 export interface OAuthClientRepository {
   create(record: OAuthClientRecord): Promise<OAuthClientRecord>;
   findById(id: string): Promise<OAuthClientRecord | null>;
   /** Records that a token was issued to the client (keeps a dynamic registration alive). */
   touch(id: string, now: Date): Promise<void>;
-  /** Deletes up to `limit` dynamic clients neither used nor registered since `before`; returns how many. */
+  /** Creates or refreshes the row of a client described by a metadata document (codes and tokens reference it). */
+  saveDocumentClient(record: OAuthClientRecord): Promise<void>;
+  /** Deletes up to `limit` dynamic (and metadata-document) clients neither used nor registered since `before`; returns how many. */
   deleteUnusedDynamic(before: Date, limit: number): Promise<number>;
 }
 

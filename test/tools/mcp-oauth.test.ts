@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -278,6 +284,77 @@ forEachAdapter((adapter) => {
       });
       expect(token.status).to.equal(200);
       expect(((await token.json()) as { scope: string }).scope).to.equal('context:read observability:read');
+    });
+  });
+
+  describe('Client ID Metadata Documents (MCP 2025-11-25)', () => {
+    let fixture: ListeningServer;
+    let documents: HttpsServer;
+    let documentBase: string;
+    const served = new Map<string, unknown>();
+
+    before(async () => {
+      // A client's https host with a certificate of its own (self-signed, trusted through OAUTH_CLIENT_METADATA_CA_FILE).
+      const dir = mkdtempSync(path.join(tmpdir(), 'cimd-'));
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+      documents = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (req, res) => {
+        const body = served.get(req.url ?? '');
+        if (body === undefined) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+      });
+      await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+      documentBase = `https://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+      fixture = await startListeningServer(adapter, { env: { OAUTH_CLIENT_METADATA_ALLOWED_HOSTS: '127.0.0.1:*', OAUTH_CLIENT_METADATA_CA_FILE: path.join(dir, 'cert.pem') } });
+    });
+
+    after(async () => {
+      await fixture.close();
+      documents.closeAllConnections();
+      await new Promise<void>((resolve) => documents.close(() => resolve()));
+    });
+
+    const authorizeUrl = (clientId: string, redirectUri = 'http://127.0.0.1:33418/callback') =>
+      `${fixture.baseUrl}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`;
+
+    it('announces client_id_metadata_document_supported, and the SDK client signs in with its URL as client_id, without registering', async () => {
+      const metadata = (await (await fetch(`${fixture.baseUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+      expect(metadata.client_id_metadata_document_supported).to.equal(true);
+      const clientId = `${documentBase}/clients/editor.json`;
+      served.set('/clients/editor.json', { client_id: clientId, client_name: 'Editor', redirect_uris: ['http://127.0.0.1:33418/callback'], token_endpoint_auth_method: 'none' });
+      const provider = new TestOAuthProvider(fixture.server.tenant.user.email);
+      provider.clientMetadataUrl = clientId;
+      const client = await connectWithOAuth(fixture, provider);
+      expect(provider.lastAuthorizationUrl!.searchParams.get('client_id')).to.equal(clientId);
+      expect((await client.callTool({ name: 'whoami' })).structuredContent).to.deep.include({ project_id: fixture.server.tenant.project.id });
+      await client.close();
+      const row = await fixture.server.runtime.store.oauthClients.findById(clientId);
+      expect(row).to.deep.include({ name: 'Editor', type: 'public', registration: 'metadata_document' });
+    });
+
+    it('shows an error page (never a redirect) when the document names another client_id, lacks the redirect URI, or cannot be fetched', async () => {
+      served.set('/clients/liar.json', { client_id: `${documentBase}/clients/other.json`, redirect_uris: ['http://127.0.0.1:33418/callback'] });
+      served.set('/clients/narrow.json', { client_id: `${documentBase}/clients/narrow.json`, redirect_uris: ['https://editor.example/cb'] });
+      for (const [clientId, text] of [
+        [`${documentBase}/clients/liar.json`, 'its client_id is not the URL it was fetched from'],
+        [`${documentBase}/clients/narrow.json`, 'redirect_uri is missing or not registered for this client'],
+        [`${documentBase}/clients/missing.json`, 'fetching it answered HTTP 404'],
+        ['https://169.254.169.254/latest/meta-data', 'cloud metadata address'],
+      ]) {
+        const res = await fetch(authorizeUrl(clientId), { redirect: 'manual' });
+        expect(res.status, clientId).to.equal(400);
+        expect(await res.text(), clientId).to.contain(text);
+      }
+    });
+
+    it('refuses a document host on a private address unless OAUTH_CLIENT_METADATA_ALLOWED_HOSTS names it', async () => {
+      const strict = await startListeningServer(adapter);
+      try {
+        const res = await fetch(`${strict.baseUrl}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: `${documentBase}/clients/editor.json`, redirect_uri: 'http://127.0.0.1:33418/callback', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`);
+        expect(res.status).to.equal(400);
+        expect(await res.text()).to.contain('non-public address');
+      } finally {
+        await strict.close();
+      }
     });
   });
 });

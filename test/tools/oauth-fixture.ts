@@ -78,6 +78,8 @@ export class TestOAuthProvider implements OAuthClientProvider {
   verifier = '';
   lastAuthorizationUrl: URL | null = null;
   code: string | null = null;
+  /** Set: the client identifies itself by this metadata document URL instead of registering. */
+  clientMetadataUrl?: string;
 
   constructor(
     private readonly email: string,

@@ -65,7 +65,14 @@ export class AuthorizationCodes {
   ) {}
 
   async validate(params: AuthorizationParams): Promise<ValidAuthorization> {
-    const client = params.client_id ? await this.clients.find(params.client_id) : null;
+    let client: OAuthClientRecord | null;
+    try {
+      client = params.client_id ? await this.clients.find(params.client_id) : null;
+    } catch (error) {
+      // A client metadata document that cannot be used: shown to the user, never a redirect.
+      if (error instanceof OAuthError) throw new AuthorizationRequestError(error, null);
+      throw error;
+    }
     if (!client) throw new AuthorizationRequestError(new OAuthError('invalid_request', 'Unknown or missing client_id.'), null);
     if (!params.redirect_uri || !this.clients.redirectUriAllowed(client, params.redirect_uri)) {
       throw new AuthorizationRequestError(new OAuthError('invalid_request', 'redirect_uri is missing or not registered for this client.'), null);

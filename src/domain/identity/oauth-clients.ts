@@ -4,6 +4,7 @@ import type { OAuthClientRecord, OAuthClientRegistration, OAuthClientType } from
 import type { Store } from '../../ports/store.js';
 import { constantTimeEqual, hashToken } from '../../auth/tokens.js';
 import { OAuthError } from './oauth-error.js';
+import { isUrlClientId, type ClientMetadataDocuments } from './client-metadata-documents.js';
 
 export const GRANT_AUTHORIZATION_CODE = 'authorization_code';
 export const GRANT_REFRESH_TOKEN = 'refresh_token';
@@ -26,7 +27,14 @@ export class OAuthClients {
     private readonly clock: Clock,
     /** A dynamically registered client unused this long is unknown (and deleted by the next registration's sweep). */
     private readonly dynamicIdleMs: number = 30 * 24 * 3600 * 1000,
+    /** Set: https client ids are read from their metadata documents (MCP 2025-11-25). */
+    private readonly documents: ClientMetadataDocuments | null = null,
   ) {}
+
+  /** Whether https client ids are accepted (announced as client_id_metadata_document_supported). */
+  get metadataDocumentsSupported(): boolean {
+    return this.documents !== null;
+  }
 
   /** Whether a self-registered client went unused (no token issued) past the idle limit. */
   expired(client: OAuthClientRecord): boolean {
@@ -58,14 +66,39 @@ export class OAuthClients {
     return { client, secret };
   }
 
+  /**
+   * The client, or null when unknown or expired. A URL client id is read from its document (cached)
+   * and its row refreshed, since codes and tokens reference the client; a bad document throws.
+   */
   async find(clientId: string): Promise<OAuthClientRecord | null> {
+    if (this.documents && isUrlClientId(clientId)) {
+      const document = await this.documents.load(clientId);
+      const record: OAuthClientRecord = {
+        id: clientId,
+        name: document.name,
+        type: 'public',
+        secretHash: null,
+        redirectUris: document.redirectUris,
+        grantTypes: document.grantTypes,
+        createdAt: this.clock.now(),
+        registration: 'metadata_document',
+      };
+      await this.store.oauthClients.saveDocumentClient(record);
+      return (await this.store.oauthClients.findById(clientId)) ?? record;
+    }
     const client = await this.store.oauthClients.findById(clientId);
     return client && !this.expired(client) ? client : null;
   }
 
   async authenticate(credentials: ClientCredentials): Promise<OAuthClientRecord> {
     if (!credentials.clientId) throw new OAuthError('invalid_client', 'Identify the client with client_id or HTTP Basic authentication.');
-    const client = await this.find(credentials.clientId);
+    let client: OAuthClientRecord | null;
+    try {
+      client = await this.find(credentials.clientId);
+    } catch (error) {
+      if (error instanceof OAuthError) throw new OAuthError('invalid_client', error.message);
+      throw error;
+    }
     if (!client) throw new OAuthError('invalid_client', 'Unknown client.');
     if (client.type === 'confidential') {
       if (!credentials.clientSecret || !client.secretHash || !constantTimeEqual(hashToken(credentials.clientSecret), client.secretHash)) {

@@ -10,6 +10,7 @@ import { RefreshTokens } from './refresh-tokens.js';
 import { TokenIssuer, type TokenLifetimes, type TokenResponse } from './token-issuer.js';
 import { DEFAULT_SCOPES } from './oauth-scopes.js';
 import { ServedResources } from './resource-indicators.js';
+import type { ClientMetadataDocuments } from './client-metadata-documents.js';
 
 /** The form fields of POST /oauth/token. */
 export interface TokenRequest {
@@ -46,9 +47,10 @@ export class OAuthServer {
     private readonly baseUrl: string,
     lifetimes: TokenLifetimes,
     dynamicClientIdleSeconds = 30 * 24 * 3600,
+    documents: ClientMetadataDocuments | null = null,
   ) {
     this.resources = new ServedResources(baseUrl);
-    this.clients = new OAuthClients(store, clock, dynamicClientIdleSeconds * 1000);
+    this.clients = new OAuthClients(store, clock, dynamicClientIdleSeconds * 1000, documents);
     const issuer = new TokenIssuer(store, clock, lifetimes);
     this.authorizationCodes = new AuthorizationCodes(store, clock, this.clients, issuer, this.resources);
     this.refreshTokens = new RefreshTokens(store, clock, this.clients, issuer, this.resources);
@@ -115,6 +117,7 @@ export class OAuthServer {
       revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: this.clients.metadataDocumentsSupported,
       // Not RFC 8414 fields: where the default scope and resource indicators are documented.
       service_documentation: `${this.baseUrl}/docs`,
     };
