@@ -149,6 +149,15 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
       next(error);
     }
   });
+  // A body the JSON parser refused is still answered in RFC 7591's error shape, not as a Problem.
+  router.use('/oauth/register', (error: unknown, _req: Request, res: Response, next: (error?: unknown) => void) => {
+    const type = (error as { type?: string } | null)?.type;
+    if (type !== 'entity.parse.failed' && type !== 'entity.too.large') return next(error);
+    noStore(res);
+    res
+      .status(type === 'entity.too.large' ? 413 : 400)
+      .json({ error: 'invalid_client_metadata', error_description: type === 'entity.too.large' ? 'The client metadata is larger than 16 KB.' : 'The body is not a JSON object of client metadata (RFC 7591 §2).' });
+  });
 
   const authorizationFailure = (res: Response, error: unknown): void => {
     if (!(error instanceof AuthorizationRequestError)) throw error;

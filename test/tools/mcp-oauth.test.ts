@@ -209,6 +209,17 @@ forEachAdapter((adapter) => {
       expect(((await res.json()) as { error: string }).error).to.equal('invalid_client_metadata');
     });
 
+    it('answers a body that is no JSON object with 400 invalid_client_metadata, and one above 16 KB with 413, never a Problem', async () => {
+      for (const body of ['{', 'null', '[]']) {
+        const res = await fetch(`${fixture.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        expect(res.status, body).to.equal(400);
+        expect(((await res.json()) as { error: string }).error, body).to.equal('invalid_client_metadata');
+      }
+      const large = await fetch(`${fixture.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'x'.repeat(20_000) }) });
+      expect(large.status).to.equal(413);
+      expect(((await large.json()) as { error: string }).error).to.equal('invalid_client_metadata');
+    });
+
     it('limits registrations per address (OAUTH_REGISTRATIONS_PER_HOUR): the fourth within the hour is 429 with Retry-After', async () => {
       for (let i = 0; i < 3; i++) expect((await register({ redirect_uris: ['http://127.0.0.1/cb'] })).status).to.equal(201);
       const res = await register({ redirect_uris: ['http://127.0.0.1/cb'] });
