@@ -5,7 +5,7 @@ import { negotiateProtocolVersion } from './protocol.js';
 import type { PresentedCredential } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { InsufficientScope, internalError, invalidParams, type ToolInvoker } from './tool-invoker.js';
-import { toolErrorResult } from './tool-result.js';
+import { toolErrorResult, type CallToolResult } from './tool-result.js';
 import { PROMPTS, RESOURCE_TEMPLATES, type McpContent } from './mcp-content.js';
 import { observeToolCall } from '../observability/instruments.js';
 import type { ToolSession, ToolSessions } from './tool-sessions.js';
@@ -25,6 +25,8 @@ export interface RpcContext {
   stepUp: { scopes: string[]; detail: string } | null;
   /** Whether the request is a batch (no step-up there: one message's refusal must not sink the others). */
   batch: boolean;
+  /** notifications/message for the session's log level, sent before the answer when the reply is a stream. */
+  notifications: Record<string, unknown>[];
 }
 
 export interface McpMethodDependencies {
@@ -54,6 +56,26 @@ function guarded<T>(log: (message: string) => void, method: string, body: (param
 /** The MCP methods of the server on json-rpc-2.0: lifecycle, ping and the two tool methods. */
 /** RFC 5424 severities, as logging/setLevel names them. */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** Queues a notifications/message when the session asked for `level` or a lower one (logging/setLevel). */
+function notify(context: RpcContext, level: string, data: Record<string, unknown>): void {
+  const wanted = context.session?.logLevel;
+  if (!wanted || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(wanted)) return;
+  context.notifications.push({ jsonrpc: '2.0', method: 'notifications/message', params: { level, logger: 'tracewell.tools', data } });
+}
+
+/** What a finished call tells a client that asked for logs: its outcome (errors) or its duration (debug). */
+function logCall(context: RpcContext, name: string, result: CallToolResult, startedMs: number): void {
+  const durationMs = Math.round(performance.now() - startedMs);
+  if (!result.isError) return notify(context, 'debug', { tool: name, outcome: 'ok', duration_ms: durationMs });
+  let problem: Record<string, unknown> = {};
+  try {
+    problem = JSON.parse(result.content[0]?.text ?? '{}') as Record<string, unknown>;
+  } catch {
+    // a truncated result's notice is JSON too; anything else is logged without details
+  }
+  notify(context, 'error', { tool: name, outcome: 'tool_error', status: problem.status ?? null, code: problem.code ?? null, message: problem.message ?? null, duration_ms: durationMs });
+}
 
 /** A refused scope: a step-up outside batches (the router answers 403), else the operation's tool error. */
 function stepUpOr<T>(context: RpcContext, error: unknown, inBatch: () => T): T {
@@ -118,11 +140,15 @@ export function createMcpMethods({ catalog, invoker, sessions, serverVersion, lo
       const args = params.arguments ?? {};
       if (!isRecord(args)) throw invalidParams('params.arguments must be an object.');
       const name = params.name;
+      const startedMs = performance.now();
       return observeToolCall(name, catalog.lookup(name).kind !== 'unknown', () =>
         invoker
           .call({ name, args, project: context.project, requestId: context.requestId, credential: context.credential, scopesHeld: context.principal.scopes })
           .catch((error: unknown) => stepUpOr(context, error, () => toolErrorResult((error as InsufficientScope).problem))),
-      );
+      ).then((result) => {
+        logCall(context, name, result, startedMs);
+        return result;
+      });
     }),
   );
 

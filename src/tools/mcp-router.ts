@@ -260,6 +260,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
         credential: { headers: req.headers, host: req.headers.host ?? '', audiences },
         stepUp: null,
         batch,
+        notifications: [],
       };
       const answers = await Promise.all(
         messages.map((message): PromiseLike<JSONRPCResponse | null> | null => {
@@ -280,6 +281,15 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       }
       if (responses.length === 0) {
         res.status(202).end();
+        return;
+      }
+      // Log messages the session asked for (logging/setLevel) ride a short SSE reply before the
+      // answer, when the client accepts one (Streamable HTTP); otherwise the answer stays plain JSON.
+      if (!batch && context.notifications.length > 0 && String(req.headers.accept ?? '').includes('text/event-stream')) {
+        res.status(200).setHeader('Content-Type', 'text/event-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        for (const message of [...context.notifications, responses[0]]) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+        res.end();
         return;
       }
       res.status(200).json(batch ? responses : responses[0]);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { ingest, span } from '../integration/support.js';
 import { startListeningServer, type ListeningServer } from './oauth-fixture.js';
@@ -95,6 +95,44 @@ forEachAdapter((adapter) => {
       expect(await client.setLoggingLevel('warning')).to.deep.equal({});
       const error = (await client.setLoggingLevel('loud' as 'info').catch((e: unknown) => e)) as McpError;
       expect(error.code).to.equal(-32602);
+    });
+  });
+
+  describe('notifications/message (logging/setLevel)', () => {
+    let fixture: ListeningServer;
+
+    before(async () => {
+      fixture = await startListeningServer(adapter);
+    });
+
+    after(async () => {
+      await fixture.close();
+    });
+
+    it('sends the calls’ log messages at or above the session’s level before the answer (an SSE reply), and none before a level is set', async () => {
+      const client = new Client({ name: 'logs', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${fixture.baseUrl}/mcp`), { requestInit: { headers: { 'x-api-key': fixture.server.tenant.apiKey } } }));
+      const messages: { level: string; logger?: string; data: Record<string, unknown> }[] = [];
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        messages.push(notification.params as (typeof messages)[number]);
+      });
+      await client.callTool({ name: 'ping' });
+      expect(messages).to.deep.equal([]);
+
+      await client.setLoggingLevel('debug');
+      await client.callTool({ name: 'ping' });
+      expect(messages).to.have.length(1);
+      expect(messages[0]).to.deep.include({ level: 'debug', logger: 'tracewell.tools' });
+      expect(messages[0].data).to.deep.include({ tool: 'ping', outcome: 'ok' });
+
+      await client.setLoggingLevel('error');
+      await client.callTool({ name: 'ping' });
+      const failed = await client.callTool({ name: 'get_trace_context', arguments: { trace_id: 'missing' } });
+      expect(failed.isError).to.equal(true);
+      expect(messages).to.have.length(2);
+      expect(messages[1].level).to.equal('error');
+      expect(messages[1].data).to.deep.include({ tool: 'get_trace_context', outcome: 'tool_error', status: 404 });
+      await client.close();
     });
   });
 
