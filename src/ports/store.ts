@@ -60,5 +60,6 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+  readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }
