@@ -228,6 +228,17 @@ forEachAdapter((adapter) => {
       expect(((await res.json()) as { error: string }).error).to.equal('slow_down');
     });
 
+    it('deletes registrations unused for OAUTH_DYNAMIC_CLIENT_IDLE_DAYS on the scheduler, once an hour, and keeps a newer one', async () => {
+      const { server } = fixture;
+      const { client_id: idle } = (await (await register({ redirect_uris: ['http://127.0.0.1/cb'] })).json()) as { client_id: string };
+      server.clock.advance(12 * 3600 * 1000);
+      const { client_id: fresh } = (await (await register({ redirect_uris: ['http://127.0.0.1/cb'] })).json()) as { client_id: string };
+      server.clock.advance(12 * 3600 * 1000 + 1000);
+      await server.runtime.scheduler.tick();
+      expect(await server.runtime.store.oauthClients.findById(idle)).to.equal(null);
+      expect(await server.runtime.store.oauthClients.findById(fresh)).not.to.equal(null);
+    });
+
     it('forgets a registration unused for OAUTH_DYNAMIC_CLIENT_IDLE_DAYS: its authorization requests then fail as an unknown client, and a later registration deletes it', async () => {
       const { client_id } = (await (await register({ redirect_uris: ['http://127.0.0.1/cb'] })).json()) as { client_id: string };
       const authorize = () =>
