@@ -292,6 +292,7 @@ const toAccessToken = (row: Row): OAuthAccessTokenRecord => ({
   host: row.host as string,
   resource: (row.resource as string | null) ?? null,
   projectId: (row.project_id as string | null) ?? null,
+  familyId: (row.family_id as string | null | undefined) ?? null,
   expiresAt: fromMillis(row.expires_at as number),
   revokedAt: fromMillisOrNull(row.revoked_at as number | null),
   createdAt: fromMillis(row.created_at as number),

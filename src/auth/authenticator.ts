@@ -44,6 +44,8 @@ export interface ResolvedCredential {
   projectRole?: (project: ProjectRecord) => Promise<ProjectRole | null>;
   /** A read-only API key: GET operations only. */
   readOnly?: boolean;
+  /** The grant (refresh family) of an OAuth token. */
+  grantId?: string | null;
 }
 
 export interface RequestTarget {
@@ -161,6 +163,7 @@ export class Authenticator {
       grant: credential.grant ?? null,
       role,
       fixedProjectId: credential.fixedProjectId,
+      ...(credential.grantId ? { grantId: credential.grantId } : {}),
     };
   }
 
@@ -275,6 +278,7 @@ export class Authenticator {
       userId: record.userId,
       scopes: record.scopes,
       fixedProjectId: record.projectId ?? null,
+      grantId: record.familyId ?? null,
       // An OAuth token acts for its user: the user's role in the project (organization role, raised by
       // a project membership) bounds what the token's scopes allow.
       projectRole: async (project) =>

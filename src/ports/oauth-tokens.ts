@@ -10,6 +10,8 @@ export interface OAuthAccessTokenRecord {
   resource?: string | null;
   /** The project the token is bound to; null: selected per request. */
   projectId?: string | null;
+  /** The grant's token family (refresh rotation), when the token came from a grant. */
+  familyId?: string | null;
   expiresAt: Date;
   revokedAt: Date | null;
   createdAt: Date;

@@ -2,6 +2,7 @@ import { JSONRPCErrorException, JSONRPCServer, type JSONRPCParams } from 'json-r
 import type { Principal } from '../auth/principal.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { negotiateProtocolVersion } from './protocol.js';
+import { sessionOwner } from './session-owner.js';
 import type { PresentedCredential } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { InsufficientScope, internalError, invalidParams, type ToolInvoker } from './tool-invoker.js';
@@ -95,7 +96,7 @@ export function createMcpMethods({ catalog, invoker, sessions, serverVersion, lo
       const clientInfo = isRecord(params.clientInfo) ? params.clientInfo : {};
       const protocolVersion = negotiateProtocolVersion(params.protocolVersion);
       context.opened = sessions.open({
-        credentialId: context.principal.credentialId,
+        credentialId: sessionOwner(context.principal),
         projectId: context.project.id,
         protocolVersion,
         clientName: typeof clientInfo.name === 'string' ? clientInfo.name.slice(0, 200) : null,

@@ -20,6 +20,7 @@ import { ToolCatalog } from './tool-catalog.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolInvoker } from './tool-invoker.js';
 import { ToolSessions } from './tool-sessions.js';
+import { sessionOwner } from './session-owner.js';
 import { canonicalResource } from '../domain/identity/resource-indicators.js';
 import { DEFAULT_SCOPES } from '../domain/identity/oauth-scopes.js';
 import { originPolicy, originRefusal } from './origin-guard.js';
@@ -100,6 +101,9 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const mcpResource = canonicalResource(`${serviceResource}/mcp`);
   // A token for the whole service or for the tool server works here; one for another resource does not.
   const audiences = [mcpResource, serviceResource];
+  // The scope MCP clients will ask for: the default read scopes. Not offline_access: clients built on
+  // the TypeScript SDK answer a step-up 403 by refreshing first when they hold a refresh token, which
+  // cannot widen the grant, so observability:write would stay out of reach (docs/mcp.md).
   const challenge = `Bearer realm="tracewell", resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp", scope="${DEFAULT_SCOPES.join(' ')}"`;
   const origins = originPolicy(deps.publicBaseUrl, deps.bindHost, settings.allowedOrigins);
 
@@ -136,7 +140,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     if (typeof id !== 'string' || id === '') {
       throw badRequest('PUBLIC_API_SESSION_REQUIRED', 'The Mcp-Session-Id header is required; start a session with initialize.');
     }
-    const session = sessions.resume(id, caller.principal.credentialId, caller.project.id);
+    const session = sessions.resume(id, sessionOwner(caller.principal), caller.project.id);
     if (!session) {
       throw new Rejection(404, RpcCode.sessionNotFound, 'Session not found', {
         status: 404,

@@ -50,6 +50,7 @@ forEachAdapter((adapter) => {
       // What the SDK did, read back: a dynamic public client, a token for the tool server with the default read scopes.
       expect(provider.client?.client_id).to.match(/^mcp_/);
       expect(provider.lastAuthorizationUrl!.searchParams.get('resource')).to.equal(`${fixture.baseUrl}/mcp`);
+      // The challenge's scope: the default read scopes.
       expect(provider.lastAuthorizationUrl!.searchParams.get('scope')).to.equal('context:read observability:read');
       expect(provider.saved?.scope).to.equal('context:read observability:read');
 
@@ -57,6 +58,51 @@ forEachAdapter((adapter) => {
       expect(whoami.structuredContent).to.deep.equal({ project_id: tenant.project.id, org_id: tenant.organization.id, project_name: 'Alpha Project' });
       expect((await client.callTool({ name: 'search_traces', arguments: { query: 'nothing' } })).structuredContent).to.deep.include({ total_count: 0 });
       await client.close();
+    });
+
+    it('refreshes an expired access token of a grant with offline_access: the new token keeps the resource, the project and the session', async () => {
+      const short = await startListeningServer(adapter, { env: { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '60' } });
+      try {
+        const { server, baseUrl } = short;
+        const provider = new TestOAuthProvider(server.tenant.user.email);
+        const { client_id } = (await (await fetch(`${baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(provider.clientMetadata) })).json()) as { client_id: string };
+        const url = new URL(`${baseUrl}/oauth/authorize`);
+        url.search = new URLSearchParams({
+          response_type: 'code',
+          client_id,
+          redirect_uri: provider.redirectUrl,
+          scope: 'context:read observability:read offline_access',
+          resource: `${baseUrl}/mcp`,
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        }).toString();
+        const back = await approveInBrowser(url, server.tenant.user.email);
+        const tokens = (await (
+          await fetch(`${baseUrl}/oauth/token`, {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: provider.redirectUrl, client_id, code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', resource: `${baseUrl}/mcp` }),
+          })
+        ).json()) as { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string };
+        expect(tokens.refresh_token).to.match(/^tw_rt_/);
+        // The client already holds the grant (as after an earlier sign-in); the SDK refreshes on its own.
+        provider.client = { client_id, issuer: baseUrl } as typeof provider.client;
+        provider.saved = { ...tokens, issuer: baseUrl } as typeof provider.saved;
+        const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { authProvider: provider });
+        const client = new Client({ name: 'refresh', version: '1' });
+        await client.connect(transport);
+        const session = transport.sessionId;
+        server.clock.advance(61_000);
+        expect((await client.callTool({ name: 'whoami' })).structuredContent).to.deep.include({ project_id: server.tenant.project.id });
+        expect(provider.code, 'no second sign-in').to.equal(null);
+        expect(provider.saved!.access_token).not.to.equal(tokens.access_token);
+        expect(provider.saved!.refresh_token).not.to.equal(tokens.refresh_token);
+        expect(transport.sessionId, 'the session survives the refresh').to.equal(session);
+        const rest = await fetch(`${baseUrl}/api/v1/public/project`, { headers: { authorization: `Bearer ${provider.saved!.access_token}`, 'x-project-id': server.tenant.project.id } });
+        expect(rest.status, 'still a tool server token').to.equal(401);
+        await client.close();
+      } finally {
+        await short.close();
+      }
     });
 
     it('refuses the tool server token at the REST API (RFC 8707: another audience) and accepts it at /mcp only', async () => {
