@@ -313,6 +313,11 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       const invalidToken = /error="invalid_token"[^]*$/.exec(rejection.headers['WWW-Authenticate'] ?? '');
       rejection = rejection.withHeaders({ 'WWW-Authenticate': invalidToken ? `${challenge}, ${invalidToken[0]}` : challenge });
     }
+    // A token without the tool server's own scope: the step-up challenge names the metadata too.
+    const refusedScope = rejection.status === 403 ? (rejection.headers['WWW-Authenticate'] ?? '') : '';
+    if (refusedScope.includes('error="insufficient_scope"') && !refusedScope.includes('resource_metadata=')) {
+      rejection = rejection.withHeaders({ 'WWW-Authenticate': `${refusedScope}, resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp"` });
+    }
     if (rejection.status === 500) log(`${requestIdOf(res)} ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (res.headersSent) {
       res.end();

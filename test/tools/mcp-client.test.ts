@@ -118,6 +118,15 @@ forEachAdapter((adapter) => {
         const error = await rejectionOf(fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id }));
         expect((error as StreamableHTTPError).code).to.equal(403);
         expect(error.message).to.contain('PUBLIC_API_INSUFFICIENT_SCOPE');
+        const res = await fixture
+          .http()
+          .post('/mcp')
+          .set({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id, 'content-type': 'application/json' })
+          .send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+        expect(res.headers['www-authenticate']).to.equal(
+          `Bearer realm="tracewell", error="insufficient_scope", scope="observability:read", resource_metadata="${fixture.server.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+        );
+        expect(res.body.id).to.equal(1);
       });
 
       it('refuses an organization key without x-project-id with HTTP 400', async () => {
