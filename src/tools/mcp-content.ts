@@ -26,7 +26,9 @@ export interface ContentDefinitions {
 
 /** MCP's "resource not found" error code (resources/read of an unknown URI). */
 export const RESOURCE_NOT_FOUND = -32002;
+/** Page sizes within the contract's bounds (listTraces ≤ 50, listFixes ≤ 100): handlers are called past the REST validator. */
 const PAGE_SIZE = 50;
+const TRACE_PAGE_MAX = 50;
 const CALL_TIMEOUT_MS = 15_000;
 const TRACE_URI = /^tracewell:\/\/traces\/([^/?#]+)$/;
 const FIX_URI = /^tracewell:\/\/fixes\/([^/?#]+)$/;
@@ -162,7 +164,7 @@ export class McpContent {
     throw invalidParams(`Unknown prompt: ${String(name).slice(0, 100)}. prompts/list names the prompts of this server.`);
   }
 
-  /** completion/complete: recent trace and fix ids, and severities, that start with what was typed. */
+  /** completion/complete: recent trace ids (50) and fix ids (100), and severities, that start with what was typed. */
   async complete(ref: unknown, argument: unknown, call: ContentCall): Promise<{ completion: { values: string[]; total: number; hasMore: boolean } }> {
     const refRecord = (typeof ref === 'object' && ref !== null ? ref : {}) as Record<string, unknown>;
     const arg = (typeof argument === 'object' && argument !== null ? argument : {}) as Record<string, unknown>;
@@ -172,7 +174,7 @@ export class McpContent {
     if (!target) throw invalidParams('params.ref must be a ref/prompt or ref/resource.');
     let candidates: string[] = [];
     if (arg.name === 'trace_id' && (target === 'prompt:investigate_failing_trace' || target === 'resource:tracewell://traces/{trace_id}')) {
-      candidates = ((await this.run(this.definitions.listTraces, { limit: 100 }, call)) as ContentPage).items.map((item) => item.id);
+      candidates = ((await this.run(this.definitions.listTraces, { limit: TRACE_PAGE_MAX }, call)) as ContentPage).items.map((item) => item.id);
     } else if (arg.name === 'fix_id' && target === 'resource:tracewell://fixes/{fix_id}') {
       candidates = ((await this.run(this.definitions.listFixes, { limit: 100 }, call)) as ContentPage).items.map((item) => item.id);
     } else if (arg.name === 'severity' && target === 'prompt:triage_open_fixes') {
