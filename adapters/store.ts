@@ -30,6 +30,12 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
 import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
+import { SqlMonitorRepository } from './sql/monitor-repository.js';
+import { SqlMonitorMetricReader } from './sql/monitor-metric-reader.js';
+import { SqlNotificationRepository } from './sql/notification-repository.js';
+import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
+import { SqlDigestRepository } from './sql/digest-repository.js';
+import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -69,6 +75,12 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
     scheduledRuns: new SqlScheduledRunRepository(knex),
+    monitors: new SqlMonitorRepository(knex, dialect),
+    monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
+    notifications: new SqlNotificationRepository(knex),
+    fixDispatch: new SqlFixDispatchRepository(knex),
+    digests: new SqlDigestRepository(knex),
+    detectionBackfills: new SqlDetectionBackfillRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

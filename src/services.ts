@@ -47,6 +47,13 @@ import { MemberService } from './domain/identity/member-service.js';
 import { AuditLog } from './domain/audit/audit-log.js';
 import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
 import { TraceExport } from './domain/traces/trace-export.js';
+import { MonitorService } from './domain/monitors/monitor-service.js';
+import { MonitorEvaluator } from './domain/monitors/monitor-evaluator.js';
+import { NotificationService } from './domain/notifications/notification-service.js';
+import { DigestService } from './domain/notifications/digest-service.js';
+import { ActionItemService } from './domain/notifications/action-items.js';
+import { DispatchService } from './domain/dispatch/dispatch-service.js';
+import { BackfillService } from './domain/backfills/backfill-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services {
@@ -98,6 +105,18 @@ export interface Services {
   /** Trace deletion, retention and project purges. */
   dataLifecycle: DataLifecycle;
   traceExport: TraceExport;
+  /** Monitors and their incidents (docs/alerts.md). */
+  monitors: MonitorService;
+  /** Evaluates monitor windows; the scheduler's `monitors` task runs it. */
+  monitorEvaluator: MonitorEvaluator;
+  /** Stored per-user notifications (with their webhook events) and the project's notification settings. */
+  notifications: NotificationService;
+  digests: DigestService;
+  actionItems: ActionItemService;
+  /** Fix dispatch and its approval. */
+  dispatch: DispatchService;
+  /** Detections run over historical traces on request, in scheduled batches. */
+  backfills: BackfillService;
 }
 
 export interface ServiceDependencies {
@@ -124,6 +143,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     clock,
   );
   const audit = new AuditLog(store, clock, cursors);
+  const notifications = new NotificationService(store, clock, events, cursors);
+  detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
@@ -171,5 +192,12 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     audit,
     dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
+    monitors: new MonitorService(store, clock, cursors),
+    monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),
+    notifications,
+    digests: new DigestService(store, clock, notifications),
+    actionItems: new ActionItemService(clock, notifications),
+    dispatch: new DispatchService(store, clock, notifications, events),
+    backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
   };
 }

@@ -17,6 +17,10 @@ import { withConcurrencyCaps } from './concurrency-capped.js';
 import { AdministrationHandlers } from './administration-handlers.js';
 import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
 import { ModelPriceHandlers } from './model-price-handlers.js';
+import { MonitorHandlers } from './monitor-handlers.js';
+import { NotificationHandlers } from './notification-handlers.js';
+import { DispatchHandlers } from './dispatch-handlers.js';
+import { BackfillHandlers } from './backfill-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -40,6 +44,10 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),
+    ...new MonitorHandlers(services.monitors),
+    ...new NotificationHandlers(services.notifications, services.digests),
+    ...new DispatchHandlers(services.dispatch),
+    ...new BackfillHandlers(services.backfills),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

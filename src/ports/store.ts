@@ -61,5 +61,11 @@ export interface Store {
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
   readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
+  readonly monitors: import('./monitors.js').MonitorRepository;
+  readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
+  readonly notifications: import('./notifications.js').NotificationRepository;
+  readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
+  readonly digests: import('./digests.js').DigestRepository;
+  readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

@@ -8,6 +8,8 @@ import { contentMappings } from './content-mappings.js';
 import type { ContentDefinitions } from './mcp-content.js';
 import { traceToolMappings } from './trace-tools.js';
 import { triageToolMappings } from './triage-tools.js';
+import { alertToolMappings } from './alert-tools.js';
+import { dispatchToolMappings } from './dispatch-tools.js';
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
@@ -44,7 +46,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config)];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to. */

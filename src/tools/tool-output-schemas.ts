@@ -26,6 +26,8 @@ export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: fal
 export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 /** The fix writes: they overwrite a fix's state; a repeat with the same arguments changes nothing more. */
 export const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+/** triage_dispatch: moves the dispatch state machine and may send the fix to a webhook outside (a coding agent, a tracker). */
+export const DISPATCHES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
 const traceSummary = object({
   trace_id: str,
@@ -72,6 +74,20 @@ const fixCommon = {
 const comment = object({ id: str, author: {}, text: str, created_at: str });
 const step = object({ step_id: str, timestamp: str, agent: {}, action: {}, finding: {} });
 const changed = { id: str, status: str, updated_at: str };
+
+/** A fix's dispatch state (status null until first requested) and its trail. */
+const DISPATCH = object(
+  {
+    fix_id: str,
+    dispatch_status: nullableStr,
+    webhook_id: nullableStr,
+    requested_by: nullableStr,
+    expires_at: nullableStr,
+    assignee_user_id: nullableStr,
+    transitions: list(object({ action: str, from: {}, to: {}, actor: {}, note: {}, at: str }, ['action', 'at'])),
+  },
+  ['fix_id', 'dispatch_status', 'transitions'],
+);
 
 export const OUTPUT_SCHEMAS = {
   ping: object({ status: str, server_time: str }),
@@ -146,4 +162,20 @@ export const OUTPUT_SCHEMAS = {
   triage_update: object({ id: str, title: str, severity: str, updated_at: str }),
   triage_get_investigation: object({ fix_id: str, investigation: object({ created_at: {}, steps: list(step) }, ['steps']), comments: list(comment) }),
   triage_list_steps: object({ fix_id: str, steps: list(step), total_count: int }),
+  list_monitors: object({
+    monitors: list(
+      object(
+        { monitor_id: str, name: str, kind: str, metric: {}, event_type: {}, window_seconds: {}, state: str, open_incident_id: {}, enabled: bool, muted_until: {} },
+        ['monitor_id', 'name', 'kind', 'state', 'enabled'],
+      ),
+    ),
+    has_more: bool,
+  }),
+  list_incidents: object({
+    incidents: list(object({ incident_id: str, monitor_id: str, status: str, event_type: {}, metric: {}, open_value: {}, peak_value: {}, last_value: {}, windows: {}, started_window_end: {}, resolved_window_end: {}, fix_id: {}, details: {} }, ['incident_id', 'monitor_id', 'status'])),
+    has_more: bool,
+  }),
+  triage_get_dispatch: DISPATCH,
+  triage_dispatch: DISPATCH,
+  triage_decide_dispatch: DISPATCH,
 } satisfies Record<string, JsonSchema>;

@@ -41,6 +41,8 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   get_detection_trend: { detection_name: 'matrix' },
   log_trace: { name: 'matrix' },
   triage_update_status: { fix_id: PLACEHOLDER_ID, status: 'in_progress' },
+  triage_dispatch: { fix_id: PLACEHOLDER_ID, action: 'acknowledge' },
+  triage_decide_dispatch: { fix_id: PLACEHOLDER_ID, decision: 'approve' },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 
@@ -211,7 +213,7 @@ forEachAdapter((adapter) => {
     }
 
     it('covers every tool of the table, each on an operation of the contract', () => {
-      expect(mappings.map((m) => m.name)).to.have.length(15);
+      expect(mappings.map((m) => m.name)).to.have.length(20); // the spec's fifteen, two alert tools, three of fix dispatch
       for (const mapping of mappings) expect(operations.has(mapping.operationId), mapping.name).to.equal(true);
     });
   });

@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { forEachAdapter } from '../support/adapters.js';
-import { resultJson, SPEC_TOOL_NAMES } from '../tools/tool-server.js';
+import { resultJson, SERVED_TOOL_NAMES } from '../tools/tool-server.js';
 import { createDetection, drainDetections, startListeningServer, type ListeningServer } from './support.js';
 
 type Json = Record<string, unknown>;
 const NOW = '2026-11-01T12:00:00.000Z';
 
 forEachAdapter((adapter) => {
-  describe('the fifteen tools through the official MCP SDK client', () => {
+  describe('the served tools through the official MCP SDK client', () => {
     let fixture: ListeningServer;
     let client: Client;
     let fixId: string;
@@ -44,10 +44,10 @@ forEachAdapter((adapter) => {
     });
     after(async () => fixture.close());
 
-    it('tools/list names exactly the fifteen spec tools, each with a description and an object inputSchema', async () => {
+    it('tools/list names exactly the fifteen spec tools, the alert tools and the dispatch tools, each with a description and an object inputSchema', async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).to.have.members(SPEC_TOOL_NAMES);
-      expect(tools).to.have.length(15);
+      expect(tools.map((t) => t.name)).to.have.members(SERVED_TOOL_NAMES);
+      expect(tools).to.have.length(SERVED_TOOL_NAMES.length);
       for (const tool of tools) {
         expect(tool.description, tool.name).to.be.a('string').with.length.greaterThan(10);
         expect(tool.inputSchema.type, tool.name).to.equal('object');
@@ -222,16 +222,22 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const reads = !['log_trace', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update'].includes(tool.name);
+        const writes = ['log_trace', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
         expect(tool.annotations, tool.name).to.deep.equal(
-          reads
+          !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
             : tool.name === 'log_trace'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
-              : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+              : tool.name === 'triage_dispatch'
+                ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+                : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         );
       }
-      expect([...validated]).to.have.members(SPEC_TOOL_NAMES);
+      // The reading extension tools answer here too (empty lists, a fix never dispatched).
+      await call('list_monitors');
+      await call('list_incidents');
+      await call('triage_get_dispatch', { fix_id: fixId });
+      expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });
 });

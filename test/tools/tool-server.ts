@@ -108,6 +108,12 @@ export const SPEC_TOOL_NAMES = [
   'triage_list_steps',
 ];
 
+/** Tools beyond the spec's table, each riding a contract operation: alerts (docs/alerts.md) and fix dispatch (docs/notifications-and-dispatch.md). */
+export const EXTENSION_TOOL_NAMES = ['list_monitors', 'list_incidents', 'triage_get_dispatch', 'triage_dispatch', 'triage_decide_dispatch'];
+
+/** Every tool the server serves by default. */
+export const SERVED_TOOL_NAMES = [...SPEC_TOOL_NAMES, ...EXTENSION_TOOL_NAMES];
+
 export interface ToolServerFixture {
   server: TestServer;
   probe: ToolProbe;
