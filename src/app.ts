@@ -11,7 +11,8 @@ import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
-import { buildToolRegistry } from './tools/registry.js';
+import { buildToolRegistry, contentDefinitions } from './tools/registry.js';
+import { McpContent } from './tools/mcp-content.js';
 import { servedHandlers } from './handlers/served-handlers.js';
 import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
@@ -20,6 +21,7 @@ import { oauthRouter } from './http/oauth-router.js';
 import { contractRouter } from './http/contract-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
+import { ClientRegistration } from './domain/identity/client-registration.js';
 import { fairShareMiddleware } from './http/fair-share-middleware.js';
 import { consoleRouter } from './http/console-router.js';
 
@@ -52,6 +54,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const operations = operationIndex();
   const handlers = servedHandlers(runtime, operations);
 
+  const toolAccess = new ToolAccess(authenticator, services.capabilities, operations);
   app.use(
     '/mcp',
     mcpRouter({
@@ -61,12 +64,16 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       log,
       settings: config.tools,
       tools: [...buildToolRegistry(handlers, config), ...(options.extraTools ?? [])],
-      access: new ToolAccess(authenticator, services.capabilities, operations),
+      access: toolAccess,
+      publicBaseUrl: config.publicBaseUrl,
+      bindHost: config.host,
+      content: new McpContent(contentDefinitions(handlers, config), toolAccess, clock),
     }),
   );
 
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock)));
+  const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration));
   app.use(accountRouter(services.accountLinks, services.invitations));
 
   // The served contract and /docs need no credential, so they answer before authentication.

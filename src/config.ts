@@ -56,6 +56,12 @@ export interface Config {
   /** Lifetime of OAuth access tokens and of refresh tokens (offline_access), in seconds. */
   oauthAccessTokenTtlSeconds: number;
   oauthRefreshTokenTtlSeconds: number;
+  /** RFC 7591 registrations per network address per hour, and the days an unused registration lives. */
+  oauthRegistrationsPerHour: number;
+  oauthDynamicClientIdleDays: number;
+  /** Client metadata documents (URL client ids): hosts allowed to be non-public, and extra trusted CAs (PEM). */
+  oauthClientMetadataAllowedHosts: string[];
+  oauthClientMetadataCa: string | undefined;
 
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
   publicApiMutationsEnabled: boolean;
@@ -199,6 +205,10 @@ export function loadConfig(env: Env = process.env): Config {
     otlp: loadOtlpSettings(env),
     oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
     oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
+    oauthRegistrationsPerHour: integer(env, 'OAUTH_REGISTRATIONS_PER_HOUR', 20, 1),
+    oauthDynamicClientIdleDays: integer(env, 'OAUTH_DYNAMIC_CLIENT_IDLE_DAYS', 30, 1),
+    oauthClientMetadataAllowedHosts: (env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    oauthClientMetadataCa: env.OAUTH_CLIENT_METADATA_CA_FILE ? asConfigError(() => readFileSync(env.OAUTH_CLIENT_METADATA_CA_FILE!, 'utf8')) : undefined,
     tools: asConfigError(() => loadToolServerSettings(env)),
     detectionWorker: {
       enabled: bool(env, 'DETECTION_WORKER_ENABLED', true),

@@ -20,6 +20,7 @@ import { ambientStore, inAmbientTransaction } from '../adapters/ambient-transact
 import { Scheduler } from './domain/scheduling/scheduler.js';
 import { MonitorTask } from './domain/monitors/monitor-task.js';
 import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
+import { DynamicClientSweep } from './domain/identity/dynamic-client-sweep.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
@@ -76,7 +77,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Services see the ambient store: an audited request runs all of its writes in one transaction.
   const store = ambientStore(createStore(database.knex, database.dialect));
   const services = createServices({ store, clock, config });
-  const authenticator = new Authenticator(store, clock, config.credentialCacheMs);
+  const authenticator = new Authenticator(store, clock, config.credentialCacheMs, config.publicBaseUrl);
 
   const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
 
@@ -96,6 +97,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
   for (const task of notificationTasks(store, services)) scheduler.register(task);
+  scheduler.register(new DynamicClientSweep(services.oauth.clients));
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();

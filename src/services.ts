@@ -1,6 +1,8 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Store } from './ports/store.js';
+import { ClientMetadataDocuments, httpsDocumentFetch } from './domain/identity/client-metadata-documents.js';
+import { DestinationGuard } from './domain/webhooks/destination-guard.js';
 import { CursorCodec } from './pagination/cursor.js';
 import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
@@ -176,7 +178,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     oauth: new OAuthServer(store, clock, config.publicBaseUrl, {
       accessTokenSeconds: config.oauthAccessTokenTtlSeconds,
       refreshTokenSeconds: config.oauthRefreshTokenTtlSeconds,
-    }),
+    }, config.oauthDynamicClientIdleDays * 24 * 3600, new ClientMetadataDocuments(new DestinationGuard(config.oauthClientMetadataAllowedHosts), clock, httpsDocumentFetch(config.oauthClientMetadataCa))),
     serviceAccounts: new ServiceAccountService(store, clock, cursors, new SecurityLifecycleBucket(store, clock)),
     guestTokens,
 

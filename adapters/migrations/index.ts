@@ -13,6 +13,7 @@ import { scheduledRuns } from './016-scheduled-runs.js';
 import { monitors } from './017-monitors.js';
 import { notificationsDispatch } from './018-notifications-dispatch.js';
 import { searchSyntax } from './020-search-syntax.js';
+import { mcpAuthorization } from './021-mcp-authorization.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   monitors,
   notificationsDispatch,
   searchSyntax,
+  mcpAuthorization,
 ];

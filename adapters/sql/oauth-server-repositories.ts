@@ -5,6 +5,7 @@ import type {
   DeviceCodeStatus,
   IssuedAccessToken,
   OAuthClientRecord,
+  OAuthClientRegistration,
   OAuthClientRepository,
   OAuthGrantRepository,
   RefreshTokenRecord,
@@ -22,6 +23,8 @@ const toClient = (row: Row): OAuthClientRecord => ({
   redirectUris: parseJson<string[]>(row.redirect_uris, []),
   grantTypes: parseJson<string[]>(row.grant_types, []),
   createdAt: fromMillis(row.created_at as number),
+  registration: ((row.registration as string | undefined) ?? 'static') as OAuthClientRegistration,
+  lastUsedAt: fromMillisOrNull((row.last_used_at as number | null | undefined) ?? null),
 });
 
 export class SqlOAuthClientRepository implements OAuthClientRepository {
@@ -36,13 +39,41 @@ export class SqlOAuthClientRepository implements OAuthClientRepository {
       redirect_uris: JSON.stringify(record.redirectUris),
       grant_types: JSON.stringify(record.grantTypes),
       created_at: toMillis(record.createdAt),
+      registration: record.registration ?? 'static',
+      last_used_at: record.lastUsedAt ? toMillis(record.lastUsedAt) : null,
     });
-    return record;
+    return { registration: 'static', lastUsedAt: null, ...record };
   }
 
   async findById(id: string): Promise<OAuthClientRecord | null> {
     const row = await this.db('oauth_clients').where({ id }).first();
     return row ? toClient(row) : null;
+  }
+
+  async saveDocumentClient(record: OAuthClientRecord): Promise<void> {
+    const changes = { name: record.name, redirect_uris: JSON.stringify(record.redirectUris), grant_types: JSON.stringify(record.grantTypes) };
+    // Insert-or-update in one statement: two first requests of the same client may race.
+    await this.db('oauth_clients')
+      .insert({ id: record.id, client_type: 'public', secret_hash: null, created_at: toMillis(record.createdAt), registration: 'metadata_document', last_used_at: null, ...changes })
+      .onConflict('id')
+      .merge(changes);
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.db('oauth_clients').where({ id }).update({ last_used_at: toMillis(now) });
+  }
+
+  async deleteUnusedDynamic(before: Date, limit: number): Promise<number> {
+    const cutoff = toMillis(before);
+    const ids = await this.db('oauth_clients')
+      .whereIn('registration', ['dynamic', 'metadata_document'])
+      .where((q) => q.where('last_used_at', '<=', cutoff).orWhere((r) => r.whereNull('last_used_at').where('created_at', '<=', cutoff)))
+      .limit(limit)
+      .pluck('id');
+    if (ids.length === 0) return 0;
+    // Grants cascade with the client (foreign keys); access tokens carry the id without one.
+    await this.db('oauth_access_tokens').whereIn('client_id', ids).delete();
+    return this.db('oauth_clients').whereIn('id', ids).delete();
   }
 }
 
@@ -54,6 +85,8 @@ const toCode = (row: Row): AuthorizationCodeRecord => ({
   scopes: scopesOf(row.scopes),
   codeChallenge: (row.code_challenge as string | null) ?? null,
   host: row.host as string,
+  resource: (row.resource as string | null) ?? null,
+  projectId: (row.project_id as string | null) ?? null,
   familyId: row.family_id as string,
   expiresAt: fromMillis(row.expires_at as number),
   usedAt: fromMillisOrNull(row.used_at as number | null),
@@ -67,6 +100,8 @@ const toRefresh = (row: Row): RefreshTokenRecord => ({
   userId: row.user_id as string,
   scopes: scopesOf(row.scopes),
   host: row.host as string,
+  resource: (row.resource as string | null) ?? null,
+  projectId: (row.project_id as string | null) ?? null,
   expiresAt: fromMillis(row.expires_at as number),
   rotatedAt: fromMillisOrNull(row.rotated_at as number | null),
   revokedAt: fromMillisOrNull(row.revoked_at as number | null),
@@ -99,6 +134,8 @@ export class SqlOAuthGrantRepository implements OAuthGrantRepository {
       scopes: input.scopes.join(' '),
       code_challenge: input.codeChallenge,
       host: input.host,
+      resource: input.resource ?? null,
+      project_id: input.projectId ?? null,
       family_id: input.familyId,
       expires_at: toMillis(input.expiresAt),
       used_at: null,
@@ -123,6 +160,8 @@ export class SqlOAuthGrantRepository implements OAuthGrantRepository {
       client_id: input.clientId,
       scopes: input.scopes.join(' '),
       host: input.host,
+      resource: input.resource ?? null,
+      project_id: input.projectId ?? null,
       family_id: input.familyId,
       expires_at: toMillis(input.expiresAt),
       revoked_at: null,
@@ -139,6 +178,8 @@ export class SqlOAuthGrantRepository implements OAuthGrantRepository {
       user_id: input.userId,
       scopes: input.scopes.join(' '),
       host: input.host,
+      resource: input.resource ?? null,
+      project_id: input.projectId ?? null,
       expires_at: toMillis(input.expiresAt),
       rotated_at: null,
       revoked_at: null,

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { CredentialKind, Principal, SecuritySchemeName } from './principal.js';
 import { hashToken, tokenKindOf } from './tokens.js';
 import { TtlCache } from './ttl-cache.js';
+import { canonicalResource } from '../domain/identity/resource-indicators.js';
 import type { ApiKeyRecord } from '../ports/api-keys.js';
 import { effectiveProjectRole, satisfiesRole, type ProjectRole } from './roles.js';
 
@@ -43,11 +44,18 @@ export interface ResolvedCredential {
   projectRole?: (project: ProjectRecord) => Promise<ProjectRole | null>;
   /** A read-only API key: GET operations only. */
   readOnly?: boolean;
+  /** The grant (refresh family) of an OAuth token. */
+  grantId?: string | null;
 }
 
 export interface RequestTarget {
   /** The Host the request was sent to, for host-bound tokens. */
   host: string;
+  /**
+   * RFC 8707 audiences this request serves: an OAuth token bound to a resource outside this list is
+   * invalid here. Absent: the whole service only (the REST API). The tool server adds its own.
+   */
+  audiences?: readonly string[];
 }
 
 /** Turns a presented token into a credential, or null when it is unknown, expired or revoked. */
@@ -80,11 +88,16 @@ export class Authenticator {
   private readonly apiKeys: TtlCache<ApiKeyRecord>;
   private readonly projects: TtlCache<ProjectRecord>;
 
+  private readonly serviceResource: string | null;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     cacheMs = 0,
+    /** PUBLIC_BASE_URL: the resource of the whole service, which tokens bound to it may use everywhere. */
+    publicBaseUrl: string | null = null,
   ) {
+    this.serviceResource = publicBaseUrl === null ? null : canonicalResource(publicBaseUrl);
     this.apiKeys = new TtlCache(clock, cacheMs);
     this.projects = new TtlCache(clock, cacheMs);
     const apiKey: CredentialResolver = (token) => this.resolveApiKey(token);
@@ -150,6 +163,7 @@ export class Authenticator {
       grant: credential.grant ?? null,
       role,
       fixedProjectId: credential.fixedProjectId,
+      ...(credential.grantId ? { grantId: credential.grantId } : {}),
     };
   }
 
@@ -197,7 +211,8 @@ export class Authenticator {
         errors: [{ code: 'format', message: 'must be a uuid', path: '/headers/x-project-id' }],
       });
     }
-    const tokenNeedsHeader = scheme === 'oauth2' || scheme === 'serviceAccount';
+    // A token bound to a project at consent (MCP connections) needs no header; others name theirs.
+    const tokenNeedsHeader = (scheme === 'oauth2' || scheme === 'serviceAccount') && !credential.fixedProjectId;
     if (requested === undefined && (tokenNeedsHeader || !credential.fixedProjectId)) {
       throw new ProblemError(400, 'PUBLIC_API_PROJECT_REQUIRED', 'Select a project with the x-project-id header.', {
         errors: [{ code: 'required', message: 'x-project-id is required with this credential', path: '/headers/x-project-id' }],
@@ -251,13 +266,19 @@ export class Authenticator {
     const record = await this.store.oauthTokens.findByHash(hashToken(token));
     if (!record || record.revokedAt || record.expiresAt.getTime() <= this.clock.now().getTime()) return null;
     if (hostname(record.host) !== hostname(target.host)) return null;
+    // RFC 8707: a token for one resource is no credential at another (the tool server's token at REST).
+    if (record.resource) {
+      const audiences = target.audiences ?? (this.serviceResource ? [this.serviceResource] : []);
+      if (!audiences.includes(record.resource)) return null;
+    }
     return {
       kind: 'oauth',
       credentialId: record.id,
       organizationId: null,
       userId: record.userId,
       scopes: record.scopes,
-      fixedProjectId: null,
+      fixedProjectId: record.projectId ?? null,
+      grantId: record.familyId ?? null,
       // An OAuth token acts for its user: the user's role in the project (organization role, raised by
       // a project membership) bounds what the token's scopes allow.
       projectRole: async (project) =>

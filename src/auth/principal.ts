@@ -25,6 +25,8 @@ export interface Principal {
   role?: ProjectRole | null;
   /** The one project the credential is limited to (a project API key, a guest share); null or absent: none. */
   fixedProjectId?: string | null;
+  /** The grant an OAuth token belongs to (its refresh family): what a tool session is bound to, so it survives a refresh. */
+  grantId?: string | null;
 }
 
 /** What a guest review token was issued for: one resource of one kind. */

@@ -24,15 +24,42 @@ const signIn = `<label>Email <input type="email" name="email" autocomplete="user
 
 const errorLine = (error: string | undefined): string => (error ? `<p class="error">${escapeHtml(error)}</p>` : '');
 
-export function consentPage(input: { clientName: string; scopes: string[]; fields: Record<string, string | undefined>; error?: string }): string {
+/** A project the consent page offers (MCP connections work in one project). */
+export interface ProjectChoice {
+  id: string;
+  name: string;
+}
+
+const projectSelect = (projects: readonly ProjectChoice[] | undefined): string =>
+  projects && projects.length > 0
+    ? `<label>Project <select name="project_id" required>${projects.map((p) => `<option value="${escapeHtml(p.id)}">${escapeHtml(p.name)} (${escapeHtml(p.id)})</option>`).join('')}</select></label>`
+    : '';
+
+export function consentPage(input: {
+  clientName: string;
+  scopes: string[];
+  fields: Record<string, string | undefined>;
+  error?: string;
+  /** The resource the tokens are for, when the client named one (RFC 8707). */
+  resource?: string | null;
+  /** Set when the user must pick the project the connection works in. */
+  projects?: readonly ProjectChoice[];
+  email?: string;
+}): string {
+  const target = input.resource ? ` for <code>${escapeHtml(input.resource)}</code>` : '';
+  const email = input.email
+    ? `<label>Email <input type="email" name="email" autocomplete="username" value="${escapeHtml(input.email)}" required></label>
+<label>Password <input type="password" name="password" autocomplete="current-password" required></label>`
+    : signIn;
   return page(
     'Authorize access',
-    `<p><strong>${escapeHtml(input.clientName)}</strong> asks for access to your Tracewell account with these scopes:</p>
+    `<p><strong>${escapeHtml(input.clientName)}</strong> asks for access to your Tracewell account${target} with these scopes:</p>
 <ul>${input.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('')}</ul>
 ${errorLine(input.error)}
 <form method="post" action="/oauth/authorize">
 ${hidden(input.fields)}
-${signIn}
+${projectSelect(input.projects)}
+${email}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,

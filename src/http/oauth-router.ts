@@ -7,6 +7,7 @@ import type { ClientCredentials } from '../domain/identity/oauth-clients.js';
 import { consentPage, devicePage, messagePage } from './oauth-pages.js';
 import { stringViolation } from './json-hygiene.js';
 import { TooManyAttempts, type SignInThrottle } from '../domain/identity/sign-in-throttle.js';
+import type { ClientRegistration } from '../domain/identity/client-registration.js';
 
 type Fields = Record<string, string | undefined>;
 
@@ -89,7 +90,7 @@ function redirectWith(res: Response, redirectUri: string, params: Record<string,
   res.redirect(302, url.toString());
 }
 
-const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
 const authorizationParams = (fields: Fields): AuthorizationParams =>
   Object.fromEntries(AUTHORIZATION_FIELDS.map((name) => [name, fields[name]])) as AuthorizationParams;
 
@@ -97,13 +98,65 @@ const authorizationParams = (fields: Fields): AuthorizationParams =>
  * The OAuth 2.0 endpoints, outside the REST contract: their wire formats are the RFCs'
  * (form-encoded requests, RFC 6749 JSON errors, redirects and HTML pages), not envelopes.
  */
-export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle): Router {
+export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle, registration: ClientRegistration): Router {
   const router = express.Router();
   const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
+
+  // Browser-based MCP clients (the Inspector) discover, register and redeem codes from another
+  // origin. These endpoints take no cookies or ambient credentials, so any origin may call them.
+  const crossOrigin = (_req: Request, res: Response, next: () => void): void => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, MCP-Protocol-Version');
+    res.setHeader('Access-Control-Max-Age', '3600');
+    next();
+  };
+  const CROSS_ORIGIN_PATHS = ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/oauth/register', '/oauth/token', '/oauth/revoke'];
+  router.options(CROSS_ORIGIN_PATHS, crossOrigin, (_req, res) => {
+    res.status(204).end();
+  });
+  router.use(CROSS_ORIGIN_PATHS, crossOrigin);
 
   router.get('/.well-known/oauth-authorization-server', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.json(oauth.metadata());
+  });
+
+  // RFC 9728: the whole service at the root, the tool server in the path form MCP clients ask first.
+  router.get('/.well-known/oauth-protected-resource', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(oauth.protectedResourceMetadata('service'));
+  });
+  router.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(oauth.protectedResourceMetadata('mcp'));
+  });
+
+  // RFC 7591 dynamic client registration (public clients; see client-registration.ts).
+  router.post('/oauth/register', express.json({ limit: '16kb', type: () => true }), async (req, res, next) => {
+    try {
+      const registered = await registration.register(req.body, addressOf(req));
+      noStore(res);
+      res.status(201).json(registered);
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(res, error);
+      if (error instanceof TooManyAttempts) {
+        noStore(res);
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        res.status(429).json({ error: 'slow_down', error_description: `Too many registrations from this address; retry after ${error.retryAfterSeconds} s.` });
+        return;
+      }
+      next(error);
+    }
+  });
+  // A body the JSON parser refused is still answered in RFC 7591's error shape, not as a Problem.
+  router.use('/oauth/register', (error: unknown, _req: Request, res: Response, next: (error?: unknown) => void) => {
+    const type = (error as { type?: string } | null)?.type;
+    if (type !== 'entity.parse.failed' && type !== 'entity.too.large') return next(error);
+    noStore(res);
+    res
+      .status(type === 'entity.too.large' ? 413 : 400)
+      .json({ error: 'invalid_client_metadata', error_description: type === 'entity.too.large' ? 'The client metadata is larger than 16 KB.' : 'The body is not a JSON object of client metadata (RFC 7591 §2).' });
   });
 
   const authorizationFailure = (res: Response, error: unknown): void => {
@@ -134,7 +187,7 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
       });
       if (!request) return;
       pageHeaders(res);
-      res.type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, fields: authorizationParams(fields) as Fields }));
+      res.type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: authorizationParams(fields) as Fields }));
     } catch (error) {
       next(error);
     }
@@ -156,12 +209,27 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
       }
       await throttle.attempt('sign-in', { account: fields.email ?? '', client: request.client.id, address: addressOf(req) });
       const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
-      if (!user) {
+      const again = (status: number, error: string, projects?: { id: string; name: string }[]): void => {
         pageHeaders(res);
-        res.status(401).type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, fields: params as Fields, error: 'The email or password is wrong.' }));
-        return;
+        res.status(status).type('html').send(
+          consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: params as Fields, error, projects, email: projects ? fields.email : undefined }),
+        );
+      };
+      if (!user) return again(401, 'The email or password is wrong.');
+      // An MCP client sends no x-project-id: its tokens work in the one project chosen here.
+      let projectId: string | null = null;
+      if (request.resource === oauth.resources.mcp) {
+        const projects = await identity.projectsOf(user.id);
+        const chosen = fields.project_id?.toLowerCase();
+        if (projects.length === 0) {
+          redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The account belongs to no project.', state: request.state, iss: oauth.issuer });
+          return;
+        }
+        if (chosen !== undefined && !projects.some((project) => project.id === chosen)) return again(400, 'Choose one of your projects.', projects);
+        if (chosen === undefined && projects.length > 1) return again(200, 'Choose the project this connection works in, and confirm with your password.', projects);
+        projectId = chosen ?? projects[0].id;
       }
-      const code = await oauth.authorizationCodes.approve(request, user, req.headers.host ?? '');
+      const code = await oauth.authorizationCodes.approve(request, user, req.headers.host ?? '', projectId);
       redirectWith(res, request.redirectUri, { code, state: request.state, iss: oauth.issuer });
     } catch (error) {
       next(error);

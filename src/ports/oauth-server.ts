@@ -9,11 +9,24 @@ export interface OAuthClientRecord {
   redirectUris: string[];
   grantTypes: string[];
   createdAt: Date;
+  /** static: created by an operator; dynamic: registered by the client itself (RFC 7591), forgotten when unused. */
+  registration?: OAuthClientRegistration;
+  /** When a token was last issued to the client (null: never). */
+  lastUsedAt?: Date | null;
 }
+
+/** metadata_document: described by the document at its client_id URL (MCP 2025-11-25), refreshed from there. */
+export type OAuthClientRegistration = 'static' | 'dynamic' | 'metadata_document';
 
 export interface OAuthClientRepository {
   create(record: OAuthClientRecord): Promise<OAuthClientRecord>;
   findById(id: string): Promise<OAuthClientRecord | null>;
+  /** Records that a token was issued to the client (keeps a dynamic registration alive). */
+  touch(id: string, now: Date): Promise<void>;
+  /** Creates or refreshes the row of a client described by a metadata document (codes and tokens reference it). */
+  saveDocumentClient(record: OAuthClientRecord): Promise<void>;
+  /** Deletes up to `limit` dynamic (and metadata-document) clients neither used nor registered since `before`; returns how many. */
+  deleteUnusedDynamic(before: Date, limit: number): Promise<number>;
 }
 
 /** What every grant carries: who authorized which client for what, and on which host. */
@@ -22,6 +35,10 @@ export interface GrantSubject {
   userId: string;
   scopes: string[];
   host: string;
+  /** RFC 8707: the resource (audience) the tokens are valid for; null: the whole service (no resource was named). */
+  resource?: string | null;
+  /** The project an MCP connection works in, chosen at consent; null: selected per request (x-project-id). */
+  projectId?: string | null;
 }
 
 export interface AuthorizationCodeRecord extends GrantSubject {

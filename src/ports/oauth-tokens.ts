@@ -6,6 +6,12 @@ export interface OAuthAccessTokenRecord {
   scopes: string[];
   /** The host the token was issued on; presenting it to another configured host fails. */
   host: string;
+  /** RFC 8707 audience (see GrantSubject.resource); null: the whole service. */
+  resource?: string | null;
+  /** The project the token is bound to; null: selected per request. */
+  projectId?: string | null;
+  /** The grant's token family (refresh rotation), when the token came from a grant. */
+  familyId?: string | null;
   expiresAt: Date;
   revokedAt: Date | null;
   createdAt: Date;

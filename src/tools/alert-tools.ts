@@ -1,4 +1,5 @@
 import type { components } from '../../generated/openapi.js';
+import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalInteger, optionalString } from './tool-input-readers.js';
 
@@ -25,6 +26,8 @@ export function alertToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'list_monitors',
+      outputSchema: OUTPUT_SCHEMAS.list_monitors,
+      annotations: READS,
       operationId: 'listMonitors',
       description: 'List the monitors of the project (newest first, at most 100) with their kind, metric, state (ok or alerting) and mute.',
       inputSchema: {
@@ -51,6 +54,8 @@ export function alertToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'list_incidents',
+      outputSchema: OUTPUT_SCHEMAS.list_incidents,
+      annotations: READS,
       operationId: 'listIncidents',
       description: 'List monitor incidents of the project, newest first, with their metric values; filter by monitor, linked fix or status.',
       inputSchema: {

@@ -1,5 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import { FRAMEWORKS } from '../domain/detections/detection-types.js';
+import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalString, requiredString } from './tool-input-readers.js';
 
@@ -10,6 +11,8 @@ export function detectionToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'list_detections',
+    outputSchema: OUTPUT_SCHEMAS.list_detections,
+    annotations: READS,
       operationId: 'listDetections',
       description: 'List the detections of the project with how often each fired in the last 24 hours and 7 days.',
       inputSchema: {
@@ -47,6 +50,8 @@ export function detectionToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'get_detection_trend',
+    outputSchema: OUTPUT_SCHEMAS.get_detection_trend,
+    annotations: READS,
       operationId: 'getDetectionTrend',
       description: 'How often a detection fired per hour or day, with the share of the traces ingested in each bucket.',
       inputSchema: {

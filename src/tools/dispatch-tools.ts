@@ -1,4 +1,5 @@
 import type { components } from '../../generated/openapi.js';
+import { DISPATCHES, READS, UPDATES, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalString, requiredString } from './tool-input-readers.js';
 
@@ -30,6 +31,8 @@ export function dispatchToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'triage_get_dispatch',
+      outputSchema: OUTPUT_SCHEMAS.triage_get_dispatch,
+      annotations: READS,
       operationId: 'getFixDispatch',
       description: 'The dispatch state of a fix (null until first requested) and its trail.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
@@ -38,6 +41,8 @@ export function dispatchToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_dispatch',
+      outputSchema: OUTPUT_SCHEMAS.triage_dispatch,
+      annotations: DISPATCHES,
       operationId: 'actOnFixDispatch',
       description:
         'Request the dispatch of an open or in_progress fix to a webhook (a coding agent or tracker), send an approved one, or report it acknowledged or failed.',
@@ -55,6 +60,8 @@ export function dispatchToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_decide_dispatch',
+      outputSchema: OUTPUT_SCHEMAS.triage_decide_dispatch,
+      annotations: UPDATES,
       operationId: 'decideFixDispatch',
       description: 'Approve or reject a dispatch waiting for approval (needs the admin role).',
       inputSchema: {

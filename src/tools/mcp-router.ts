@@ -20,6 +20,11 @@ import { ToolCatalog } from './tool-catalog.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolInvoker } from './tool-invoker.js';
 import { ToolSessions } from './tool-sessions.js';
+import { sessionOwner } from './session-owner.js';
+import { canonicalResource } from '../domain/identity/resource-indicators.js';
+import { DEFAULT_SCOPES } from '../domain/identity/oauth-scopes.js';
+import { originPolicy, originRefusal } from './origin-guard.js';
+import type { McpContent } from './mcp-content.js';
 import { badRequest, Rejection, sendRejection, type JsonRpcId } from './rpc-rejection.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
@@ -47,6 +52,12 @@ export interface ToolServerDependencies {
   settings: ToolServerSettings;
   tools: readonly ToolDefinition[];
   access: ToolAccess;
+  /** PUBLIC_BASE_URL: the tool server's resource (RFC 8707/9728) and its own origin. */
+  publicBaseUrl: string;
+  /** The address the server listens on (HOST): on loopback, Host is checked too. */
+  bindHost: string;
+  /** Resources and prompts, read through the same operations and access checks as the tools. */
+  content?: McpContent;
 }
 
 const SERVER_VERSION: string = (createRequire(import.meta.url)(path.join(PACKAGE_ROOT, 'package.json')) as { version: string }).version;
@@ -84,13 +95,29 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const catalog = new ToolCatalog(deps.tools, settings, log);
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
   const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
-  const methods: JSONRPCServer<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log });
+  const methods: JSONRPCServer<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
   const router = express.Router();
+  const serviceResource = canonicalResource(deps.publicBaseUrl);
+  const mcpResource = canonicalResource(`${serviceResource}/mcp`);
+  // A token for the whole service or for the tool server works here; one for another resource does not.
+  const audiences = [mcpResource, serviceResource];
+  // The scope MCP clients will ask for: the default read scopes. Not offline_access: clients built on
+  // the TypeScript SDK answer a step-up 403 by refreshing first when they hold a refresh token, which
+  // cannot widen the grant, so observability:write would stay out of reach (docs/mcp.md).
+  const challenge = `Bearer realm="tracewell", resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp", scope="${DEFAULT_SCOPES.join(' ')}"`;
+  const origins = originPolicy(deps.publicBaseUrl, deps.bindHost, settings.allowedOrigins);
 
   const callerOf = async (req: Request): Promise<Caller> => {
-    const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, { host: req.headers.host ?? '' });
+    const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, { host: req.headers.host ?? '', audiences });
     return { principal, project: principal.project! };
   };
+
+  // First, before credentials or body: a rebound page gets nothing but the refusal.
+  router.use((req, res, next) => {
+    const refusal = originRefusal(origins, req.headers);
+    if (!refusal) return next();
+    sendRejection(res, new Rejection(403, RpcCode.requestRejected, 'Forbidden', { status: 403, code: 'PUBLIC_API_ORIGIN_NOT_ALLOWED', error: refusal }));
+  });
 
   const authenticate = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -113,7 +140,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     if (typeof id !== 'string' || id === '') {
       throw badRequest('PUBLIC_API_SESSION_REQUIRED', 'The Mcp-Session-Id header is required; start a session with initialize.');
     }
-    const session = sessions.resume(id, caller.principal.credentialId, caller.project.id);
+    const session = sessions.resume(id, sessionOwner(caller.principal), caller.project.id);
     if (!session) {
       throw new Rejection(404, RpcCode.sessionNotFound, 'Session not found', {
         status: 404,
@@ -215,6 +242,11 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       }
       checkProtocolVersion(req);
       const session = initializing ? null : resumeSession(req, caller);
+      // The transport rule: after initialize, MCP-Protocol-Version repeats the negotiated version.
+      const announced = headerVersion(req);
+      if (session && announced !== undefined && announced !== session.protocolVersion) {
+        throw badRequest('PUBLIC_API_UNSUPPORTED_PROTOCOL_VERSION', `This session negotiated MCP ${session.protocolVersion}; the request says ${announced}.`, RpcCode.requestRejected, batch ? null : idOf(payload));
+      }
       if (batch) {
         const version = session?.protocolVersion ?? headerVersion(req) ?? DEFAULT_PROTOCOL_VERSION;
         if (!batchingAllowed(version)) {
@@ -224,7 +256,16 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
 
       await countCalls(res, caller, batch ? messages.length : messages.filter(isCall).length, batch ? null : idOf(payload));
 
-      const context: RpcContext = { ...caller, requestId: requestIdOf(res), session: null, credential: { headers: req.headers, host: req.headers.host ?? '' } };
+      const context: RpcContext = {
+        ...caller,
+        requestId: requestIdOf(res),
+        session: session ?? null,
+        opened: null,
+        credential: { headers: req.headers, host: req.headers.host ?? '', audiences },
+        stepUp: null,
+        batch,
+        notifications: [],
+      };
       const answers = await Promise.all(
         messages.map((message): PromiseLike<JSONRPCResponse | null> | null => {
           if (isResponseMessage(message)) return null; // answers to server requests: this server sends none
@@ -234,9 +275,25 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       );
       const responses = answers.filter((answer): answer is JSONRPCResponse => answer !== null && answer !== undefined);
 
-      if (context.session) res.setHeader('Mcp-Session-Id', context.session.id);
+      if (context.opened) res.setHeader('Mcp-Session-Id', context.opened.id);
+      if (context.stepUp && !batch) {
+        // Step-up (MCP authorization): a token lacking a tool's scope gets the HTTP 403 OAuth clients
+        // act on, naming the scopes to ask for; the body still answers the request's id.
+        res.setHeader('WWW-Authenticate', `Bearer realm="tracewell", error="insufficient_scope", scope="${context.stepUp.scopes.join(' ')}", resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp", error_description="${context.stepUp.detail.replace(/"/g, "'")}"`);
+        res.status(403).json(responses[0]);
+        return;
+      }
       if (responses.length === 0) {
         res.status(202).end();
+        return;
+      }
+      // Log messages the session asked for (logging/setLevel) ride a short SSE reply before the
+      // answer, when the client accepts one (Streamable HTTP); otherwise the answer stays plain JSON.
+      if (!batch && context.notifications.length > 0 && String(req.headers.accept ?? '').includes('text/event-stream')) {
+        res.status(200).setHeader('Content-Type', 'text/event-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        for (const message of [...context.notifications, responses[0]]) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+        res.end();
         return;
       }
       res.status(200).json(batch ? responses : responses[0]);
@@ -249,7 +306,18 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const id = (res.locals.rpcId as JsonRpcId | undefined) ?? null;
-    const rejection = error instanceof Rejection ? error.withId(id) : Rejection.ofProblem(toProblem(error, req.method), id);
+    let rejection = error instanceof Rejection ? error.withId(id) : Rejection.ofProblem(toProblem(error, req.method), id);
+    // RFC 9728 §5.1: a 401 names the protected resource metadata, so an OAuth client can find the
+    // authorization server from the tool server's URL alone; scope is the default it will be granted.
+    if (rejection.status === 401) {
+      const invalidToken = /error="invalid_token"[^]*$/.exec(rejection.headers['WWW-Authenticate'] ?? '');
+      rejection = rejection.withHeaders({ 'WWW-Authenticate': invalidToken ? `${challenge}, ${invalidToken[0]}` : challenge });
+    }
+    // A token without the tool server's own scope: the step-up challenge names the metadata too.
+    const refusedScope = rejection.status === 403 ? (rejection.headers['WWW-Authenticate'] ?? '') : '';
+    if (refusedScope.includes('error="insufficient_scope"') && !refusedScope.includes('resource_metadata=')) {
+      rejection = rejection.withHeaders({ 'WWW-Authenticate': `${refusedScope}, resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp"` });
+    }
     if (rejection.status === 500) log(`${requestIdOf(res)} ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (res.headersSent) {
       res.end();

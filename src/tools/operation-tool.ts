@@ -1,6 +1,6 @@
 import type { HandledOperationId, OperationHandlers, OperationId, OperationInput, SuccessData } from '../http/operation-types.js';
 import { uuidParametersOfOperation, withLowerCaseUuids } from '../http/uuid-parameters.js';
-import type { JsonSchema, ToolContext, ToolDefinition } from './tool-definition.js';
+import type { JsonSchema, ToolAnnotations, ToolContext, ToolDefinition } from './tool-definition.js';
 
 /** The operation input a tool builds from its arguments; the request context is added by the adapter. */
 export type ToolOperationInput<Op extends OperationId> = Omit<OperationInput<Op>, 'ctx'> & {
@@ -18,6 +18,9 @@ export interface ToolMapping<Op extends OperationId> {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** The result's JSON Schema (2025-06-18 structured output); every result is checked against it in tests. */
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
   timeoutMs?: number;
   operationId: Op;
   toOperation(input: Record<string, unknown>, context: ToolContext): ToolOperationInput<Op>;
@@ -41,6 +44,8 @@ export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers
     name: mapping.name,
     description: mapping.description,
     inputSchema: mapping.inputSchema,
+    outputSchema: mapping.outputSchema,
+    annotations: mapping.annotations,
     timeoutMs: mapping.timeoutMs,
     operationId: mapping.operationId,
     async handler(input, context) {

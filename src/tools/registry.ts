@@ -1,8 +1,11 @@
 import type { Config } from '../config.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { detectionToolMappings } from './detection-tools.js';
+import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
+import { contentMappings } from './content-mappings.js';
+import type { ContentDefinitions } from './mcp-content.js';
 import { traceToolMappings } from './trace-tools.js';
 import { triageToolMappings } from './triage-tools.js';
 import { alertToolMappings } from './alert-tools.js';
@@ -16,6 +19,8 @@ function connectionToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'ping',
+    outputSchema: OUTPUT_SCHEMAS.ping,
+    annotations: READS,
       operationId: 'ping',
       description: 'Checks that the tool server is reachable and the credential works. Returns status "ok" and the server time (ISO 8601).',
       inputSchema: NO_INPUT,
@@ -24,6 +29,8 @@ function connectionToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'whoami',
+    outputSchema: OUTPUT_SCHEMAS.whoami,
+    annotations: READS,
       operationId: 'getProject',
       description: 'Returns the project this connection is bound to: project_id, org_id and project_name. Every other tool works in this project.',
       inputSchema: NO_INPUT,
@@ -45,4 +52,15 @@ export function toolMappings(config: Config): AnyToolMapping[] {
 /** The served tools over `handlers`, the object REST routes to. */
 export function buildToolRegistry(handlers: OperationHandlers, config: Config): ToolDefinition[] {
   return toolMappings(config).map((mapping) => operationTool(mapping, handlers));
+}
+
+/** The definitions behind MCP resources, prompts and completion, over the same handlers. */
+export function contentDefinitions(handlers: OperationHandlers, config: Config): ContentDefinitions {
+  const mappings = contentMappings(config);
+  return {
+    listTraces: operationTool(mappings.listTraces, handlers),
+    listFixes: operationTool(mappings.listFixes, handlers),
+    readTrace: operationTool(mappings.readTrace, handlers),
+    readFix: operationTool(mappings.readFix, handlers),
+  };
 }

@@ -23,6 +23,10 @@ export class Rejection extends Error {
     return this.id !== null || id === null ? this : new Rejection(this.status, this.rpcCode, this.message, this.data, id, this.headers);
   }
 
+  withHeaders(headers: Record<string, string>): Rejection {
+    return new Rejection(this.status, this.rpcCode, this.message, this.data, this.id, { ...this.headers, ...headers });
+  }
+
   static ofProblem(problem: ProblemError, id: JsonRpcId = null): Rejection {
     if (problem.status === 500) return new Rejection(500, RpcCode.internalError, 'Internal error', { status: 500, code: problem.code, error: problem.detail }, id);
     return new Rejection(problem.status, RpcCode.requestRejected, problem.title, { status: problem.status, code: problem.code, error: problem.detail }, id, problem.headers);

@@ -9,6 +9,8 @@ import { capabilitiesOf } from '../http/operation-capabilities.js';
 export interface PresentedCredential {
   headers: IncomingHttpHeaders;
   host: string;
+  /** RFC 8707 audiences the tool server serves (see RequestTarget.audiences). */
+  audiences?: readonly string[];
 }
 
 /**
@@ -35,7 +37,7 @@ export class ToolAccess {
   async authorize(operationId: string, credential: PresentedCredential): Promise<Principal> {
     const operation = this.operations.get(operationId);
     if (!operation) throw new Error(`No contract operation ${operationId}.`);
-    const principal = await this.authenticator.authenticate(credential.headers, operation, { host: credential.host });
+    const principal = await this.authenticator.authenticate(credential.headers, operation, { host: credential.host, audiences: credential.audiences });
     for (const capability of capabilitiesOf(operation)) this.capabilities.require(capability);
     return principal;
   }

@@ -6,6 +6,15 @@ import type { ProjectRecord } from '../ports/projects.js';
 /** JSON Schema of a tool's input, as tools/list publishes it. */
 export type JsonSchema = Record<string, unknown>;
 
+/** MCP tool annotations (2025-03-26 on): hints about what a call does, set from what its operation does. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
 /** What a tool call knows about its caller: always one project. */
 export interface ToolContext {
   principal: Principal;
@@ -29,6 +38,9 @@ export interface ToolDefinition<Input = Record<string, unknown>, Result = unknow
   description: string;
   /** An object schema; arguments are validated against it (and its defaults applied) before the handler runs. */
   inputSchema: JsonSchema;
+  /** JSON Schema of the result object: tools/list publishes it and results carry it as structuredContent. */
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
   /** Defaults to the server's tool timeout (15 s). */
   timeoutMs?: number;
   operationId: OperationId;

@@ -16,6 +16,8 @@ export interface ToolCall {
   requestId: string;
   /** The request's credential headers: the tool's operation is authorized on them, as REST would. */
   credential: PresentedCredential;
+  /** The scopes of the caller's token (null for API keys): a step-up asks for these plus the missing ones. */
+  scopesHeld?: readonly string[] | null;
 }
 
 export const invalidParams = (detail: string, extra: Record<string, unknown> = {}): JSONRPCErrorException =>
@@ -28,6 +30,27 @@ export const internalError = (requestId: string): JSONRPCErrorException =>
   });
 
 class ToolTimeout extends Error {}
+
+/**
+ * A token lacking the scope of a tool's operation. Outside a batch the transport answers HTTP 403
+ * with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, which OAuth clients answer
+ * by asking the user for the wider grant (step-up); `scopes` are those to ask for.
+ */
+export class InsufficientScope extends Error {
+  constructor(
+    readonly problem: ProblemError,
+    readonly scopes: string[],
+  ) {
+    super(problem.detail);
+  }
+
+  /** The JSON-RPC error the body carries (json-rpc-2.0 resets its exception's prototype, so this is no subclass of it). */
+  toRpcError(): JSONRPCErrorException {
+    return new JSONRPCErrorException('Insufficient scope', RpcCode.requestRejected, { status: 403, code: this.problem.code, error: this.problem.detail, scopes: this.scopes });
+  }
+}
+
+const challengedScopes = (problem: ProblemError): string[] => /scope="([^"]*)"/.exec(problem.headers['WWW-Authenticate'] ?? '')?.[1].split(' ').filter(Boolean) ?? [];
 
 /**
  * Runs one tools/call: finds the tool, authorizes it as its contract operation (the check REST
@@ -44,7 +67,7 @@ export class ToolInvoker {
     private readonly log: (message: string) => void,
   ) {}
 
-  async call({ name, args, project, requestId, credential }: ToolCall): Promise<CallToolResult> {
+  async call({ name, args, project, requestId, credential, scopesHeld }: ToolCall): Promise<CallToolResult> {
     const found = this.catalog.lookup(name);
     if (found.kind === 'unknown') throw invalidParams(`Unknown tool: ${name}. tools/list names the tools of this server.`);
     if (found.kind === 'disabled') throw invalidParams(`Tool ${name} is disabled on this server.`);
@@ -56,6 +79,9 @@ export class ToolInvoker {
     try {
       principal = await this.access.authorize(tool.operationId, credential);
     } catch (error) {
+      if (isProblemError(error) && error.code === 'PUBLIC_API_INSUFFICIENT_SCOPE') {
+        throw new InsufficientScope(error, [...new Set([...(scopesHeld ?? []), ...challengedScopes(error)])]);
+      }
       if (isProblemError(error) && error.status !== 500) return toolErrorResult(error);
       throw error;
     }
@@ -64,8 +90,10 @@ export class ToolInvoker {
       throw new Error(`tool ${name}: operation project ${principal.project?.id} differs from the session's ${project.id}`);
     }
 
+    // 2025-11-25: arguments outside the input schema are a tool error the model can read and correct
+    // (with each field's path), not a protocol error its client would swallow.
     const checked = this.catalog.checkArguments(tool, args);
-    if (!checked.valid) throw invalidParams(checked.detail, { errors: checked.errors });
+    if (!checked.valid) return toolErrorResult(new ProblemError(400, 'PUBLIC_API_VALIDATION_FAILED', checked.detail, { errors: checked.errors }));
 
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -77,7 +105,7 @@ export class ToolInvoker {
     });
     try {
       const result = await Promise.race([tool.handler(checked.input, { principal, project, signal: controller.signal, clock: this.clock, requestId }), deadline]);
-      return successResult(result, this.maxResultBytes);
+      return successResult(result, this.maxResultBytes, tool.outputSchema !== undefined);
     } catch (error) {
       if (error instanceof ToolTimeout || controller.signal.aborted) {
         return toolErrorResult(

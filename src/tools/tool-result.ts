@@ -8,6 +8,8 @@ export interface TextContent {
 
 export interface CallToolResult {
   content: TextContent[];
+  /** The result object itself (2025-06-18 structured output), for tools that declare an outputSchema. */
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
 
@@ -23,10 +25,14 @@ function prefixOfBytes(text: string, limit: number): string {
  * above `maxBytes` is replaced by a JSON object that says so and carries as much of the JSON text
  * as fits in `partial`, so content[0].text is always parseable JSON within the limit.
  */
-export function successResult(result: unknown, maxBytes: number): CallToolResult {
+export function successResult(result: unknown, maxBytes: number, structured = false): CallToolResult {
   const text = JSON.stringify(result ?? null);
   const size = bytes(text);
-  if (size <= maxBytes) return { content: [{ type: 'text', text }] };
+  if (size <= maxBytes) {
+    // The text item stays for clients older than structured output; both hold the same JSON.
+    const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
+    return structured && isObject ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+  }
 
   let keep = maxBytes - 512;
   for (;;) {
@@ -39,7 +45,9 @@ export function successResult(result: unknown, maxBytes: number): CallToolResult
       partial,
     });
     const over = bytes(truncated) - maxBytes;
-    if (over <= 0) return { content: [{ type: 'text', text: truncated }] };
+    // A tool with an outputSchema must return conforming structuredContent unless it reports an
+    // error; a truncated result conforms to nothing, so there it is an error the agent can narrow.
+    if (over <= 0) return structured ? { content: [{ type: 'text', text: truncated }], isError: true } : { content: [{ type: 'text', text: truncated }] };
     keep -= over + 64; // escaping grows the partial text; shrink by at least the excess
   }
 }

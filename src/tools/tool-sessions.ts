@@ -9,6 +9,8 @@ export interface ToolSession {
   protocolVersion: string;
   clientName: string | null;
   lastActiveMs: number;
+  /** logging/setLevel's level (RFC 5424 name); null until the client sets one. */
+  logLevel: string | null;
 }
 
 /**
@@ -24,9 +26,9 @@ export class ToolSessions {
     private readonly idleMs: number,
   ) {}
 
-  open(input: Omit<ToolSession, 'id' | 'lastActiveMs'>): ToolSession {
+  open(input: Omit<ToolSession, 'id' | 'lastActiveMs' | 'logLevel'>): ToolSession {
     if (++this.opened % 100 === 0) this.sweep();
-    const session: ToolSession = { ...input, id: randomBytes(24).toString('base64url'), lastActiveMs: this.now() };
+    const session: ToolSession = { ...input, id: randomBytes(24).toString('base64url'), lastActiveMs: this.now(), logLevel: null };
     this.sessions.set(session.id, session);
     return session;
   }

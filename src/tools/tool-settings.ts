@@ -15,6 +15,8 @@ export interface ToolServerSettings {
   /** A tool result serialized above this many bytes is truncated. */
   maxResultBytes: number;
   sessionIdleSeconds: number;
+  /** MCP_ALLOWED_ORIGINS: browser origins allowed to call the tool server; null: this server's own origin only. */
+  allowedOrigins: string[] | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +43,19 @@ function toolTimeouts(raw: string | undefined): Record<string, number> {
   return timeouts;
 }
 
+function allowedOrigins(raw: string): string[] {
+  return names(raw).map((origin) => {
+    if (origin === '*') return origin;
+    try {
+      const url = new URL(origin);
+      if (url.origin === 'null' || url.pathname !== '/' || url.search || url.hash) throw new Error('not an origin');
+      return url.origin;
+    } catch {
+      throw new Error(`MCP_ALLOWED_ORIGINS entries must be origins like https://app.example.com (or *); got ${origin}`);
+    }
+  });
+}
+
 export function loadToolServerSettings(env: Env): ToolServerSettings {
   return {
     rateLimit: { name: 'tools', limit: integer(env, 'TOOL_RATE_LIMIT_PER_MINUTE', 60, 1), windowSeconds: 60 },
@@ -51,5 +66,6 @@ export function loadToolServerSettings(env: Env): ToolServerSettings {
     maxRequestBytes: integer(env, 'TOOL_MAX_REQUEST_BYTES', 1024 * 1024, 1024),
     maxResultBytes: integer(env, 'TOOL_MAX_RESULT_BYTES', 10 * 1024 * 1024, 1024),
     sessionIdleSeconds: integer(env, 'TOOL_SESSION_IDLE_SECONDS', 3600, 1),
+    allowedOrigins: env.MCP_ALLOWED_ORIGINS ? allowedOrigins(env.MCP_ALLOWED_ORIGINS) : null,
   };
 }

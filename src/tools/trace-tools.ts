@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
 import type { BodyOf } from '../http/operation-types.js';
+import { ADDS, READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import type { JsonSchema } from './tool-definition.js';
 
@@ -107,6 +108,8 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const logTrace = mapTool({
     name: 'log_trace',
+    outputSchema: OUTPUT_SCHEMAS.log_trace,
+    annotations: ADDS,
     operationId: 'ingestTrace',
     description:
       'Store one agent trace (a tree of spans) in the project. Returns its trace_id, span_count and url. ' +
@@ -133,6 +136,8 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const searchTraces = mapTool({
     name: 'search_traces',
+    outputSchema: OUTPUT_SCHEMAS.search_traces,
+    annotations: READS,
     operationId: 'searchTraces',
     description:
       'Full-text search over trace names, error messages, span names, metadata and span inputs/outputs of the project. ' +
@@ -200,6 +205,8 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const getTraceContext = mapTool({
     name: 'get_trace_context',
+    outputSchema: OUTPUT_SCHEMAS.get_trace_context,
+    annotations: READS,
     operationId: 'getTrace',
     description:
       'One trace of the project with its nested span tree (root_span with children). Traces over 1000 spans are truncated to 1000 (truncated: true).',

@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
 import { SEVERITIES } from '../domain/detections/detection-types.js';
 import { FIX_STATUSES, UPDATE_STATUS_TARGETS } from '../domain/fixes/fix-state-machine.js';
+import { READS, UPDATES, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
 
@@ -42,6 +43,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
   return [
     mapTool({
       name: 'triage_list',
+    outputSchema: OUTPUT_SCHEMAS.triage_list,
+    annotations: READS,
       operationId: 'listFixes',
       description: 'List fixes, newest first, optionally by status, severity or label.',
       inputSchema: {
@@ -76,6 +79,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_get',
+    outputSchema: OUTPUT_SCHEMAS.triage_get,
+    annotations: READS,
       operationId: 'getFix',
       description: 'A fix with its linked traces, analysis and comments.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
@@ -94,6 +99,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_accept',
+    outputSchema: OUTPUT_SCHEMAS.triage_accept,
+    annotations: UPDATES,
       operationId: 'acceptFix',
       description: 'Accept a draft fix: it becomes open and visible on the team board.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
@@ -102,6 +109,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_dismiss',
+    outputSchema: OUTPUT_SCHEMAS.triage_dismiss,
+    annotations: UPDATES,
       operationId: 'dismissFix',
       description: 'Dismiss (archive) a fix that is not resolved or archived; the reason is kept as feedback.',
       inputSchema: {
@@ -115,6 +124,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_update_status',
+    outputSchema: OUTPUT_SCHEMAS.triage_update_status,
+    annotations: UPDATES,
       operationId: 'updateFixStatus',
       description: 'Move a fix one step forward: open → in_progress → resolved → archived.',
       inputSchema: {
@@ -134,6 +145,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_update',
+    outputSchema: OUTPUT_SCHEMAS.triage_update,
+    annotations: UPDATES,
       operationId: 'updateFix',
       description: 'Change the title, severity, label or recommended action of a fix.',
       inputSchema: {
@@ -162,6 +175,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_get_investigation',
+    outputSchema: OUTPUT_SCHEMAS.triage_get_investigation,
+    annotations: READS,
       operationId: 'getFixInvestigation',
       description: 'The investigation of a fix (its steps) and its comments.',
       inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
@@ -170,6 +185,8 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_list_steps',
+    outputSchema: OUTPUT_SCHEMAS.triage_list_steps,
+    annotations: READS,
       operationId: 'listFixSteps',
       description: 'The investigation steps of a fix, oldest first (the same steps as triage_get_investigation).',
       inputSchema: {

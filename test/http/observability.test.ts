@@ -209,7 +209,8 @@ forEachAdapter((adapter) => {
       const delta = (labels: Record<string, string>) => metricValue(after, 'tracewell_tool_calls_total', labels) - metricValue(before, 'tracewell_tool_calls_total', labels);
       expect(delta({ tool: 'echo', outcome: 'ok' })).to.equal(1);
       expect(delta({ tool: 'fail_with', outcome: 'tool_error' })).to.equal(1);
-      expect(delta({ tool: 'echo', outcome: 'rejected' })).to.equal(1);
+      // Arguments outside the schema are a tool error since MCP 2025-11-25, not a rejected call.
+      expect(delta({ tool: 'echo', outcome: 'tool_error' })).to.equal(1);
       expect(delta({ tool: 'unknown', outcome: 'rejected' })).to.equal(1);
       expect(after).to.not.contain('no_such_tool');
     });

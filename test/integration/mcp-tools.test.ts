@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { resultJson, SERVED_TOOL_NAMES } from '../tools/tool-server.js';
@@ -14,10 +15,20 @@ forEachAdapter((adapter) => {
     let fixId: string;
     const base = () => fixture.server.config.publicBaseUrl;
 
+    // Every success is checked against the tool's published outputSchema, and its structuredContent
+    // must be the text item's JSON (the text stays for clients older than structured output).
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validators = new Map<string, ValidateFunction>();
+    const validated = new Set<string>();
     const call = async (name: string, args: Json = {}): Promise<Json> => {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).to.equal(undefined);
-      return resultJson(result);
+      const json = resultJson(result);
+      expect(result.structuredContent, name).to.deep.equal(json);
+      const validate = validators.get(name)!;
+      expect(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+      validated.add(name);
+      return json;
     };
     const callError = async (name: string, args: Json, as = client): Promise<Json> => {
       const result = await as.callTool({ name, arguments: args });
@@ -28,6 +39,7 @@ forEachAdapter((adapter) => {
     before(async () => {
       fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000' } });
       client = await fixture.connect({ 'x-api-key': fixture.server.tenant.apiKey });
+      for (const tool of (await client.listTools()).tools) validators.set(tool.name, ajv.compile(tool.outputSchema!));
       await createDetection(fixture.server, { slug: 'email-leak', displayName: 'Email leak', type: 'pii', severity: 'high', config: { kinds: ['email'] } });
     });
     after(async () => fixture.close());
@@ -190,16 +202,42 @@ forEachAdapter((adapter) => {
       expect(await callError('triage_dismiss', { fix_id: fixId })).to.include({ status: 400, code: 'PUBLIC_API_INVALID_TRANSITION' });
     });
 
-    it('an OAuth token with only observability:read may search but not log_trace or triage_accept (403 tool errors)', async () => {
+    it('an OAuth token with only observability:read may search but not log_trace or triage_accept (HTTP 403 insufficient_scope: step-up)', async () => {
       const { server } = fixture;
       const token = await server.oauthToken(server.tenant.user.id, ['observability:read']);
       const reader = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': server.tenant.project.id });
       const found = resultJson(await reader.callTool({ name: 'search_traces', arguments: { query: 'refund' } }));
       expect(found.total_count).to.equal(1);
-      const refused = { status: 403, code: 'PUBLIC_API_INSUFFICIENT_SCOPE', message: 'The token lacks the scope observability:write.', retryable: false };
-      expect(await callError('log_trace', { name: 'not allowed' }, reader)).to.deep.equal(refused);
-      expect(await callError('triage_accept', { fix_id: fixId }, reader)).to.deep.equal(refused);
+      for (const [name, args] of [['log_trace', { name: 'not allowed' }], ['triage_accept', { fix_id: fixId }]] as const) {
+        const refusal = await reader.callTool({ name, arguments: args }).then(
+          () => null,
+          (error: Error) => error,
+        );
+        expect(refusal?.message, name).to.contain('Insufficient scope');
+      }
       expect((await call('search_traces', { query: 'allowed' })).total_count).to.equal(0);
+    });
+
+    it('tools/list gives every tool an outputSchema and truthful annotations, and every tool above answered structuredContent valid against it', async () => {
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        expect(tool.outputSchema?.type, tool.name).to.equal('object');
+        const writes = ['log_trace', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
+        expect(tool.annotations, tool.name).to.deep.equal(
+          !writes.includes(tool.name)
+            ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+            : tool.name === 'log_trace'
+              ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+              : tool.name === 'triage_dispatch'
+                ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+                : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        );
+      }
+      // The reading extension tools answer here too (empty lists, a fix never dispatched).
+      await call('list_monitors');
+      await call('list_incidents');
+      await call('triage_get_dispatch', { fix_id: fixId });
+      expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });
 });

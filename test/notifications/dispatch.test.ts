@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Ajv } from 'ajv';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../src/clock.js';
 import { DISPATCH_ACTIONS, DISPATCH_STATES, nextDispatchState, type DispatchAction, type DispatchState, type DispatchStatus } from '../../src/domain/dispatch/dispatch-state-machine.js';
@@ -253,7 +254,15 @@ forEachAdapter((adapter) => {
       it('run the same service: request, approve and read back', async () => {
         const tools = toolsOver(server, dispatchToolMappings());
         const ctx = toolContext(server, server.tenant);
-        const callTool = async (_s: TestServer, name: string, input: Json) => (await tool(tools, name).handler(input, ctx)) as Json;
+        // Each result also matches the tool's published outputSchema (its structuredContent over MCP).
+        const ajv = new Ajv({ strict: false });
+        const callTool = async (_s: TestServer, name: string, input: Json) => {
+          const found = tool(tools, name);
+          const answer = (await found.handler(input, ctx)) as Json;
+          const validate = ajv.compile(found.outputSchema!);
+          expect(validate(answer), `${name}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+          return answer;
+        };
         const fixId = await openFix();
         const requested = await callTool(server, 'triage_dispatch', { fix_id: fixId, action: 'request', webhook_id: webhookId });
         expect(requested).to.include({ fix_id: fixId, dispatch_status: 'pending_approval' });

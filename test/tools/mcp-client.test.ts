@@ -26,12 +26,12 @@ forEachAdapter((adapter) => {
     const apiKey = () => ({ 'x-api-key': fixture.server.tenant.apiKey });
 
     describe('initialize', () => {
-      it('negotiates the SDK latest protocol version and announces server info and the tools capability', async () => {
+      it('negotiates the SDK latest protocol version and announces server info and its capabilities (tools, resources, prompts, completions, logging)', async () => {
         const { client, transport, responses } = await fixture.connect(apiKey());
         expect(transport.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION);
         expect(transport.sessionId).to.match(/^[A-Za-z0-9_-]{32}$/);
         expect(client.getServerVersion()).to.deep.equal({ name: 'tracewell', version: '0.1.0' });
-        expect(client.getServerCapabilities()).to.deep.equal({ tools: { listChanged: false } });
+        expect(client.getServerCapabilities()).to.deep.equal({ tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false }, completions: {}, logging: {} });
         expect(client.getInstructions()).to.contain(fixture.server.tenant.project.id);
         // initialize 200, notifications/initialized 202 (the client's optional GET stream, 405, is not awaited by connect)
         expect(responses.slice(0, 2).map((r) => `${r.method} ${r.status}`)).to.deep.equal(['POST 200', 'POST 202']);
@@ -70,10 +70,11 @@ forEachAdapter((adapter) => {
     });
 
     describe('tool ping', () => {
-      it('answers status ok and the server time as ISO 8601, in the spec envelope', async () => {
+      it('answers status ok and the server time as ISO 8601, in the spec envelope and as structuredContent', async () => {
         const { client } = await fixture.connect(apiKey());
         const result = await client.callTool({ name: 'ping', arguments: {} });
-        expect(result).to.deep.equal({ content: [{ type: 'text', text: JSON.stringify({ status: 'ok', server_time: '2026-11-01T12:00:00.000Z' }) }] });
+        const answer = { status: 'ok', server_time: '2026-11-01T12:00:00.000Z' };
+        expect(result).to.deep.equal({ content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer });
       });
     });
 
@@ -117,6 +118,15 @@ forEachAdapter((adapter) => {
         const error = await rejectionOf(fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id }));
         expect((error as StreamableHTTPError).code).to.equal(403);
         expect(error.message).to.contain('PUBLIC_API_INSUFFICIENT_SCOPE');
+        const res = await fixture
+          .http()
+          .post('/mcp')
+          .set({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id, 'content-type': 'application/json' })
+          .send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+        expect(res.headers['www-authenticate']).to.equal(
+          `Bearer realm="tracewell", error="insufficient_scope", scope="observability:read", resource_metadata="${fixture.server.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+        );
+        expect(res.body.id).to.equal(1);
       });
 
       it('refuses an organization key without x-project-id with HTTP 400', async () => {
@@ -127,17 +137,16 @@ forEachAdapter((adapter) => {
     });
 
     describe('tool scopes (requiredScopes)', () => {
-      it('answers a writing tool called with a read-only token with a 403 tool error', async () => {
+      it('answers a writing tool called with a read-only token with HTTP 403 insufficient_scope naming the scopes to ask for (step-up)', async () => {
         const token = await fixture.server.oauthToken(fixture.server.tenant.user.id, ['observability:read']);
-        const { client } = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id });
-        const result = await client.callTool({ name: 'write_probe' });
-        expect(result.isError).to.equal(true);
-        expect(resultJson(result)).to.deep.equal({
-          status: 403,
-          code: 'PUBLIC_API_INSUFFICIENT_SCOPE',
-          message: 'The token lacks the scope observability:write.',
-          retryable: false,
-        });
+        const { client, responses } = await fixture.connect({ authorization: `Bearer ${token}`, 'x-project-id': fixture.server.tenant.project.id });
+        const error = (await rejectionOf(client.callTool({ name: 'write_probe' }))) as McpError;
+        expect(error.message).to.contain('Insufficient scope');
+        const refusal = responses.find((response) => response.status === 403);
+        expect(refusal, JSON.stringify(responses.map((r) => `${r.method} ${r.status}`))).not.to.equal(undefined);
+        expect(refusal!.headers.get('www-authenticate')).to.equal(
+          `Bearer realm="tracewell", error="insufficient_scope", scope="observability:read observability:write", resource_metadata="${fixture.server.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp", error_description="The token lacks the scope observability:write."`,
+        );
       });
 
       it('runs it for a token with observability:write, and for an API key (keys carry no scopes)', async () => {
@@ -155,13 +164,18 @@ forEachAdapter((adapter) => {
         expect(resultJson(await client.callTool({ name: 'echo', arguments: { query: 'timeout' } }))).to.deep.equal({ query: 'timeout', limit: 50 });
       });
 
-      it('answers arguments outside the schema with -32602 and the failing fields', async () => {
+      it('answers arguments outside the schema with an isError tool result naming the failing fields (2025-11-25), so the model can correct them', async () => {
         const { client } = await fixture.connect(apiKey());
-        const error = (await rejectionOf(client.callTool({ name: 'echo', arguments: { limit: 500, extra: true } }))) as McpError;
-        expect(error).to.be.instanceOf(McpError);
-        expect(error.code).to.equal(-32602);
-        expect(error.data).to.deep.include({ error: "arguments must have required property 'query', arguments must NOT have additional properties, arguments/limit must be <= 100" });
-        expect((error.data as { errors: unknown[] }).errors).to.deep.equal([
+        const result = await client.callTool({ name: 'echo', arguments: { limit: 500, extra: true } });
+        expect(result.isError).to.equal(true);
+        const body = resultJson(result);
+        expect(body).to.deep.include({
+          status: 400,
+          code: 'PUBLIC_API_VALIDATION_FAILED',
+          message: "arguments must have required property 'query', arguments must NOT have additional properties, arguments/limit must be <= 100",
+          retryable: false,
+        });
+        expect(body.errors).to.deep.equal([
           { code: 'required', message: "must have required property 'query'", path: '/arguments/query' },
           { code: 'additional_properties', message: 'must NOT have additional properties', path: '/arguments' },
           { code: 'maximum', message: 'must be <= 100', path: '/arguments/limit' },

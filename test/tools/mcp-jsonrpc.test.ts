@@ -64,7 +64,7 @@ forEachAdapter((adapter) => {
           id: 0,
           result: {
             protocolVersion: '2025-06-18',
-            capabilities: { tools: { listChanged: false } },
+            capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
             serverInfo: { name: 'tracewell', version: '0.1.0' },
             instructions: `Tracewell observability tools. Every call works in project Alpha Project (${fixture.server.tenant.project.id}); whoami names it.`,
           },
@@ -107,7 +107,7 @@ forEachAdapter((adapter) => {
 
       it('answers an unknown method with -32601', async () => {
         const session = await openSession();
-        const res = await post({ jsonrpc: '2.0', id: 'a', method: 'resources/list' }, { 'mcp-session-id': session });
+        const res = await post({ jsonrpc: '2.0', id: 'a', method: 'resources/subscribe', params: { uri: 'tracewell://traces/x' } }, { 'mcp-session-id': session });
         expect(res.status).to.equal(200);
         expect(res.body).to.deep.equal({ jsonrpc: '2.0', id: 'a', error: { code: -32601, message: 'Method not found' } });
       });
@@ -141,15 +141,29 @@ forEachAdapter((adapter) => {
         );
         expect(res.status).to.equal(200);
         expect(res.body).to.deep.equal([
-          { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"status":"ok","server_time":"2026-11-01T12:00:00.000Z"}' }] } },
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            result: { content: [{ type: 'text', text: '{"status":"ok","server_time":"2026-11-01T12:00:00.000Z"}' }], structuredContent: { status: 'ok', server_time: '2026-11-01T12:00:00.000Z' } },
+          },
           { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } },
           {
             jsonrpc: '2.0',
             id: 3,
-            error: {
-              code: -32602,
-              message: 'Invalid params',
-              data: { error: "arguments must have required property 'query'", errors: [{ code: 'required', message: "must have required property 'query'", path: '/arguments/query' }] },
+            result: {
+              isError: true,
+              content: [
+                {
+                  type: 'text',
+                  text: JSON.stringify({
+                    status: 400,
+                    code: 'PUBLIC_API_VALIDATION_FAILED',
+                    message: "arguments must have required property 'query'",
+                    retryable: false,
+                    errors: [{ code: 'required', message: "must have required property 'query'", path: '/arguments/query' }],
+                  }),
+                },
+              ],
             },
           },
           { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } },
@@ -242,7 +256,10 @@ forEachAdapter((adapter) => {
       it('answers a missing credential with 401, a bearer challenge and a JSON-RPC error', async () => {
         const res = await fixture.http().post('/mcp').set('content-type', 'application/json').send(JSON.stringify(INITIALIZE));
         const data = expectRejection(res, 401, -32000, 'PUBLIC_API_UNAUTHENTICATED');
-        expect(res.headers['www-authenticate']).to.equal('Bearer realm="tracewell"');
+        // RFC 9728 §5.1 and MCP authorization: the challenge leads an OAuth client to the metadata, and names the default scopes.
+        expect(res.headers['www-authenticate']).to.equal(
+          `Bearer realm="tracewell", resource_metadata="${fixture.server.config.publicBaseUrl}/.well-known/oauth-protected-resource/mcp", scope="context:read observability:read"`,
+        );
         expect(res.body.error.message).to.equal('Authentication required');
         expect(data.error).to.equal('A credential is required: x-api-key or an Authorization header.');
       });

@@ -14,6 +14,7 @@ describe('tool server settings', () => {
       maxRequestBytes: 1024 * 1024,
       maxResultBytes: 10 * 1024 * 1024,
       sessionIdleSeconds: 3600,
+      allowedOrigins: null,
     });
   });
 

@@ -7,7 +7,8 @@ import { constantTimeEqual, hashToken } from '../../auth/tokens.js';
 import { randomBytes } from 'node:crypto';
 import { OAuthError } from './oauth-error.js';
 import { GRANT_AUTHORIZATION_CODE, type OAuthClients } from './oauth-clients.js';
-import { parseScopes } from './oauth-scopes.js';
+import { DEFAULT_SCOPES, parseScopes } from './oauth-scopes.js';
+import type { ServedResources } from './resource-indicators.js';
 import type { TokenIssuer, TokenResponse } from './token-issuer.js';
 
 const CODE_LIFETIME_MS = 60_000;
@@ -23,6 +24,8 @@ export interface AuthorizationParams {
   state?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  /** RFC 8707: the resource the tokens are for (the MCP server sends its own URL). */
+  resource?: string;
 }
 
 export interface ValidAuthorization {
@@ -31,6 +34,8 @@ export interface ValidAuthorization {
   scopes: string[];
   state: string | undefined;
   codeChallenge: string | null;
+  /** Canonical RFC 8707 resource; null when the request named none (tokens for the whole service). */
+  resource: string | null;
 }
 
 /**
@@ -56,10 +61,18 @@ export class AuthorizationCodes {
     private readonly clock: Clock,
     private readonly clients: OAuthClients,
     private readonly issuer: TokenIssuer,
+    private readonly resources: ServedResources,
   ) {}
 
   async validate(params: AuthorizationParams): Promise<ValidAuthorization> {
-    const client = params.client_id ? await this.clients.find(params.client_id) : null;
+    let client: OAuthClientRecord | null;
+    try {
+      client = params.client_id ? await this.clients.find(params.client_id) : null;
+    } catch (error) {
+      // A client metadata document that cannot be used: shown to the user, never a redirect.
+      if (error instanceof OAuthError) throw new AuthorizationRequestError(error, null);
+      throw error;
+    }
     if (!client) throw new AuthorizationRequestError(new OAuthError('invalid_request', 'Unknown or missing client_id.'), null);
     if (!params.redirect_uri || !this.clients.redirectUriAllowed(client, params.redirect_uri)) {
       throw new AuthorizationRequestError(new OAuthError('invalid_request', 'redirect_uri is missing or not registered for this client.'), null);
@@ -70,7 +83,13 @@ export class AuthorizationCodes {
     if (!client.grantTypes.includes(GRANT_AUTHORIZATION_CODE)) throw fail(new OAuthError('unauthorized_client', 'The client may not use the authorization code grant.'));
     let scopes: string[];
     try {
-      scopes = parseScopes(params.scope);
+      scopes = parseScopes(params.scope, DEFAULT_SCOPES);
+    } catch (error) {
+      throw fail(error as OAuthError);
+    }
+    let resource: string | null;
+    try {
+      resource = this.resources.resolve(params.resource);
     } catch (error) {
       throw fail(error as OAuthError);
     }
@@ -81,11 +100,14 @@ export class AuthorizationCodes {
         throw fail(new OAuthError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).'));
       }
     }
-    return { client, redirectUri: params.redirect_uri, scopes, state: params.state, codeChallenge: params.code_challenge ?? null };
+    return { client, redirectUri: params.redirect_uri, scopes, state: params.state, codeChallenge: params.code_challenge ?? null, resource };
   }
 
-  /** Issues a single-use code for the approved request; only its hash is stored. */
-  async approve(request: ValidAuthorization, user: UserRecord, host: string): Promise<string> {
+  /**
+   * Issues a single-use code for the approved request; only its hash is stored. `projectId` binds
+   * the grant's tokens to one project (MCP connections choose it on the consent page).
+   */
+  async approve(request: ValidAuthorization, user: UserRecord, host: string, projectId: string | null = null): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await this.store.oauthGrants.createCode({
@@ -97,6 +119,8 @@ export class AuthorizationCodes {
       scopes: request.scopes,
       codeChallenge: request.codeChallenge,
       host,
+      resource: request.resource,
+      projectId,
       familyId: randomUUID(),
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
       usedAt: null,
@@ -105,7 +129,7 @@ export class AuthorizationCodes {
     return code;
   }
 
-  async exchange(client: OAuthClientRecord, params: { code?: string; redirect_uri?: string; code_verifier?: string }, host: string): Promise<TokenResponse> {
+  async exchange(client: OAuthClientRecord, params: { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string }, host: string): Promise<TokenResponse> {
     this.clients.assertGrantType(client, GRANT_AUTHORIZATION_CODE);
     if (!params.code) throw new OAuthError('invalid_request', 'code is required.');
     const record = await this.store.oauthGrants.findCodeByHash(hashToken(params.code));
@@ -124,10 +148,14 @@ export class AuthorizationCodes {
     } else if (params.code_verifier) {
       throw new OAuthError('invalid_grant', 'No code_challenge was sent with the authorization request.');
     }
+    // RFC 8707 §2.2: a resource named here must be the one the code was issued for.
+    const resource = this.resources.resolve(params.resource) ?? record.resource ?? null;
+    if (record.resource && resource !== record.resource) throw new OAuthError('invalid_target', `The authorization code was issued for ${record.resource}.`);
     if (!(await this.store.oauthGrants.markCodeUsed(record.id, now))) {
       await this.store.oauthGrants.revokeFamily(record.familyId, now);
       throw new OAuthError('invalid_grant', 'The authorization code was already used.');
     }
-    return this.issuer.issue({ clientId: client.id, userId: record.userId, scopes: record.scopes, host }, record.familyId);
+    await this.clients.touch(client);
+    return this.issuer.issue({ clientId: client.id, userId: record.userId, scopes: record.scopes, host, resource, projectId: record.projectId ?? null }, record.familyId);
   }
 }

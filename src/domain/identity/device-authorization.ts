@@ -6,7 +6,7 @@ import type { UserRecord } from '../../ports/users.js';
 import { hashToken } from '../../auth/tokens.js';
 import { OAuthError } from './oauth-error.js';
 import { GRANT_DEVICE_CODE, type OAuthClients } from './oauth-clients.js';
-import { parseScopes } from './oauth-scopes.js';
+import { DEFAULT_SCOPES, parseScopes } from './oauth-scopes.js';
 import type { TokenIssuer, TokenResponse } from './token-issuer.js';
 
 const DEVICE_CODE_LIFETIME_SECONDS = 600;
@@ -51,7 +51,7 @@ export class DeviceAuthorization {
 
   async start(client: OAuthClientRecord, scope: string | undefined): Promise<DeviceAuthorizationResponse> {
     this.clients.assertGrantType(client, GRANT_DEVICE_CODE);
-    const scopes = parseScopes(scope);
+    const scopes = parseScopes(scope, DEFAULT_SCOPES);
     const deviceCode = randomBytes(32).toString('base64url');
     const userCode = newUserCode();
     const now = this.clock.now();

@@ -4,6 +4,8 @@ import type { Store } from '../../ports/store.js';
 import type { ProjectRole } from '../../auth/roles.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.js';
 import type { UserRecord } from '../../ports/users.js';
+import type { ProjectRecord } from '../../ports/projects.js';
+import { projectsOfUser } from './user-projects.js';
 
 /** Provisioning of what identity adds to users: consent passwords and project roles. */
 export class IdentityProvisioning {
@@ -27,6 +29,11 @@ export class IdentityProvisioning {
     const stored = user ? await this.store.userPasswords.find(user.id) : null;
     if (!user || !stored) return verifyAgainstDecoy(password).then(() => null);
     return (await verifyPassword(password, stored)) ? user : null;
+  }
+
+  /** The projects the user may work in (the MCP consent page's choices). */
+  projectsOf(userId: string): Promise<ProjectRecord[]> {
+    return projectsOfUser(this.store, userId);
   }
 
   setProjectRole(projectId: string, userId: string, role: ProjectRole): Promise<void> {

@@ -1,4 +1,4 @@
-/** RFC 6749 §5.2 error codes, plus RFC 8628's device-flow codes. */
+/** RFC 6749 §5.2 error codes, plus RFC 8628's device-flow codes, RFC 8707's invalid_target and RFC 7591's registration errors. */
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
@@ -11,7 +11,10 @@ export type OAuthErrorCode =
   | 'authorization_pending'
   | 'slow_down'
   | 'expired_token'
-  | 'unsupported_token_type';
+  | 'unsupported_token_type'
+  | 'invalid_target'
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata';
 
 /**
  * A protocol failure at the OAuth endpoints. These render as RFC 6749 JSON (`error`,

@@ -8,6 +8,9 @@ import { OAuthError } from './oauth-error.js';
 import { GRANT_AUTHORIZATION_CODE, GRANT_DEVICE_CODE, GRANT_REFRESH_TOKEN, OAuthClients, type ClientCredentials } from './oauth-clients.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { TokenIssuer, type TokenLifetimes, type TokenResponse } from './token-issuer.js';
+import { DEFAULT_SCOPES } from './oauth-scopes.js';
+import { ServedResources } from './resource-indicators.js';
+import type { ClientMetadataDocuments } from './client-metadata-documents.js';
 
 /** The form fields of POST /oauth/token. */
 export interface TokenRequest {
@@ -18,30 +21,39 @@ export interface TokenRequest {
   refresh_token?: string;
   scope?: string;
   device_code?: string;
+  resource?: string;
 }
+
+/** Scopes the tool server's tools need; its protected resource metadata names them. */
+export const MCP_SCOPES = ['context:read', 'observability:read', 'observability:write', 'offline_access'] as const;
 
 /**
  * The authorization server: RFC 6749 (code and refresh grants), RFC 7636 (PKCE), RFC 8628 (device
- * grant), RFC 7009 (revocation) and RFC 8414 (metadata). Hand-written: @node-oauth/oauth2-server has
- * no device grant, and oidc-provider brings OpenID Connect, its own storage model and JWT machinery
- * this service does not want; the RFCs' rules are few and each one has a test.
+ * grant), RFC 7009 (revocation), RFC 8414 (metadata), RFC 7591 (dynamic registration, see
+ * client-registration.ts), RFC 8707 (resource indicators) and RFC 9728 (protected resource
+ * metadata). Hand-written; README "OAuth 2.0 authorization server" gives the reasons against
+ * oidc-provider. The RFCs' rules are few and each one has a test.
  */
 export class OAuthServer {
   readonly clients: OAuthClients;
   readonly authorizationCodes: AuthorizationCodes;
   readonly refreshTokens: RefreshTokens;
   readonly devices: DeviceAuthorization;
+  readonly resources: ServedResources;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly baseUrl: string,
     lifetimes: TokenLifetimes,
+    dynamicClientIdleSeconds = 30 * 24 * 3600,
+    documents: ClientMetadataDocuments | null = null,
   ) {
-    this.clients = new OAuthClients(store, clock);
+    this.resources = new ServedResources(baseUrl);
+    this.clients = new OAuthClients(store, clock, dynamicClientIdleSeconds * 1000, documents);
     const issuer = new TokenIssuer(store, clock, lifetimes);
-    this.authorizationCodes = new AuthorizationCodes(store, clock, this.clients, issuer);
-    this.refreshTokens = new RefreshTokens(store, clock, this.clients, issuer);
+    this.authorizationCodes = new AuthorizationCodes(store, clock, this.clients, issuer, this.resources);
+    this.refreshTokens = new RefreshTokens(store, clock, this.clients, issuer, this.resources);
     this.devices = new DeviceAuthorization(store, clock, this.clients, issuer, `${baseUrl}/oauth/device`);
   }
 
@@ -95,6 +107,7 @@ export class OAuthServer {
       authorization_endpoint: `${this.baseUrl}/oauth/authorize`,
       token_endpoint: `${this.baseUrl}/oauth/token`,
       revocation_endpoint: `${this.baseUrl}/oauth/revoke`,
+      registration_endpoint: `${this.baseUrl}/oauth/register`,
       device_authorization_endpoint: `${this.baseUrl}/oauth/device/code`,
       scopes_supported: [...SCOPES],
       response_types_supported: ['code'],
@@ -104,6 +117,29 @@ export class OAuthServer {
       revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: this.clients.metadataDocumentsSupported,
+      // Not RFC 8414 fields: where the default scope and resource indicators are documented.
+      service_documentation: `${this.baseUrl}/docs`,
     };
+  }
+
+  /**
+   * RFC 9728 protected resource metadata: at the root for the whole service, and in the path form
+   * (/.well-known/oauth-protected-resource/mcp) for the tool server, which is what MCP clients ask.
+   */
+  protectedResourceMetadata(resource: 'service' | 'mcp'): Record<string, unknown> {
+    return {
+      resource: resource === 'mcp' ? this.resources.mcp : this.resources.service,
+      authorization_servers: [this.baseUrl],
+      scopes_supported: resource === 'mcp' ? [...MCP_SCOPES] : [...SCOPES],
+      bearer_methods_supported: ['header'],
+      resource_name: resource === 'mcp' ? 'Tracewell MCP tool server' : 'Tracewell',
+      resource_documentation: `${this.baseUrl}/docs`,
+    };
+  }
+
+  /** The scopes an authorization request without `scope` gets. */
+  get defaultScopes(): readonly string[] {
+    return DEFAULT_SCOPES;
   }
 }

@@ -5,6 +5,7 @@ import { hashToken } from '../../auth/tokens.js';
 import { OAuthError } from './oauth-error.js';
 import { GRANT_REFRESH_TOKEN, type OAuthClients } from './oauth-clients.js';
 import { parseScopes } from './oauth-scopes.js';
+import type { ServedResources } from './resource-indicators.js';
 import type { TokenIssuer, TokenResponse } from './token-issuer.js';
 
 const sameHost = (a: string, b: string): boolean => a.toLowerCase().replace(/:\d+$/, '') === b.toLowerCase().replace(/:\d+$/, '');
@@ -20,9 +21,10 @@ export class RefreshTokens {
     private readonly clock: Clock,
     private readonly clients: OAuthClients,
     private readonly issuer: TokenIssuer,
+    private readonly resources: ServedResources,
   ) {}
 
-  async exchange(client: OAuthClientRecord, params: { refresh_token?: string; scope?: string }, host: string): Promise<TokenResponse> {
+  async exchange(client: OAuthClientRecord, params: { refresh_token?: string; scope?: string; resource?: string }, host: string): Promise<TokenResponse> {
     this.clients.assertGrantType(client, GRANT_REFRESH_TOKEN);
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
     const record = await this.store.oauthGrants.findRefreshTokenByHash(hashToken(params.refresh_token));
@@ -42,9 +44,12 @@ export class RefreshTokens {
       if (beyond.length > 0) throw new OAuthError('invalid_scope', `The grant does not include ${beyond.join(' ')}.`);
       scopes = requested;
     }
+    const resource = this.resources.resolve(params.resource) ?? record.resource ?? null;
+    if ((record.resource ?? null) !== resource) throw new OAuthError('invalid_target', 'A refresh token keeps the resource of its grant.');
     // Two concurrent exchanges of one token: only the first wins, the second is reuse.
     if (!(await this.store.oauthGrants.markRefreshTokenRotated(record.id, now))) await reused();
-    return this.issuer.issue({ clientId: client.id, userId: record.userId, scopes, host }, record.familyId);
+    await this.clients.touch(client);
+    return this.issuer.issue({ clientId: client.id, userId: record.userId, scopes, host, resource, projectId: record.projectId ?? null }, record.familyId);
   }
 
   /** RFC 7009 for refresh tokens: revoking one ends its whole family. False when not this client's. */
