@@ -29,6 +29,7 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
+import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -67,6 +68,13 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
+
+    scores: new evaluations.SqlScoreRepository(knex),
+    modelConnections: new evaluations.SqlModelConnectionRepository(knex),
+    evaluators: new evaluations.SqlEvaluatorRepository(knex),
+    evaluationJobs: new evaluations.SqlEvaluationJobRepository(knex, dialect),
+    evaluationRuns: new evaluations.SqlEvaluationRunRepository(knex),
+    annotations: new evaluations.SqlAnnotationRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

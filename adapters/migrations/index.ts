@@ -9,6 +9,7 @@ import { webhooks } from './009-webhooks.js';
 import { traceChildrenKeys } from './010-trace-children-keys.js';
 import { administration } from './014-administration.js';
 import { otlpIngest } from './015-otlp-ingest.js';
+import { evaluations } from './019-evaluations.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   traceChildrenKeys,
   administration,
   otlpIngest,
+  evaluations,
 ];

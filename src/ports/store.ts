@@ -60,5 +60,12 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+
+  readonly scores: import('./evaluations.js').ScoreRepository;
+  readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;
+  readonly evaluators: import('./evaluations.js').EvaluatorRepository;
+  readonly evaluationJobs: import('./evaluations.js').EvaluationJobRepository;
+  readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
+  readonly annotations: import('./evaluations.js').AnnotationRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

@@ -115,7 +115,12 @@ export class DetectionEvaluation {
     return detection.frameworks.length === 0 || (trace.framework !== null && (detection.frameworks as string[]).includes(trace.framework));
   }
 
-  private async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding): Promise<void> {
+  /**
+   * Records one firing in `tx`: the detection event (once per detection and trace), the fix, and
+   * alert.per_event_match. Public for detections executed elsewhere: an evaluator-backed classifier
+   * fires from the evaluator pipeline once its judge has scored the trace.
+   */
+  async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding): Promise<void> {
     const now = this.clock.now();
     const recorded = await tx.detectionEvents.insert({
       id: randomUUID(),
