@@ -18,6 +18,7 @@ import { guestReviewResolver, serviceAccountResolver } from './auth/identity-res
 import { PollingWorker } from './domain/webhooks/polling-worker.js';
 import { ambientStore } from '../adapters/ambient-transaction.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
+import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
 
@@ -106,6 +107,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       lifecycleWorker.start();
       background.push(lifecycleWorker);
+
+      if (config.evaluations.workerEnabled) {
+        const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log);
+        evaluatorWorker.start();
+        background.push(evaluatorWorker);
+      }
     },
     async close() {
       for (const worker of background) await worker.stop();

@@ -45,9 +45,10 @@ import { MemberService } from './domain/identity/member-service.js';
 import { AuditLog } from './domain/audit/audit-log.js';
 import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
 import { TraceExport } from './domain/traces/trace-export.js';
+import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
-export interface Services {
+export interface Services extends EvaluationServices {
   cursors: CursorCodec;
   profiles: ProfileService;
   projects: ProjectService;
@@ -123,11 +124,16 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   );
   const audit = new AuditLog(store, clock, cursors);
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
+  const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
     pricer: new SpanPricer(priceTable),
     // Every stored trace is queued for detection in its own ingest transaction (the outbox).
-    afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
+    afterStore: [
+      (tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+      // Sampled traces are queued for each active LLM-as-judge evaluator (docs/evaluations.md).
+      (tx, traces) => evaluations.evaluatorPipeline.enqueueNewTraces(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+    ],
     // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
     afterAppend: [(tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs)],
   });
@@ -169,5 +175,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     audit,
     dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
+    ...evaluations,
   };
 }

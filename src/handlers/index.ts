@@ -17,6 +17,8 @@ import { withConcurrencyCaps } from './concurrency-capped.js';
 import { AdministrationHandlers } from './administration-handlers.js';
 import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
 import { ModelPriceHandlers } from './model-price-handlers.js';
+import { EvaluationHandlers } from './evaluation-handlers.js';
+import { AnnotationHandlers } from './annotation-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -40,6 +42,8 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),
+    ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators),
+    ...new AnnotationHandlers(services.annotations),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }
