@@ -108,6 +108,9 @@ export const SPEC_TOOL_NAMES = [
   'triage_list_steps',
 ];
 
+/** Tools beyond the spec's table, each riding its own contract operation (score_trace: docs/evaluations.md). */
+export const ADDED_TOOL_NAMES = ['score_trace'];
+
 export interface ToolServerFixture {
   server: TestServer;
   probe: ToolProbe;
