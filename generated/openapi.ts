@@ -2023,7 +2023,7 @@ export interface components {
         ScoreDataType: "numeric" | "boolean" | "categorical";
         /** @enum {string} */
         ScoreSource: "api" | "annotation" | "evaluator";
-        /** @description A number (numeric), true/false (boolean) or a category (categorical). */
+        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` (checked by the service). */
         ScoreValue: number | boolean | string;
         Score: {
             /** Format: uuid */
