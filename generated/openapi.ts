@@ -799,7 +799,8 @@ export interface paths {
         put?: never;
         /**
          * Answer one item of a batch.
-         * @description The value is checked against the queue's score configuration and recorded as an `annotation` score.
+         * @description Annotators need only the viewer role (x-min-role viewer): people who review need not edit the
+         *     project. The value is checked against the queue's score configuration and recorded as an `annotation` score.
          *     A signed-in user answers only their own items (403 `PUBLIC_API_NOT_ASSIGNEE`); an answered item is
          *     409. Emits `notify.eval_response_submitted`, and `notify.eval_completed` when it was the batch's
          *     last open item.

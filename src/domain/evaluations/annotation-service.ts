@@ -90,8 +90,8 @@ export class AnnotationService {
 
   /** Emits notify.eval_assigned. The user must belong to the project's organization. */
   async addMember(projectId: string, organizationId: string, queueId: string, userId: string): Promise<AnnotationQueueRecord> {
+    const queue = await this.getQueue(projectId, queueId);
     return this.store.transaction(async (tx) => {
-      const queue = await this.getQueue(projectId, queueId);
       if (!(await tx.organizations.findMemberRole(organizationId, userId))) reject("the user is not a member of the project's organization", `${BODY}/userId`, 'not_member');
       const now = this.clock.now();
       if (!(await tx.annotations.addMember(queue.id, userId, now))) throw problems.conflict('PUBLIC_API_ALREADY_ASSIGNED', 'The user is already a member of this queue.');
