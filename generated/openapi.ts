@@ -3227,6 +3227,12 @@ export interface operations {
                 userId?: string;
                 /** @description Apply a saved filter of this project (compiled to SQL). */
                 savedFilterId?: string;
+                /** @description Only traces with a trace-level score of this name (see docs/evaluations.md); with minScore/maxScore, one such score in that range (numeric and boolean scores: true is 1). */
+                scoreName?: components["schemas"]["ScoreName"];
+                /** @description Inclusive lower bound of the score named by scoreName (needs scoreName). */
+                minScore?: number;
+                /** @description Inclusive upper bound of the score named by scoreName (needs scoreName). */
+                maxScore?: number;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */

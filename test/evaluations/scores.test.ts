@@ -119,6 +119,28 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('GET /api/v1/public/traces with scoreName, minScore, maxScore (listTraces)', () => {
+      const traces = (query: Record<string, string | number>) => server.request().get('/api/v1/public/traces').set('x-api-key', key).query(query);
+      const ids = async (query: Record<string, string | number>) => expectEnvelope<{ traces: { id: string }[] }>(await traces(query)).traces.map((t) => t.id).sort();
+
+      it('lists the traces with a trace-level score of that name, within the bounds', async () => {
+        await ingest(server, key, { trace_id: 'graded-low', spans: [{ span_id: 'r' }] });
+        await ingest(server, key, { trace_id: 'graded-high', spans: [{ span_id: 'r' }] });
+        await post({ name: 'grade', dataType: 'numeric', value: 0.2, traceId: 'graded-low' });
+        await post({ name: 'grade', dataType: 'numeric', value: 0.9, traceId: 'graded-high' });
+        await post({ name: 'grade', dataType: 'numeric', value: 0.95, traceId: 'run-1', spanId: 'root' }); // a span score is not the trace's
+        expect(await ids({ scoreName: 'grade' })).to.deep.equal(['graded-high', 'graded-low']);
+        expect(await ids({ scoreName: 'grade', minScore: 0.5 })).to.deep.equal(['graded-high']);
+        expect(await ids({ scoreName: 'grade', maxScore: 0.5 })).to.deep.equal(['graded-low']);
+        expect(await ids({ scoreName: 'no-such-score' })).to.deep.equal([]);
+      });
+
+      it('refuses a bound without scoreName with 400 at the bound', async () => {
+        const body = expectProblem(await traces({ minScore: 0.5 }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect(body.errors).to.deep.equal([{ code: 'dependent_required', message: 'minScore needs scoreName', path: '/query/minScore' }]);
+      });
+    });
+
     describe('score_trace tool (createScore)', () => {
       const call = (input: Record<string, unknown>) => tool(toolsOver(server, evaluationToolMappings()), 'score_trace').handler(input, toolContext(server, server.tenant));
 
