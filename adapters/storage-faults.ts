@@ -18,6 +18,8 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)(_
 const MESSAGES = [
   /^Connection terminated/,
   /Client has encountered a connection error and is not queryable/,
+  // A pooled client pg has begun closing after its backend was terminated, handed out before the pool dropped it.
+  /Client was closed and is not queryable/,
   /^Knex: Timeout acquiring a connection/,
   /^Unable to acquire a connection/,
   /Connection ended unexpectedly/,

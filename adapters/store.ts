@@ -29,6 +29,7 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
+import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
@@ -68,6 +69,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
+    scheduledRuns: new SqlScheduledRunRepository(knex),
 
     scores: new evaluations.SqlScoreRepository(knex),
     modelConnections: new evaluations.SqlModelConnectionRepository(knex),

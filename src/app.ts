@@ -7,11 +7,12 @@ import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { checkedJsonBody } from './http/checked-json-body.js';
 import { requestHygiene } from './http/request-hygiene.js';
-import { buildHandlers, buildStreamingHandlers } from './handlers/index.js';
+import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
 import { buildToolRegistry } from './tools/registry.js';
+import { servedHandlers } from './handlers/served-handlers.js';
 import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 
@@ -49,7 +50,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   // One handler object and one operation index: REST routes and the agent tools both use them.
   const operations = operationIndex();
-  const handlers = buildHandlers(services, clock);
+  const handlers = servedHandlers(runtime, operations);
 
   app.use(
     '/mcp',
@@ -95,7 +96,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
     }),
   );
-  bindOperations(app, operations, handlers, { audit: { store: runtime.store, log: services.audit }, streaming: buildStreamingHandlers(services) });
+  bindOperations(app, operations, handlers, { streaming: buildStreamingHandlers(services) });
 
   app.use(routeNotFound);
   app.use(problemErrorHandler(log));

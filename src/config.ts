@@ -72,6 +72,8 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** The data-lifecycle worker: retention and project purges, in batches of `batchSize` traces. */
   lifecycle: { pollMs: number; batchSize: number };
+  /** The durable scheduler (monitors, digests, approval expiry, backfills): whether this process runs it, and how often. */
+  scheduler: { enabled: boolean; pollMs: number };
   /** OpenTelemetry ingest (POST /v1/traces), trace settle time and model prices. */
   otlp: OtlpSettings;
 }
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     evaluations: asConfigError(() => loadEvaluationSettings(env)),
     admin: { email: (env.TRACEWELL_ADMIN_EMAIL || 'dev@localhost').trim().toLowerCase(), password: env.TRACEWELL_ADMIN_PASSWORD || undefined },
     lifecycle: { pollMs: integer(env, 'LIFECYCLE_WORKER_POLL_MS', 60_000, 10), batchSize: integer(env, 'LIFECYCLE_BATCH_SIZE', 500, 1) },
+    scheduler: { enabled: bool(env, 'SCHEDULER_ENABLED', true), pollMs: integer(env, 'SCHEDULER_POLL_MS', 10_000, 10) },
     otlp: loadOtlpSettings(env),
     oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
     oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),

@@ -15,8 +15,9 @@ import { DetectionWorker } from './domain/detections/detection-worker.js';
 
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 
-import { PollingWorker } from './domain/webhooks/polling-worker.js';
-import { ambientStore } from '../adapters/ambient-transaction.js';
+import { WorkLoop } from './domain/background/work-loop.js';
+import { ambientStore, inAmbientTransaction } from '../adapters/ambient-transaction.js';
+import { Scheduler } from './domain/scheduling/scheduler.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 
@@ -28,6 +29,8 @@ export interface Runtime {
   database: Database;
   store: Store;
   services: Services;
+  /** The durable scheduler; tasks register on it, tests drive it with tick() after moving the clock. */
+  scheduler: Scheduler;
   authenticator: Authenticator;
   limiter: RateLimiter;
   clock: Clock;
@@ -79,7 +82,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
 
-  const webhookWorker = new PollingWorker(() => services.webhookDispatcher.runOnce(), config.webhooks.pollIntervalMs, log);
+  // A round that attempted deliveries goes again at once, so a burst drains without waiting a poll per batch.
+  const webhookWorker = new WorkLoop(async () => {
+    try {
+      return (await services.webhookDispatcher.runOnce()) > 0;
+    } catch (error) {
+      log(`webhook deliveries: ${(error as Error).message}`);
+      return false;
+    }
+  }, config.webhooks.pollIntervalMs);
+  // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
+  const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
+  scheduler.register(services.annotationDeadlines);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
@@ -90,6 +104,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     database,
     store,
     services,
+    scheduler,
     authenticator,
     limiter,
     clock,
@@ -113,9 +128,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         evaluatorWorker.start();
         background.push(evaluatorWorker);
       }
+
+      if (config.scheduler.enabled) {
+        scheduler.start();
+        background.push(scheduler);
+      }
     },
     async close() {
       for (const worker of background) await worker.stop();
+      await scheduler.stop(); // also when it never started: waits for a test's tick() in flight
       await services.detectionEvaluation.close();
       await limiter.close?.();
       await database.close();

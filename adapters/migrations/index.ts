@@ -9,6 +9,7 @@ import { webhooks } from './009-webhooks.js';
 import { traceChildrenKeys } from './010-trace-children-keys.js';
 import { administration } from './014-administration.js';
 import { otlpIngest } from './015-otlp-ingest.js';
+import { scheduledRuns } from './016-scheduled-runs.js';
 import { evaluations } from './019-evaluations.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   traceChildrenKeys,
   administration,
   otlpIngest,
+  scheduledRuns,
   evaluations,
 ];

@@ -14,30 +14,17 @@ import { principalOf } from './access-middleware.js';
 import { requestIdOf } from './request-id.js';
 import { assertCleanValue } from './json-hygiene.js';
 import { uuidParametersOf, withLowerCaseUuids } from './uuid-parameters.js';
-import type { Store } from '../ports/store.js';
-import type { AuditLog } from '../domain/audit/audit-log.js';
-import { inAmbientTransaction } from '../../adapters/ambient-transaction.js';
-
-/** What audited operations need: the (ambient) store to open their transaction on, and the log. */
-export interface AuditBinding {
-  store: Store;
-  log: AuditLog;
-}
-
-const dotted = (value: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 
 /**
  * Routes each contract operation to its handler by operationId. The handler gets validated inputs
- * and returns `{status, data}`; the success envelope is added here, once. An operation with
- * `x-audit` runs in one transaction with its audit record: both commit, or neither. Streaming
- * operations (export) write their own body; self-served ones (contract documents, OTLP) have their own routers.
+ * and returns `{status, data}`; the success envelope is added here, once. Audited operations arrive
+ * already wrapped (src/handlers/audited.ts). Streaming operations (export) write their own body; self-served ones (contract documents, OTLP) have their own routers.
  */
 export function bindOperations(
   app: Express,
   operations: OperationMeta[],
   handlers: OperationHandlers,
-  options: { audit?: AuditBinding; streaming: StreamingHandlers },
+  options: { streaming: StreamingHandlers },
 ): void {
   // Literal segments before templated ones (as the access matcher orders them), so e.g.
   // /detections/trend is never taken for /detections/{id} whatever the contract's path order.
@@ -51,7 +38,6 @@ export function bindOperations(
     if (!handler && !streaming) throw new Error(`The contract operation ${operation.operationId} has no handler.`);
     const uuids = uuidParametersOf(operation);
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    const audited = operation.audit && options.audit ? { spec: operation.audit, ...options.audit } : undefined;
     app[method](operation.expressPath, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const requestId = requestIdOf(res);
@@ -68,23 +54,7 @@ export function bindOperations(
           uuids,
         ) as unknown as OperationInput<HandledOperationId>;
         if (streaming) return await streaming(input as unknown as OperationInput<keyof StreamingHandlers>, res);
-        const reply: OperationReply<HandledOperationId> = audited
-          ? await inAmbientTransaction(audited.store, async (tx) => {
-              const result = await handler!(input);
-              const { spec } = audited;
-              const source = { path: req.params, response: result.data, body: req.body };
-              const targetId = spec.id ? dotted(source, spec.id) : undefined;
-              const details = Object.fromEntries((spec.details ?? []).filter((name) => req.body?.[name] !== undefined).map((name) => [name, req.body[name]]));
-              await audited.log.record(tx, input.ctx.principal, requestId, {
-                action: spec.action,
-                targetType: spec.target,
-                targetId: typeof targetId === 'string' ? targetId : null,
-                organizationId: (dotted(result.data, 'organizationId') as string | undefined) ?? null,
-                details,
-              });
-              return result;
-            })
-          : await handler!(input);
+        const reply: OperationReply<HandledOperationId> = await handler!(input);
         for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
         res.status(reply.status as number).json({ success: true, data: reply.data, requestId });
       } catch (error) {

@@ -60,6 +60,7 @@ export interface Store {
   readonly dataLifecycle: import('./data-lifecycle.js').DataLifecycleRepository;
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
+  readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
 
   readonly scores: import('./evaluations.js').ScoreRepository;
   readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;

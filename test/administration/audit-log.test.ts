@@ -3,6 +3,8 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { operationIndex } from '../../src/http/contract.js';
+import { mapTool } from '../../src/tools/operation-tool.js';
+import { toolContext, toolsOver } from '../support/tool-context.js';
 
 interface AuditEvent {
   id: string;
@@ -86,6 +88,51 @@ forEachAdapter((adapter) => {
         expect(await count('audit_events')).to.equal(eventsBefore);
         const keys = await server.runtime.database.knex('api_keys').where({ name: 'lost too' });
         expect(keys).to.deep.equal([]);
+      });
+    });
+
+    describe('an audited operation reached through an agent tool', () => {
+      // No served tool maps onto an audited operation today; this one does, as any future one would.
+      const renameTool = mapTool({
+        name: 'rename_project',
+        description: 'Renames the session project.',
+        inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        operationId: 'updateProject',
+        toOperation: (input) => ({ path: {}, query: {}, headers: {}, body: { name: input.name as string } }),
+        toResult: (data) => data,
+      });
+
+      it('writes the same event as the REST request, with the tool call\'s request id', async () => {
+        const [rename] = toolsOver(server, [renameTool]);
+        const context = toolContext(server, server.tenant);
+        await rename.handler({ name: 'Renamed by an agent' }, context);
+        const [event] = expectEnvelope<{ auditEvents: AuditEvent[] }>(await events({ action: 'project.updated', targetId: server.tenant.project.id })).auditEvents;
+        expect(event).to.deep.include({
+          action: 'project.updated',
+          targetType: 'project',
+          targetId: server.tenant.project.id,
+          requestId: context.requestId,
+          details: { name: 'Renamed by an agent' },
+        });
+        expect(event.actor).to.deep.equal({ kind: 'api_key', credentialId: context.principal.credentialId, userId: server.tenant.user.id });
+      });
+
+      it('is rolled back with its change when the record cannot be written', async () => {
+        const [rename] = toolsOver(server, [renameTool]);
+        const { audit } = server.runtime.services;
+        const original = audit.record.bind(audit);
+        audit.record = async () => {
+          throw new Error('audit store unavailable');
+        };
+        try {
+          await rename.handler({ name: 'Never stored' }, toolContext(server, server.tenant)).then(
+            () => expect.fail('the tool call succeeded'),
+            (error: Error) => expect(error.message).to.equal('audit store unavailable'),
+          );
+        } finally {
+          audit.record = original;
+        }
+        expect((await server.runtime.store.projects.findById(server.tenant.project.id))!.name).to.not.equal('Never stored');
       });
     });
 

@@ -182,6 +182,13 @@ forEachAdapter((adapter) => {
         const cleared = await server.request().patch('/api/v1/public/project').set('x-api-key', server.tenant.apiKey).send({ retentionDays: null, name: ' Renamed ' });
         expect(expectEnvelope(cleared)).to.include({ retentionDays: null, name: 'Renamed' });
       });
+
+      it('answers GET /project with the change at once, though the credential and its project are cached', async () => {
+        await server.request().get('/api/v1/public/project').set('x-api-key', server.tenant.apiKey).expect(200); // caches the project
+        await server.request().patch('/api/v1/public/project').set('x-api-key', server.tenant.apiKey).send({ retentionDays: 7, name: 'Fresh name' }).expect(200);
+        const read = await server.request().get('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
+        expect(expectEnvelope(read)).to.include({ retentionDays: 7, name: 'Fresh name' });
+      });
     });
 
     describe('DELETE /api/v1/public/traces/{traceId}', () => {

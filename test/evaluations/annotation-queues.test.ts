@@ -3,7 +3,6 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { createRequest } from '../webhooks/support.js';
-import { runScheduledTask } from './scheduled.js';
 import { ingest } from './support.js';
 
 const HOUR = 3_600_000;
@@ -39,7 +38,7 @@ forEachAdapter((adapter) => {
     };
     const get = (path: string) => server.request().get(`/api/v1/public${path}`).set('x-api-key', key);
     const at = (hours: number) => new Date(server.clock.now().getTime() + hours * HOUR).toISOString();
-    const tick = () => runScheduledTask(server, server.runtime.services.annotationDeadlines);
+    const tick = () => server.runtime.scheduler.tick();
 
     /** The notify.eval_* events announced so far, in order, as [type, data]. */
     async function announced(): Promise<[string, Record<string, unknown>][]> {

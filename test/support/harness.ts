@@ -28,6 +28,8 @@ export interface TestServer {
   app: Express;
   clock: ManualClock;
   config: Config;
+  /** Where the isolated database is: another runtime given these shares it, as a second server process would. */
+  databaseLocation: Pick<RuntimeOptions, 'sqliteFile' | 'postgresSchema'>;
   /** Organization A with one project, an owner, a project key and an org key. */
   tenant: TenantSeed;
   /** Organization B, for isolation tests. */
@@ -90,6 +92,7 @@ export async function startTestServer(adapter: Dialect, options: TestServerOptio
     app,
     clock,
     config,
+    databaseLocation: { sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema },
     tenant,
     other,
     request: () => supertest.agent(app),

@@ -1,5 +1,6 @@
 import type { Principal } from '../../src/auth/principal.js';
-import { buildHandlers } from '../../src/handlers/index.js';
+import { servedHandlers } from '../../src/handlers/served-handlers.js';
+import { operationIndex } from '../../src/http/contract.js';
 import { operationTool, type AnyToolMapping } from '../../src/tools/operation-tool.js';
 import type { ToolContext, ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { TenantSeed, TestServer } from './harness.js';
@@ -25,9 +26,9 @@ export function toolContext(server: TestServer, tenant: TenantSeed, overrides: P
   };
 }
 
-/** The served tools of `mappings` over the server's operation handlers, for calling tool handlers directly. */
+/** The served tools of `mappings` over the server's operation handlers (audit trail included), for calling tool handlers directly. */
 export function toolsOver(server: TestServer, mappings: AnyToolMapping[]): ToolDefinition[] {
-  const handlers = buildHandlers(server.runtime.services, server.clock);
+  const handlers = servedHandlers(server.runtime, operationIndex());
   return mappings.map((mapping) => operationTool(mapping, handlers));
 }
 

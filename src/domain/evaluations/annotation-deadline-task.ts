@@ -1,13 +1,14 @@
 import type { Store } from '../../ports/store.js';
 import type { BatchNotice } from '../../ports/evaluations.js';
 import type { EventPublisher, EventType } from '../events/event-publisher.js';
+import type { ScheduledTask } from '../scheduling/scheduler.js';
 import { perAssignee } from './annotation-service.js';
 
 /** How long before a batch's deadline members with open items hear notify.eval_deadline_approaching. */
 export const DEADLINE_APPROACHING_MS = 24 * 3_600_000;
 
-/** Batches looked at per notice kind and tick: the slots of one tick stay bounded. */
-const SLOTS_PER_NOTICE = 100;
+/** Batches looked at per notice kind and pass: the slots of one pass stay bounded (the scheduler takes 50 at a time). */
+const SLOTS_PER_NOTICE = 50;
 
 const PER_MEMBER: Record<BatchNotice, EventType> = {
   reminder: 'notify.eval_reminder',
@@ -24,7 +25,7 @@ const PER_MEMBER: Record<BatchNotice, EventType> = {
  * notify.eval_deadline_passed; a passed deadline also announces notify.eval_batch_deadline_passed
  * once for the batch and marks it overdue.
  */
-export class AnnotationDeadlineTask {
+export class AnnotationDeadlineTask implements ScheduledTask {
   readonly name = 'annotation-deadlines';
 
   constructor(

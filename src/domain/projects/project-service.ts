@@ -21,9 +21,13 @@ export class ProjectService {
   ) {}
 
   async describe(project: ProjectRecord): Promise<ProjectDescription> {
-    const organization = await this.store.organizations.findById(project.organizationId);
+    // The credential's project record may come from the authenticator's cache (CREDENTIAL_CACHE_MS):
+    // read it again so a rename or retention change is visible at once.
+    const current = await this.store.projects.findById(project.id);
+    if (!current) throw problems.notFound('The project');
+    const organization = await this.store.organizations.findById(current.organizationId);
     if (!organization) throw problems.notFound('The organization');
-    return { project, organization };
+    return { project: current, organization };
   }
 
   /** The projects a credential reaches: see the listProjects operation. */
