@@ -81,6 +81,9 @@ forEachAdapter((adapter) => {
         expect(listed.modelConnections).to.deep.equal([{ id: connectionId, name: 'stand-in', baseUrl: judge.baseUrl, model: 'gpt-4o-mini', createdAt: '2026-11-01T12:00:00.000Z' }]);
         const row = await server.runtime.database.knex('model_connections').where({ id: connectionId }).first();
         expect(row.api_key_ciphertext).to.match(/^v1\./).and.not.include('sk-test-secret');
+        const [audit] = await server.runtime.database.knex('audit_events').where({ project_id: tenant.project.id, action: 'model_connection.created' });
+        expect(audit).to.include({ target_type: 'model_connection', target_id: connectionId });
+        expect(JSON.parse(audit.details)).to.deep.equal({ name: 'stand-in', baseUrl: judge.baseUrl, model: 'gpt-4o-mini' });
       });
 
       it('refuses a base URL that fails the SSRF policy with the field path', async () => {
