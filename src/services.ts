@@ -135,7 +135,10 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       (tx, traces) => evaluations.evaluatorPipeline.enqueueNewTraces(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
     ],
     // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
-    afterAppend: [(tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs)],
+    afterAppend: [
+      (tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs),
+      (tx, traces) => evaluations.evaluatorPipeline.scheduleSettledTraces(tx, traces, config.otlp.settleMs),
+    ],
   });
   return {
     events,

@@ -136,6 +136,8 @@ export const evaluations: Migration = {
       t.bigInteger('responded_at');
       t.foreign(['project_id', 'trace_id']).references(['project_id', 'id']).inTable('traces').onDelete('CASCADE');
       t.index(['batch_id', 'position'], 'annotation_items_batch_idx');
+      // Deleting a trace checks this table for its items (the cascade): without the index, a scan per trace.
+      t.index(['project_id', 'trace_id'], 'annotation_items_project_trace_idx');
     });
   },
   async down(knex) {

@@ -106,6 +106,10 @@ export class SqlScoreRepository implements ScoreRepository {
     return (await this.db('scores').where({ project_id: projectId, id }).delete()) > 0;
   }
 
+  async deleteEvaluatorScores(projectId: string, evaluatorId: string, traceId: string): Promise<void> {
+    await this.db('scores').where({ project_id: projectId, evaluator_id: evaluatorId, trace_id: traceId, target: 'trace' }).delete();
+  }
+
   async targetExists(projectId: string, traceId: string, spanId: string | null): Promise<boolean> {
     const row = spanId === null
       ? await this.db('traces').where({ project_id: projectId, id: traceId }).first('id')
@@ -275,6 +279,33 @@ export class SqlEvaluationJobRepository implements EvaluationJobRepository {
           trace_id: job.traceId,
           status: 'pending',
           attempts: 0,
+          created_at: at,
+          updated_at: at,
+        })),
+      );
+    }
+  }
+
+  async schedule(jobs: { id: string; projectId: string; evaluatorId: string; traceId: string }[], now: Date, notBefore: Date): Promise<void> {
+    const at = toMillis(now);
+    const fresh: typeof jobs = [];
+    for (const job of jobs) {
+      const pushed = await this.db('evaluation_jobs')
+        .where({ project_id: job.projectId, evaluator_id: job.evaluatorId, trace_id: job.traceId, status: 'pending' })
+        .whereNull('lease_owner')
+        .update({ lease_expires_at: toMillis(notBefore), updated_at: at });
+      if (pushed === 0) fresh.push(job);
+    }
+    for (let start = 0; start < fresh.length; start += CHUNK) {
+      await this.db('evaluation_jobs').insert(
+        fresh.slice(start, start + CHUNK).map((job) => ({
+          id: job.id,
+          project_id: job.projectId,
+          evaluator_id: job.evaluatorId,
+          trace_id: job.traceId,
+          status: 'pending',
+          attempts: 0,
+          lease_expires_at: toMillis(notBefore),
           created_at: at,
           updated_at: at,
         })),

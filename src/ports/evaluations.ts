@@ -40,6 +40,8 @@ export interface ScoreRepository {
   find(projectId: string, id: string): Promise<ScoreRecord | null>;
   list(projectId: string, filters: ScoreFilters, limit: number, after: CreatedPosition | null): Promise<ScoreRecord[]>;
   delete(projectId: string, id: string): Promise<boolean>;
+  /** Removes an evaluator's earlier scores of a trace: a re-judged (grown) trace keeps the latest. */
+  deleteEvaluatorScores(projectId: string, evaluatorId: string, traceId: string): Promise<void>;
   /** Whether the trace (and, when given, its span) exists in the project. */
   targetExists(projectId: string, traceId: string, spanId: string | null): Promise<boolean>;
 }
@@ -116,6 +118,11 @@ export interface EvaluationJobRecord {
 /** The evaluator outbox: the same lease protocol as detection_jobs (see DetectionJobRepository). */
 export interface EvaluationJobRepository {
   enqueue(jobs: { id: string; projectId: string; evaluatorId: string; traceId: string }[], now: Date): Promise<void>;
+  /**
+   * Growing (OTLP) traces: each (evaluator, trace)'s pending, unclaimed job is pushed back to
+   * `notBefore`; a pair without one gets a job claimable from then (as DetectionJobRepository.schedule).
+   */
+  schedule(jobs: { id: string; projectId: string; evaluatorId: string; traceId: string }[], now: Date, notBefore: Date): Promise<void>;
   claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<EvaluationJobRecord[]>;
   complete(id: string, owner: string, now: Date): Promise<boolean>;
   release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void>;

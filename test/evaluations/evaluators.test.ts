@@ -7,6 +7,7 @@ import { createRequest, Receiver } from '../webhooks/support.js';
 import { sampled, type EvaluationJobOutcome } from '../../src/domain/evaluations/evaluator-pipeline.js';
 import { JudgeStandIn } from './judge-stand-in.js';
 import { ingest } from './support.js';
+import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
 
 const DAY = 86_400_000;
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -269,6 +270,32 @@ forEachAdapter((adapter) => {
         expect(await drain()).to.deep.equal(['scored', 'scored', 'skipped']);
         const raised = expectEnvelope<Record<string, unknown>>(await api(tenant).patch(`/evaluators/${id}`, { dailyBudgetUsd: 1 }));
         expect(raised).to.include({ state: 'active', dailyBudgetUsd: 1, spentTodayUsd: 0.000054 });
+      });
+    });
+
+    describe('evaluation of OpenTelemetry traces', () => {
+      it('judges a growing trace once it settled, and a late span re-judges it with the latest score kept', async () => {
+        const { tenant, connectionId } = await project();
+        const { id } = await evaluator(tenant, connectionId);
+        const traceId = hexId(0x7e, 16);
+        const send = async (spanSeed: number, answer: string) => {
+          const body = otlpJson([{ traceId, spanId: hexId(spanSeed, 8), name: 'agent', attributes: { 'openinference.span.kind': 'AGENT', 'input.value': 'What is the moon made of?', 'output.value': answer } }]);
+          const res = await server.request().post('/v1/traces').set('x-api-key', tenant.apiKey).set('content-type', 'application/json').send(JSON.stringify(body));
+          expect(res.status).to.equal(200);
+        };
+        await send(0x11, 'The moon is rock.');
+        expect(await drain(), 'not before the settle time').to.deep.equal([]);
+        server.clock.advance(server.config.otlp.settleMs);
+        expect(await drain()).to.deep.equal(['scored']);
+        const first = expectEnvelope<{ scores: { value: number }[] }>(await api(tenant).get('/scores', { traceId })).scores;
+        expect(first.map((s) => s.value)).to.deep.equal([0.1]);
+
+        await send(0x12, 'Also: it is made of cheese.');
+        server.clock.advance(server.config.otlp.settleMs);
+        expect(await drain()).to.deep.equal(['scored']);
+        const latest = expectEnvelope<{ scores: { value: number }[] }>(await api(tenant).get('/scores', { traceId })).scores;
+        expect(latest.map((s) => s.value), 'the latest judgement replaces the earlier score').to.deep.equal([0.9]);
+        expect((await runsOf(tenant, id)).map((r) => r.outcome)).to.deep.equal(['scored', 'scored']);
       });
     });
 

@@ -59,8 +59,23 @@ export class EvaluatorPipeline {
     private readonly settings: EvaluatorPipelineSettings,
   ) {}
 
-  /** The ingest hook, inside the ingest transaction. */
+  /** The native ingest hook, inside the ingest transaction: the trace is complete, judge it now. */
   enqueueNewTraces = async (tx: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<void> => {
+    await tx.evaluationJobs.enqueue(await this.sampledJobs(tx, traces), this.clock.now());
+  };
+
+  /**
+   * The OTLP append hook: a growing trace is judged once no span arrived for `settleMs` (a pending
+   * job is pushed back, not repeated); spans after a judgement schedule another, whose score
+   * replaces the earlier one.
+   */
+  scheduleSettledTraces = async (tx: Store, traces: readonly { projectId: string; traceId: string }[], settleMs: number): Promise<void> => {
+    const now = this.clock.now();
+    await tx.evaluationJobs.schedule(await this.sampledJobs(tx, traces), now, new Date(now.getTime() + settleMs));
+  };
+
+  /** One job per trace in each active, unpaused evaluator's sample. */
+  private async sampledJobs(tx: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<{ id: string; projectId: string; evaluatorId: string; traceId: string }[]> {
     const now = this.clock.now();
     const byProject = new Map<string, string[]>();
     for (const t of traces) byProject.set(t.projectId, [...(byProject.get(t.projectId) ?? []), t.traceId]);
@@ -71,8 +86,8 @@ export class EvaluatorPipeline {
         for (const traceId of traceIds) if (sampled(evaluator.id, traceId, evaluator.samplingRate)) jobs.push({ id: randomUUID(), projectId, evaluatorId: evaluator.id, traceId });
       }
     }
-    await tx.evaluationJobs.enqueue(jobs, now);
-  };
+    return jobs;
+  }
 
   async runOnce(owner: string): Promise<EvaluationJobOutcome[]> {
     const jobs = await this.store.evaluationJobs.claim(owner, this.clock.now(), this.settings.leaseMs, this.settings.batchSize);
@@ -151,6 +166,7 @@ export class EvaluatorPipeline {
   }
 
   private async scored(tx: Store, evaluator: EvaluatorRecord, trace: EvaluatedTrace, verdict: Verdict, usage: { promptTokens: number; completionTokens: number; costUsd: number }): Promise<void> {
+    await tx.scores.deleteEvaluatorScores(evaluator.projectId, evaluator.id, trace.id); // a re-judged trace keeps the latest
     const score = await this.scores.record(
       tx,
       evaluator.projectId,
