@@ -225,6 +225,31 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('GET /api/v1/public/annotation-queues/{id} (getAnnotationQueue)', () => {
+      it('reads a queue; another project’s is 404', async () => {
+        const { id } = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: 'Read me', scoreConfig: { name: 'ok', dataType: 'boolean' } }), 201);
+        expect(expectEnvelope<{ name: string; scoreConfig: unknown }>(await get(`/annotation-queues/${id}`))).to.include({ name: 'Read me' });
+        const other = await server.request().get(`/api/v1/public/annotation-queues/${id}`).set('x-api-key', server.other.apiKey);
+        expectProblem(other, 404, 'PUBLIC_API_NOT_FOUND');
+      });
+    });
+
+    describe('POST /api/v1/public/annotation-queues/{id}/batches (createAnnotationBatch) on a span queue', () => {
+      it('takes spans, needs spanId on every item, and scores the span', async () => {
+        const { id } = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: 'Spans', target: 'span', scoreConfig: { name: 'span_ok', dataType: 'boolean' } }), 201);
+        await post(`/annotation-queues/${id}/members`, { userId: bob });
+        const missing = expectProblem(await post(`/annotation-queues/${id}/batches`, { items: [{ traceId: 'a-1' }], deadline: at(1) }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((missing.errors as { path: string }[])[0].path).to.equal('/body/items/0/spanId');
+        const unknown = expectProblem(await post(`/annotation-queues/${id}/batches`, { items: [{ traceId: 'a-1', spanId: 'nope' }], deadline: at(1) }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((unknown.errors as { path: string }[])[0].path).to.equal('/body/items/0');
+        const batch = expectEnvelope<Batch>(await post(`/annotation-queues/${id}/batches`, { items: [{ traceId: 'a-1', spanId: 'root' }], deadline: at(1) }), 201);
+        const done = expectEnvelope<Batch>(await post(`/annotation-queues/${id}/batches/${batch.id}/items/${batch.items[0].id}/response`, { value: true }), 201);
+        expect(done.status).to.equal('completed');
+        const scores = expectEnvelope<{ scores: Record<string, unknown>[] }>(await get(`/scores?traceId=a-1&spanId=root`)).scores;
+        expect(scores.map((x) => [x.name, x.target, x.value, x.source])).to.deep.equal([['span_ok', 'span', true, 'annotation']]);
+      });
+    });
+
     describe('GET /api/v1/public/annotation-queues (listAnnotationQueues)', () => {
       it('lists the project’s queues with their members; another project sees none', async () => {
         const list = expectEnvelope<{ annotationQueues: { name: string; members: string[] }[] }>(await get('/annotation-queues'));

@@ -141,6 +141,81 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('GET /api/v1/public/model-connections (listModelConnections)', () => {
+      it('pages newest first and shows nothing of another project', async () => {
+        const { tenant } = await project();
+        server.clock.advance(1);
+        await api(tenant).post('/model-connections', { name: 'second', baseUrl: judge.baseUrl, model: 'gpt-4o', apiKey: 'k' });
+        const first = expectEnvelope<{ modelConnections: { name: string }[]; page: { hasMore: boolean; nextCursor: string } }>(await api(tenant).get('/model-connections', { limit: 1 }));
+        expect(first.modelConnections.map((c) => c.name)).to.deep.equal(['second']);
+        const next = expectEnvelope<{ modelConnections: { name: string }[]; page: { hasMore: boolean } }>(await api(tenant).get('/model-connections', { limit: 1, cursor: first.page.nextCursor }));
+        expect(next.modelConnections.map((c) => c.name)).to.deep.equal(['stand-in']);
+        expect(next.page.hasMore).to.equal(false);
+        const other = await server.seedTenant(`Other${++n}`);
+        expect(expectEnvelope<{ modelConnections: unknown[] }>(await api(other).get('/model-connections')).modelConnections).to.deep.equal([]);
+      });
+    });
+
+    describe('DELETE /api/v1/public/model-connections/{id} (deleteModelConnection)', () => {
+      it('deletes the connection with its evaluators; another project’s is 404', async () => {
+        const { tenant, connectionId } = await project();
+        const { id } = await evaluator(tenant, connectionId);
+        const other = await server.seedTenant(`Other${++n}`);
+        expectProblem(await server.request().delete(`/api/v1/public/model-connections/${connectionId}`).set('x-api-key', other.apiKey), 404, 'PUBLIC_API_NOT_FOUND');
+        expect(expectEnvelope(await server.request().delete(`/api/v1/public/model-connections/${connectionId}`).set('x-api-key', tenant.apiKey))).to.deep.equal({ id: connectionId, deleted: true });
+        expectProblem(await api(tenant).get(`/evaluators/${id}`), 404, 'PUBLIC_API_NOT_FOUND');
+      });
+    });
+
+    describe('GET /api/v1/public/evaluators (listEvaluators)', () => {
+      it('lists the project’s evaluators newest first with their state', async () => {
+        const { tenant, connectionId } = await project();
+        await evaluator(tenant, connectionId, { name: 'older' });
+        server.clock.advance(1);
+        await evaluator(tenant, connectionId, { name: 'newer', template: 'toxicity' });
+        const list = expectEnvelope<{ evaluators: { name: string; state: string; template: string }[] }>(await api(tenant).get('/evaluators'));
+        expect(list.evaluators.map((e) => [e.name, e.template, e.state])).to.deep.equal([
+          ['newer', 'toxicity', 'active'],
+          ['older', 'hallucination', 'active'],
+        ]);
+      });
+    });
+
+    describe('GET /api/v1/public/evaluators/{id} (getEvaluator)', () => {
+      it('answers 404 for another project’s evaluator', async () => {
+        const { tenant, connectionId } = await project();
+        const { id } = await evaluator(tenant, connectionId);
+        const other = await server.seedTenant(`Other${++n}`);
+        expectProblem(await api(other).get(`/evaluators/${id}`), 404, 'PUBLIC_API_NOT_FOUND');
+      });
+    });
+
+    describe('PATCH /api/v1/public/evaluators/{id} (updateEvaluator)', () => {
+      it('deactivates an evaluator: it says inactive and queues nothing', async () => {
+        const { tenant, connectionId } = await project();
+        const { id } = await evaluator(tenant, connectionId);
+        expect(expectEnvelope<{ state: string }>(await api(tenant).patch(`/evaluators/${id}`, { isActive: false })).state).to.equal('inactive');
+        await ingest(server, tenant.apiKey, ragTrace('off-1', 'fine'));
+        expect(await drain()).to.deep.equal([]);
+        const empty = expectProblem(await api(tenant).patch(`/evaluators/${id}`, {}), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((empty.errors as { path: string }[])[0].path).to.equal('/body');
+      });
+    });
+
+    describe('DELETE /api/v1/public/evaluators/{id} (deleteEvaluator)', () => {
+      it('deletes the evaluator and its pending jobs; its scores stay', async () => {
+        const { tenant, connectionId } = await project();
+        const { id } = await evaluator(tenant, connectionId);
+        await ingest(server, tenant.apiKey, ragTrace('del-1', 'fine'));
+        expect(await drain()).to.deep.equal(['scored']);
+        await ingest(server, tenant.apiKey, ragTrace('del-2', 'fine'));
+        expect(expectEnvelope(await server.request().delete(`/api/v1/public/evaluators/${id}`).set('x-api-key', tenant.apiKey))).to.deep.equal({ id, deleted: true });
+        expect(await drain()).to.deep.equal([]);
+        expect(expectEnvelope<{ scores: unknown[] }>(await api(tenant).get('/scores', { traceId: 'del-1' })).scores).to.have.length(1);
+        expectProblem(await server.request().delete(`/api/v1/public/evaluators/${id}`).set('x-api-key', tenant.apiKey), 404, 'PUBLIC_API_NOT_FOUND');
+      });
+    });
+
     describe('evaluation of new traces', () => {
       it('judges a new trace through the outbox and writes an evaluator score with the reasoning and a scored run', async () => {
         const { tenant, connectionId } = await project();
