@@ -37,7 +37,7 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       judge = await new JudgeStandIn().start();
-      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', EVALUATOR_MAX_ATTEMPTS: '3', EVALUATOR_RETRY_BASE_MS: '1000' } });
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', EVALUATOR_MAX_ATTEMPTS: '3', EVALUATOR_RETRY_BASE_MS: '1000', EVALUATOR_TIMEOUT_MS: '2000' } });
     });
     after(async () => {
       await server.close();
@@ -280,6 +280,16 @@ forEachAdapter((adapter) => {
         const [job] = await server.runtime.database.knex('evaluation_jobs').where({ project_id: tenant.project.id });
         expect(job).to.include({ status: 'done', attempts: 3, last_error: 'the model endpoint answered HTTP 500' });
         expect((await runsOf(tenant, id)).map((r) => r.outcome)).to.deep.equal(['scored']);
+      });
+
+      it('ends a call the judge never answers at EVALUATOR_TIMEOUT_MS and retries it later', async () => {
+        const { tenant, connectionId } = await project();
+        await evaluator(tenant, connectionId);
+        await ingest(server, tenant.apiKey, ragTrace('hang-1', 'HANG'));
+        expect(await drain()).to.deep.equal(['retry']);
+        const [job] = await server.runtime.database.knex('evaluation_jobs').where({ project_id: tenant.project.id });
+        expect(job).to.include({ status: 'pending', attempts: 1, last_error: 'the model endpoint did not answer within 2000 ms' });
+        await server.runtime.database.knex('evaluation_jobs').where({ id: job.id }).delete(); // leave no job for the next tests
       });
 
       it('records an error run, not a score, when the retries run out', async () => {

@@ -13,7 +13,7 @@ export interface JudgeCall {
  * POST /v1/chat/completions answers judge prompts deterministically — score 0.9 when the prompt
  * mentions "cheese" (a hallucination in these fixtures), else 0.1 — and, on cue, 429/500 (with
  * Retry-After when given) or malformed output ("GARBLE" in the prompt: prose, "OUT_OF_RANGE": a
- * score of 7). Every answer reports 100 prompt and 20 completion tokens.
+ * score of 7, "HANG": no answer at all). Every answer reports 100 prompt and 20 completion tokens.
  */
 export class JudgeStandIn {
   readonly calls: JudgeCall[] = [];
@@ -43,6 +43,7 @@ export class JudgeStandIn {
           return;
         }
         const prompt = body.messages.map((m) => m.content).join('\n');
+        if (prompt.includes('HANG')) return; // never answers: the client's deadline must end the call
         let content: string;
         if (prompt.includes('GARBLE')) content = 'I think it is mostly fine.';
         else if (prompt.includes('OUT_OF_RANGE')) content = JSON.stringify({ score: 7, reasoning: 'very' });
@@ -61,6 +62,7 @@ export class JudgeStandIn {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections(); // hung calls included
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 }
