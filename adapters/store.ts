@@ -77,6 +77,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     evaluationJobs: new evaluations.SqlEvaluationJobRepository(knex, dialect),
     evaluationRuns: new evaluations.SqlEvaluationRunRepository(knex),
     annotations: new evaluations.SqlAnnotationRepository(knex),
+    evaluationBudgets: new evaluations.SqlEvaluationBudgetRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -6,7 +6,7 @@ import type { Migration } from './migration.js';
  * - `model_connections`: OpenAI-compatible endpoints, the API key sealed like webhook secrets.
  * - `evaluators` and their outbox `evaluation_jobs` (same lease protocol as detection_jobs) and
  *   `evaluation_runs` (one row per evaluated trace: scored, error or skipped, with tokens and cost,
- *   from which the daily budget is summed).
+ *   from which the daily budgets are summed) and `evaluation_budgets` (one per project).
  * - annotation queues, their members, batches and items; `*_sent_at` columns make each scheduled
  *   notification happen once.
  */
@@ -93,6 +93,15 @@ export const evaluations: Migration = {
       t.double('cost_usd').notNullable();
       t.bigInteger('created_at').notNullable();
       t.index(['evaluator_id', 'created_at', 'id'], 'evaluation_runs_evaluator_created_idx');
+      t.index(['project_id', 'created_at'], 'evaluation_runs_project_created_idx'); // the project's daily spend
+    });
+    await knex.schema.createTable('evaluation_budgets', (t) => {
+      t.uuid('project_id').primary().references('projects.id').onDelete('CASCADE');
+      t.double('daily_budget_usd');
+      t.bigInteger('daily_budget_tokens');
+      t.text('paused_reason'); // set while the project's day's budget is spent
+      t.bigInteger('paused_until');
+      t.bigInteger('updated_at').notNullable();
     });
     await knex.schema.createTable('annotation_queues', (t) => {
       t.uuid('id').primary();
@@ -141,7 +150,7 @@ export const evaluations: Migration = {
     });
   },
   async down(knex) {
-    for (const table of ['annotation_items', 'annotation_batches', 'annotation_queue_members', 'annotation_queues', 'evaluation_runs', 'evaluation_jobs', 'evaluators', 'model_connections', 'scores']) {
+    for (const table of ['annotation_items', 'annotation_batches', 'annotation_queue_members', 'annotation_queues', 'evaluation_budgets', 'evaluation_runs', 'evaluation_jobs', 'evaluators', 'model_connections', 'scores']) {
       await knex.schema.dropTableIfExists(table);
     }
   },

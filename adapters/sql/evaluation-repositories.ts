@@ -8,6 +8,8 @@ import type {
   AnnotationRepository,
   BatchNotice,
   CreatedPosition,
+  EvaluationBudgetRecord,
+  EvaluationBudgetRepository,
   EvaluationJobRecord,
   EvaluationJobRepository,
   EvaluationRunRecord,
@@ -393,14 +395,23 @@ export class SqlEvaluationRunRepository implements EvaluationRunRepository {
     return (await newestFirst(this.db('evaluation_runs').where({ evaluator_id: evaluatorId }), after, limit)).map(toRun);
   }
 
-  async spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
+  spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
+    return this.sum({ evaluator_id: evaluatorId }, from, to);
+  }
+
+  spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
+    return this.sum({ project_id: projectId }, from, to);
+  }
+
+  private async sum(where: Record<string, string>, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
     const row = (await this.db('evaluation_runs')
-      .where({ evaluator_id: evaluatorId })
+      .where(where)
       .andWhere('created_at', '>=', toMillis(from))
       .andWhere('created_at', '<', toMillis(to))
       .select(this.db.raw('COALESCE(SUM(prompt_tokens + completion_tokens), 0) AS tokens'), this.db.raw('COALESCE(SUM(cost_usd), 0) AS usd'))
       .first()) as Row | undefined;
-    return { tokens: Number(row?.tokens ?? 0), usd: Number(row?.usd ?? 0) };
+    // Rounded to a nano-dollar, as costs are: sums of binary fractions drift in the last digits.
+    return { tokens: Number(row?.tokens ?? 0), usd: Math.round(Number(row?.usd ?? 0) * 1e9) / 1e9 };
   }
 }
 
@@ -548,5 +559,40 @@ export class SqlAnnotationRepository implements AnnotationRepository {
   async markNotice(batchId: string, notice: BatchNotice, now: Date): Promise<boolean> {
     const column = NOTICE_COLUMN[notice];
     return (await this.db('annotation_batches').where({ id: batchId }).whereNull(column).update({ [column]: toMillis(now) })) === 1;
+  }
+}
+
+const toBudget = (row: Row): EvaluationBudgetRecord => ({
+  projectId: row.project_id as string,
+  dailyBudgetUsd: row.daily_budget_usd === null ? null : Number(row.daily_budget_usd),
+  dailyBudgetTokens: row.daily_budget_tokens === null ? null : Number(row.daily_budget_tokens),
+  pausedReason: (row.paused_reason as string | null) ?? null,
+  pausedUntil: fromMillisOrNull(row.paused_until as number | null),
+  updatedAt: fromMillis(row.updated_at as number),
+});
+
+export class SqlEvaluationBudgetRepository implements EvaluationBudgetRepository {
+  constructor(private readonly db: Knex) {}
+
+  async find(projectId: string): Promise<EvaluationBudgetRecord | null> {
+    const row = await this.db('evaluation_budgets').where({ project_id: projectId }).first();
+    return row ? toBudget(row) : null;
+  }
+
+  async put(record: EvaluationBudgetRecord): Promise<void> {
+    const row = {
+      daily_budget_usd: record.dailyBudgetUsd,
+      daily_budget_tokens: record.dailyBudgetTokens,
+      paused_reason: null,
+      paused_until: null,
+      updated_at: toMillis(record.updatedAt),
+    };
+    await this.db('evaluation_budgets').insert({ project_id: record.projectId, ...row }).onConflict('project_id').merge(row);
+  }
+
+  async setPause(projectId: string, reason: string | null, until: Date | null, now: Date): Promise<void> {
+    await this.db('evaluation_budgets')
+      .where({ project_id: projectId })
+      .update({ paused_reason: reason, paused_until: until ? toMillis(until) : null, updated_at: toMillis(now) });
   }
 }

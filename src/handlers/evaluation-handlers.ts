@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import { actorOf } from '../domain/actor.js';
 import type { PageRequest } from '../domain/evaluations/created-pages.js';
 import type { EvaluatorService, EvaluatorView } from '../domain/evaluations/evaluator-service.js';
+import type { BudgetGuard } from '../domain/evaluations/budget-guard.js';
 import type { ModelConnectionService } from '../domain/evaluations/model-connection-service.js';
 import type { ScoreService } from '../domain/evaluations/score-service.js';
 import type { OperationHandlers } from '../http/operation-types.js';
@@ -22,7 +23,9 @@ type EvaluationOperations =
   | 'getEvaluator'
   | 'updateEvaluator'
   | 'deleteEvaluator'
-  | 'listEvaluatorRuns';
+  | 'listEvaluatorRuns'
+  | 'getEvaluationBudget'
+  | 'setEvaluationBudget';
 
 export const pageRequestOf = (ctx: RequestContext, query: { limit?: number; cursor?: string }): PageRequest => ({
   projectId: selectedProject(ctx).id,
@@ -90,7 +93,29 @@ export class EvaluationHandlers implements Pick<OperationHandlers, EvaluationOpe
     private readonly scores: ScoreService,
     private readonly connections: ModelConnectionService,
     private readonly evaluators: EvaluatorService,
+    private readonly budgets: BudgetGuard,
   ) {}
+
+  getEvaluationBudget: OperationHandlers['getEvaluationBudget'] = async ({ ctx }) => ({ status: 200, data: await this.budgetOf(selectedProject(ctx).id) });
+
+  setEvaluationBudget: OperationHandlers['setEvaluationBudget'] = async ({ ctx, body }) => {
+    const projectId = selectedProject(ctx).id;
+    await this.budgets.put(projectId, body);
+    return { status: 200, data: await this.budgetOf(projectId) };
+  };
+
+  private async budgetOf(projectId: string): Promise<Schemas['EvaluationBudget']> {
+    const { budget, spent, pausedReason, resumesAt } = await this.budgets.view(projectId);
+    return {
+      dailyBudgetUsd: budget?.dailyBudgetUsd ?? null,
+      dailyBudgetTokens: budget?.dailyBudgetTokens ?? null,
+      spentTodayUsd: spent.usd,
+      spentTodayTokens: spent.tokens,
+      state: pausedReason === null ? 'active' : 'paused',
+      pausedReason,
+      resumesAt: resumesAt?.toISOString() ?? null,
+    };
+  }
 
   createScore: OperationHandlers['createScore'] = async ({ ctx, body }) => ({
     status: 201,

@@ -42,7 +42,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),
-    ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators),
+    ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
   };
   return withConcurrencyCaps(handlers, services.fairShare);

@@ -150,6 +150,25 @@ export interface EvaluationRunRepository {
   list(evaluatorId: string, limit: number, after: CreatedPosition | null): Promise<EvaluationRunRecord[]>;
   /** Tokens and dollars the evaluator spent in [from, to). */
   spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }>;
+  /** Tokens and dollars all evaluators of the project spent in [from, to). */
+  spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }>;
+}
+
+/** A project's daily budget over all its evaluators, and its pause while the day's budget is spent. */
+export interface EvaluationBudgetRecord {
+  projectId: string;
+  dailyBudgetUsd: number | null;
+  dailyBudgetTokens: number | null;
+  pausedReason: string | null;
+  pausedUntil: Date | null;
+  updatedAt: Date;
+}
+
+export interface EvaluationBudgetRepository {
+  find(projectId: string): Promise<EvaluationBudgetRecord | null>;
+  /** Sets the budget (and clears any pause). */
+  put(record: EvaluationBudgetRecord): Promise<void>;
+  setPause(projectId: string, reason: string | null, until: Date | null, now: Date): Promise<void>;
 }
 
 export interface AnnotationScoreConfig {

@@ -68,5 +68,6 @@ export interface Store {
   readonly evaluationJobs: import('./evaluations.js').EvaluationJobRepository;
   readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
   readonly annotations: import('./evaluations.js').AnnotationRepository;
+  readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

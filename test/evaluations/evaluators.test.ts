@@ -348,6 +348,35 @@ forEachAdapter((adapter) => {
         expect(await drain()).to.deep.equal(['scored']);
       });
 
+      it('pauses every evaluator of the project at the project budget and says so; a new budget resumes them', async () => {
+        const { tenant, connectionId } = await project();
+        const a = await evaluator(tenant, connectionId);
+        await evaluator(tenant, connectionId, { template: 'toxicity' });
+        const set = await server.request().put('/api/v1/public/evaluation-budget').set('x-api-key', tenant.apiKey).send({ dailyBudgetTokens: 300 });
+        expect(expectEnvelope(set)).to.deep.equal({ dailyBudgetUsd: null, dailyBudgetTokens: 300, spentTodayUsd: 0, spentTodayTokens: 0, state: 'active', pausedReason: null, resumesAt: null });
+        await ingest(server, tenant.apiKey, ragTrace('p-1', 'fine'));
+        await ingest(server, tenant.apiKey, ragTrace('p-2', 'fine'));
+        expect(await drain()).to.deep.equal(['scored', 'scored', 'scored', 'skipped']);
+        const midnight = new Date(Math.floor(server.clock.now().getTime() / DAY) * DAY + DAY).toISOString();
+        const reason = `paused: the project's daily budget of 300 tokens spent (360); resumes at ${midnight}`;
+        expect(expectEnvelope(await api(tenant).get('/evaluation-budget'))).to.deep.equal({
+          dailyBudgetUsd: null,
+          dailyBudgetTokens: 300,
+          spentTodayUsd: 0.000081,
+          spentTodayTokens: 360,
+          state: 'paused',
+          pausedReason: reason,
+          resumesAt: midnight,
+        });
+        expect(expectEnvelope<Record<string, unknown>>(await api(tenant).get(`/evaluators/${a.id}`))).to.include({ state: 'paused', pausedReason: reason });
+        await ingest(server, tenant.apiKey, ragTrace('p-3', 'fine'));
+        expect(await drain(), 'a paused project queues nothing').to.deep.equal([]);
+        const raised = await server.request().put('/api/v1/public/evaluation-budget').set('x-api-key', tenant.apiKey).send({ dailyBudgetTokens: 1000 });
+        expect(expectEnvelope<Record<string, unknown>>(raised)).to.include({ state: 'active', pausedReason: null });
+        await ingest(server, tenant.apiKey, ragTrace('p-4', 'fine'));
+        expect(await drain()).to.deep.equal(['scored', 'scored']);
+      });
+
       it('stops at a dollar budget priced from the price table, and a raised budget resumes it', async () => {
         const { tenant, connectionId } = await project();
         const { id } = await evaluator(tenant, connectionId, { dailyBudgetUsd: 0.00005 });

@@ -7,6 +7,7 @@ import type { EventPublisher } from '../events/event-publisher.js';
 import type { PriceTable } from '../pricing/price-table.js';
 import { DestinationGuard } from '../webhooks/destination-guard.js';
 import { SecretBox } from '../webhooks/secret-box.js';
+import { BudgetGuard } from './budget-guard.js';
 import { AnnotationDeadlineTask } from './annotation-deadline-task.js';
 import { AnnotationService } from './annotation-service.js';
 import { EvaluatorPipeline } from './evaluator-pipeline.js';
@@ -22,6 +23,8 @@ export interface EvaluationServices {
   /** The evaluator outbox: the ingest hook (`enqueueNewTraces`) and what the worker runs. */
   evaluatorPipeline: EvaluatorPipeline;
   annotations: AnnotationService;
+  /** The project's and each evaluator's daily budgets. */
+  evaluationBudgets: BudgetGuard;
   /** Reminders and deadlines of annotation batches, a task of the durable scheduler. */
   annotationDeadlines: AnnotationDeadlineTask;
 }
@@ -44,11 +47,13 @@ export function createEvaluationServices(deps: {
   const scores = new ScoreService(store, clock, cursors);
   const modelConnections = new ModelConnectionService(store, clock, cursors, new DestinationGuard(config.webhooks.allowedHosts), new SecretBox(config.webhooks.encryptionKey, config.serverSecret));
   const settings = config.evaluations;
+  const budgets = new BudgetGuard(store, clock);
   return {
+    evaluationBudgets: budgets,
     scores,
     modelConnections,
-    evaluators: new EvaluatorService(store, clock, cursors),
-    evaluatorPipeline: new EvaluatorPipeline(store, clock, modelConnections, scores, deps.detectionEvaluation, deps.prices, httpJudgeClient, {
+    evaluators: new EvaluatorService(store, clock, cursors, budgets),
+    evaluatorPipeline: new EvaluatorPipeline(store, clock, modelConnections, scores, deps.detectionEvaluation, deps.prices, httpJudgeClient, budgets, {
       leaseMs: settings.leaseMs,
       batchSize: settings.batchSize,
       maxAttempts: settings.maxAttempts,

@@ -14,7 +14,7 @@ import { parseVerdict, type Verdict } from './judge-output.js';
 import { JUDGE_SYSTEM_PROMPT, renderPrompt } from './judge-templates.js';
 import type { ModelConnectionService } from './model-connection-service.js';
 import type { ScoreService } from './score-service.js';
-import { utcDay } from './utc-day.js';
+import { pauseHolds, type BudgetGuard } from './budget-guard.js';
 
 export interface EvaluatorPipelineSettings {
   leaseMs: number;
@@ -37,8 +37,6 @@ export function sampled(evaluatorId: string, traceId: string, rate: number): boo
   return digest.readUInt32BE(0) / 0x1_0000_0000 < rate;
 }
 
-const money = (usd: number): string => `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
-
 /**
  * LLM-as-judge evaluation of new traces through the evaluation_jobs outbox. Ingestion enqueues one
  * job per sampled (trace, active evaluator) in its transaction; a worker leases jobs, checks the
@@ -56,6 +54,7 @@ export class EvaluatorPipeline {
     private readonly detections: DetectionEvaluation,
     private readonly prices: PriceTable,
     private readonly judge: JudgeClient,
+    private readonly budgets: BudgetGuard,
     private readonly settings: EvaluatorPipelineSettings,
   ) {}
 
@@ -81,7 +80,9 @@ export class EvaluatorPipeline {
     for (const t of traces) byProject.set(t.projectId, [...(byProject.get(t.projectId) ?? []), t.traceId]);
     const jobs: { id: string; projectId: string; evaluatorId: string; traceId: string }[] = [];
     for (const [projectId, traceIds] of byProject) {
-      for (const evaluator of await tx.evaluators.listActive(projectId)) {
+      const active = await tx.evaluators.listActive(projectId);
+      if (active.length === 0 || pauseHolds(await tx.evaluationBudgets.find(projectId), now)) continue; // the project's budget is spent today
+      for (const evaluator of active) {
         if (isPaused(evaluator, now)) continue; // paused for the day: it says so on the evaluator
         for (const traceId of traceIds) if (sampled(evaluator.id, traceId, evaluator.samplingRate)) jobs.push({ id: randomUUID(), projectId, evaluatorId: evaluator.id, traceId });
       }
@@ -104,7 +105,7 @@ export class EvaluatorPipeline {
     if (evaluator.filters.length > 0 && !filterLanguageRuleEvaluator.matches(evaluator.filters, traceRuleSubject(trace, spans))) {
       return this.finish(job, owner, 'filtered', async () => undefined);
     }
-    const budget = await this.budgetRefusal(evaluator);
+    const budget = await this.budgets.refusal(evaluator);
     if (budget) return this.finish(job, owner, 'skipped', (tx) => this.run(tx, evaluator, trace.id, { outcome: 'skipped', error: budget }));
 
     let reply;
@@ -185,26 +186,6 @@ export class EvaluatorPipeline {
         evidence: { evaluatorId: evaluator.id, scoreId: score.id, scoreName: evaluator.scoreName, reasoning: verdict.reasoning },
       });
     }
-  }
-
-  /**
-   * Null while the evaluator may spend; otherwise why not. Reaching a budget pauses the evaluator
-   * until the next UTC midnight (its state says so); a pause that has run out is lifted here.
-   */
-  private async budgetRefusal(evaluator: EvaluatorRecord): Promise<string | null> {
-    const now = this.clock.now();
-    if (isPaused(evaluator, now)) return evaluator.pausedReason;
-    if (evaluator.pausedReason !== null) await this.store.evaluators.update(evaluator.projectId, evaluator.id, { pausedReason: null, pausedUntil: null, updatedAt: now });
-    if (evaluator.dailyBudgetUsd === null && evaluator.dailyBudgetTokens === null) return null;
-    const { start, end } = utcDay(now);
-    const spent = await this.store.evaluationRuns.spent(evaluator.id, start, end);
-    let reason: string | null = null;
-    if (evaluator.dailyBudgetUsd !== null && spent.usd >= evaluator.dailyBudgetUsd) reason = `daily budget of ${money(evaluator.dailyBudgetUsd)} spent (${money(spent.usd)})`;
-    else if (evaluator.dailyBudgetTokens !== null && spent.tokens >= evaluator.dailyBudgetTokens) reason = `daily budget of ${evaluator.dailyBudgetTokens} tokens spent (${spent.tokens})`;
-    if (reason === null) return null;
-    reason = `paused: ${reason}; resumes at ${end.toISOString()}`;
-    await this.store.evaluators.update(evaluator.projectId, evaluator.id, { pausedReason: reason, pausedUntil: end, updatedAt: now });
-    return reason;
   }
 
   /** Dollars of one judge call from the price table (project overrides first); 0 for an unpriced model. */

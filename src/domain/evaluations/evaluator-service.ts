@@ -9,6 +9,7 @@ import { validateDetectionRules } from '../detections/rule-language.js';
 import { createdPage, type PageRequest } from './created-pages.js';
 import { BUILT_IN_PROMPTS, EVALUATOR_VARIABLES, placeholdersOf } from './judge-templates.js';
 import { utcDay } from './utc-day.js';
+import type { BudgetGuard } from './budget-guard.js';
 
 export interface EvaluatorInput {
   name: string;
@@ -56,6 +57,7 @@ export class EvaluatorService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly cursors: CursorCodec,
+    private readonly budgets: BudgetGuard,
   ) {}
 
   async create(projectId: string, input: EvaluatorInput): Promise<EvaluatorView> {
@@ -143,7 +145,10 @@ export class EvaluatorService {
     const now = this.clock.now();
     const { start, end } = utcDay(now);
     const spent = await this.store.evaluationRuns.spent(evaluator.id, start, end);
-    const state: EvaluatorState = !evaluator.isActive ? 'inactive' : isPaused(evaluator, now) ? 'paused' : 'active';
-    return { evaluator, state, spentTodayUsd: spent.usd, spentTodayTokens: spent.tokens };
+    // The project's pause stops every evaluator of the project; its reason is the one shown.
+    const projectPause = evaluator.isActive ? await this.budgets.projectPause(evaluator.projectId) : null;
+    const state: EvaluatorState = !evaluator.isActive ? 'inactive' : projectPause !== null || isPaused(evaluator, now) ? 'paused' : 'active';
+    const shown = projectPause !== null ? { ...evaluator, pausedReason: projectPause } : evaluator;
+    return { evaluator: shown, state, spentTodayUsd: spent.usd, spentTodayTokens: spent.tokens };
   }
 }
