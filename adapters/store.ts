@@ -30,6 +30,8 @@ import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 import { SqlAccountLinkRepository, SqlAuditEventRepository, SqlInvitationRepository, SqlWorkerLeaseRepository } from './sql/administration-repositories.js';
 import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
 import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
+import { SqlMonitorRepository } from './sql/monitor-repository.js';
+import { SqlMonitorMetricReader } from './sql/monitor-metric-reader.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
@@ -70,6 +72,8 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
     scheduledRuns: new SqlScheduledRunRepository(knex),
+    monitors: new SqlMonitorRepository(knex, dialect),
+    monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
 
     scores: new evaluations.SqlScoreRepository(knex),
     modelConnections: new evaluations.SqlModelConnectionRepository(knex),

@@ -471,6 +471,138 @@ export interface paths {
         patch: operations["updateSavedFilter"];
         trace?: never;
     };
+    "/api/v1/public/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the monitors of the selected project, newest first.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending). Each monitor carries its state and open incident.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Create a monitor.
+         * @description A monitor evaluates one condition per window of `windowSeconds` (aligned to multiples of that
+         *     length since the Unix epoch) over the project's traces, optionally narrowed by `scope`. The
+         *     first window evaluated is the one in progress at creation. `kind` decides the condition fields
+         *     and the event type (docs/alerts.md, "Which condition emits which type"); a field of another
+         *     kind is 400 with its path. A saved filter, detection or member monitor that is not in the
+         *     project is 400 `not_found` at its path. Names are unique within a project: 409
+         *     `PUBLIC_API_MONITOR_CONFLICT`.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one monitor.
+         * @description A monitor of another project is 404, exactly like one that does not exist.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor with its windows and incidents.
+         * @description The body's `confirmation` must equal the id in the path, else 400
+         *     `PUBLIC_API_CONFIRMATION_MISMATCH`. A member of a compound monitor is 409 `PUBLIC_API_MONITOR_IN_USE`.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a monitor, mute or snooze it, or enable or disable it.
+         * @description Any of the create fields but `kind`; `scope` and `condition` replace the whole object and the
+         *     result is validated as on create. `mutedUntil` (or null to unmute) mutes the monitor: windows
+         *     ending before it are still evaluated and incidents still open and resolve, but no event is sent.
+         *     A new `windowSeconds`, or enabling a disabled monitor, starts from the window in progress
+         *     (disabled time is not caught up); a new metric, detection, scope, condition or window forgets
+         *     the anomaly history. A member of a compound monitor cannot change its window: 409
+         *     `PUBLIC_API_MONITOR_IN_USE`.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/api/v1/public/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the incidents of the selected project's monitors, newest first.
+         * @description Keyset-paginated (`startedWindowEnd` descending, then `id` descending); the filters are bound into the
+         *     cursor. `fixId` lists the incidents linked to a fix: those of a monitor on a detection's fire
+         *     count opened while that detection had the fix open.
+         */
+        get: operations["listIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one incident with its metric values.
+         * @description An incident of another project is 404, exactly like one that does not exist.
+         */
+        get: operations["getIncident"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the incidents linked to a fix, newest first.
+         * @description The incidents of monitors on the fix's detection fire count that opened while the fix was the
+         *     detection's open fix (docs/alerts.md, "Incidents over REST"). A fix of another project is 404.
+         *     Keyset-paginated like `listIncidents`; `status` is bound into the cursor.
+         */
+        get: operations["listFixIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/scores": {
         parameters: {
             query?: never;
@@ -2037,6 +2169,169 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        /**
+         * @description What a monitor checks per window; each kind emits one event type (docs/alerts.md).
+         * @enum {string}
+         */
+        MonitorKind: "threshold" | "anomaly" | "ingestion_silence" | "sla" | "compound";
+        /**
+         * @description What is measured over a window's traces (by creation time): trace_count; error_rate (share of
+         *     traces with status error); latency_p50/p95/p99 (nearest rank); cost_sum and tokens_sum;
+         *     cost_per_user, cost_per_session, tokens_per_user, tokens_per_session (the highest total of any
+         *     one user or session); detection_fire_count (firings recorded in the window).
+         * @enum {string}
+         */
+        MonitorMetric: "trace_count" | "error_rate" | "latency_p50" | "latency_p95" | "latency_p99" | "cost_sum" | "cost_per_user" | "cost_per_session" | "tokens_sum" | "tokens_per_user" | "tokens_per_session" | "detection_fire_count";
+        /** @description Narrows the traces measured; every given field must match. */
+        MonitorScope: {
+            /** Format: uuid */
+            savedFilterId?: string;
+            framework?: string;
+            agentName?: string;
+            sessionId?: string;
+            userId?: string;
+        };
+        /**
+         * @description The fields of the monitor's kind only. threshold — operator, threshold, recoverThreshold.
+         *     anomaly — zThreshold (3.5), recoverZThreshold (= zThreshold), direction (up), baselineWindows
+         *     (24), minBaseline (8). ingestion_silence — expectedWithinWindows (6). sla — operator, sla,
+         *     marginPercent (10). compound — combinator, monitorIds (2 to 10). Defaults in parentheses.
+         */
+        MonitorCondition: {
+            /** @enum {string} */
+            operator?: "gt" | "gte" | "lt" | "lte";
+            threshold?: number;
+            recoverThreshold?: number;
+            zThreshold?: number;
+            recoverZThreshold?: number;
+            /** @enum {string} */
+            direction?: "up" | "down" | "both";
+            baselineWindows?: number;
+            minBaseline?: number;
+            expectedWithinWindows?: number;
+            sla?: number;
+            marginPercent?: number;
+            /** @enum {string} */
+            combinator?: "and" | "or";
+            monitorIds?: string[];
+        };
+        Monitor: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            kind: components["schemas"]["MonitorKind"];
+            metric: components["schemas"]["MonitorMetric"] | null;
+            /** Format: uuid */
+            detectionId: string | null;
+            scope: components["schemas"]["MonitorScope"];
+            condition: components["schemas"]["MonitorCondition"];
+            windowSeconds: number;
+            recoverAfterWindows: number;
+            enabled: boolean;
+            mutedUntil: components["schemas"]["Timestamp"] | null;
+            eventType: components["schemas"]["EventType"];
+            /** @enum {string} */
+            state: "ok" | "alerting";
+            /** Format: uuid */
+            openIncidentId: string | null;
+            /** @description End of the newest evaluated window (at creation, the start of the first window to evaluate). */
+            lastEvaluatedWindowEnd: components["schemas"]["Timestamp"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        MonitorList: {
+            monitors: components["schemas"]["Monitor"][];
+            page: components["schemas"]["Page"] & {
+                limit?: number;
+            };
+        };
+        MonitorCreateRequest: {
+            name: string;
+            kind: components["schemas"]["MonitorKind"];
+            metric?: components["schemas"]["MonitorMetric"] | null;
+            /** Format: uuid */
+            detectionId?: string | null;
+            scope?: components["schemas"]["MonitorScope"];
+            condition?: components["schemas"]["MonitorCondition"];
+            /** @description Window length: whole minutes, at most a day. */
+            windowSeconds: number;
+            /**
+             * @description Consecutive clean windows that resolve an incident.
+             * @default 1
+             */
+            recoverAfterWindows: number;
+            /** @default true */
+            enabled: boolean;
+            mutedUntil?: components["schemas"]["Timestamp"] | null;
+        };
+        MonitorUpdateRequest: {
+            name?: string;
+            metric?: components["schemas"]["MonitorMetric"] | null;
+            /** Format: uuid */
+            detectionId?: string | null;
+            scope?: components["schemas"]["MonitorScope"];
+            condition?: components["schemas"]["MonitorCondition"];
+            windowSeconds?: number;
+            recoverAfterWindows?: number;
+            enabled?: boolean;
+            mutedUntil?: components["schemas"]["Timestamp"] | null;
+        };
+        MonitorDeleteRequest: {
+            /**
+             * Format: uuid
+             * @description Must equal the monitor's id.
+             */
+            confirmation: string;
+        };
+        MonitorDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        Incident: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            monitorId: string;
+            /** @enum {string} */
+            status: "alerting" | "resolved";
+            eventType: components["schemas"]["EventType"];
+            metric: components["schemas"]["MonitorMetric"] | null;
+            /**
+             * Format: uuid
+             * @description The open fix of the monitored detection when the incident started.
+             */
+            fixId: string | null;
+            /** Format: uuid */
+            detectionId: string | null;
+            startedWindowEnd: components["schemas"]["Timestamp"];
+            resolvedWindowEnd: components["schemas"]["Timestamp"] | null;
+            /** @description The value of the window that opened the incident. */
+            openValue: number | null;
+            /** @description The worst value seen while alerting. */
+            peakValue: number | null;
+            /** @description The value of the newest window evaluated while alerting. */
+            lastValue: number | null;
+            /** @description Windows evaluated while alerting, the opening one included. */
+            windows: number;
+            /** @description false when the monitor was muted as the incident started. */
+            startNotified: boolean;
+            /** @description Null while alerting; false when muted as it resolved. */
+            resolveNotified: boolean | null;
+            /** @description The opening window's evidence, e.g. zScore, median, mad, groupKey, members. */
+            details: {
+                [key: string]: unknown;
+            };
+            startedAt: components["schemas"]["Timestamp"];
+            resolvedAt: components["schemas"]["Timestamp"] | null;
+        };
+        IncidentList: {
+            incidents: components["schemas"]["Incident"][];
+            page: components["schemas"]["Page"] & {
+                limit?: number;
+            };
         };
         Deleted: {
             /** Format: uuid */
@@ -4324,6 +4619,422 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of monitors. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["MonitorList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The monitor. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The monitor was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["MonitorDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The monitor's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated monitor. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIncidents: {
+        parameters: {
+            query?: {
+                /** @description Only incidents of this monitor. */
+                monitorId?: string;
+                /** @description Only incidents linked to this fix. */
+                fixId?: string;
+                /** @description Only incidents in this status. */
+                status?: "alerting" | "resolved";
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of incidents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IncidentList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIncident: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The incident's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Incident"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFixIncidents: {
+        parameters: {
+            query?: {
+                /** @description Only incidents in this status. */
+                status?: "alerting" | "resolved";
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The fix's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the fix's incidents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["IncidentList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -45,6 +45,8 @@ import { MemberService } from './domain/identity/member-service.js';
 import { AuditLog } from './domain/audit/audit-log.js';
 import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
 import { TraceExport } from './domain/traces/trace-export.js';
+import { MonitorService } from './domain/monitors/monitor-service.js';
+import { MonitorEvaluator } from './domain/monitors/monitor-evaluator.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -97,6 +99,10 @@ export interface Services extends EvaluationServices {
   /** Trace deletion, retention and project purges. */
   dataLifecycle: DataLifecycle;
   traceExport: TraceExport;
+  /** Monitors and their incidents (docs/alerts.md). */
+  monitors: MonitorService;
+  /** Evaluates monitor windows; the scheduler's `monitors` task runs it. */
+  monitorEvaluator: MonitorEvaluator;
 }
 
 export interface ServiceDependencies {
@@ -178,6 +184,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     audit,
     dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
+    monitors: new MonitorService(store, clock, cursors),
+    monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),
     ...evaluations,
   };
 }

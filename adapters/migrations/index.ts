@@ -10,6 +10,7 @@ import { traceChildrenKeys } from './010-trace-children-keys.js';
 import { administration } from './014-administration.js';
 import { otlpIngest } from './015-otlp-ingest.js';
 import { scheduledRuns } from './016-scheduled-runs.js';
+import { monitors } from './017-monitors.js';
 import { evaluations } from './019-evaluations.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -25,5 +26,6 @@ export const migrations: readonly Migration[] = [
   administration,
   otlpIngest,
   scheduledRuns,
+  monitors,
   evaluations,
 ];

@@ -8,6 +8,7 @@ import { registerServiceAccountCommands } from './commands/service-accounts.js';
 import { registerTraceCommands } from './commands/traces.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerAdministrationCommands } from './commands/administration.js';
+import { registerMonitorCommands } from './commands/monitors.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -30,6 +31,7 @@ export function buildProgram(io: Io): Command {
   registerDetectionCommands(program, io);
   registerServiceAccountCommands(program, io);
   registerAdministrationCommands(program, io);
+  registerMonitorCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

@@ -17,6 +17,7 @@ import { withConcurrencyCaps } from './concurrency-capped.js';
 import { AdministrationHandlers } from './administration-handlers.js';
 import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
 import { ModelPriceHandlers } from './model-price-handlers.js';
+import { MonitorHandlers } from './monitor-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 
@@ -42,6 +43,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),
+    ...new MonitorHandlers(services.monitors),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
   };

@@ -61,6 +61,8 @@ export interface Store {
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
   readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
+  readonly monitors: import('./monitors.js').MonitorRepository;
+  readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
 
   readonly scores: import('./evaluations.js').ScoreRepository;
   readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;

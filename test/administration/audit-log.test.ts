@@ -37,8 +37,12 @@ forEachAdapter((adapter) => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
       // Not administrative: a user's own profile, fix triage (comments, transitions and edits keep
-      // their own history on the fix), and a test delivery of a webhook.
-      expect(unaudited).to.have.members(['patchAccountProfile', 'createFixComment', 'acceptFix', 'dismissFix', 'updateFixStatus', 'updateFix', 'testWebhook']);
+      // their own history on the fix), a test delivery of a webhook, and scores and annotation
+      // answers (data that carries its own author and time).
+      expect(unaudited).to.have.members([
+        'patchAccountProfile', 'createFixComment', 'acceptFix', 'dismissFix', 'updateFixStatus', 'updateFix', 'testWebhook',
+        'createScore', 'submitAnnotationResponse',
+      ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });
 

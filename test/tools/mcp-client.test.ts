@@ -3,7 +3,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { forEachAdapter } from '../support/adapters.js';
-import { ADDED_TOOL_NAMES, resultJson, SPEC_TOOL_NAMES, startToolServer, TEST_TOOL_NAMES, type ToolServerFixture } from './tool-server.js';
+import { resultJson, SERVED_TOOL_NAMES, startToolServer, TEST_TOOL_NAMES, type ToolServerFixture } from './tool-server.js';
 
 /** The rejection a promise ends with (fails the test when it resolves). */
 async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
@@ -59,8 +59,8 @@ forEachAdapter((adapter) => {
       it('lists every served tool with a description and an object inputSchema', async () => {
         const { client } = await fixture.connect(apiKey());
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).to.have.members([...SPEC_TOOL_NAMES, ...ADDED_TOOL_NAMES, ...TEST_TOOL_NAMES]);
-        expect(tools).to.have.length(SPEC_TOOL_NAMES.length + ADDED_TOOL_NAMES.length + TEST_TOOL_NAMES.length);
+        expect(tools.map((tool) => tool.name)).to.have.members([...SERVED_TOOL_NAMES, ...TEST_TOOL_NAMES]);
+        expect(tools).to.have.length(SERVED_TOOL_NAMES.length + TEST_TOOL_NAMES.length);
         for (const tool of tools) {
           expect(tool.description, tool.name).to.be.a('string').with.length.greaterThan(10);
           expect(tool.inputSchema.type, tool.name).to.equal('object');

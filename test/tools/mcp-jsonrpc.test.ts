@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { LATEST_PROTOCOL_VERSION } from '../../src/tools/protocol.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { REQUEST_ID } from '../support/problem.js';
-import { ADDED_TOOL_NAMES, SPEC_TOOL_NAMES, startToolServer, type ToolServerFixture } from './tool-server.js';
+import { SERVED_TOOL_NAMES, startToolServer, type ToolServerFixture } from './tool-server.js';
 
 const HOUR = 3_600_000;
 const INITIALIZE = {
@@ -273,7 +273,7 @@ forEachAdapter((adapter) => {
         const session = await openSession();
         const res = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': session });
         const names = (res.body.result.tools as { name: string }[]).map((tool) => tool.name);
-        expect(names).to.have.members([...SPEC_TOOL_NAMES, ...ADDED_TOOL_NAMES, 'echo', 'fail_with', 'slow', 'huge', 'write_probe']);
+        expect(names).to.have.members([...SERVED_TOOL_NAMES, 'echo', 'fail_with', 'slow', 'huge', 'write_probe']);
         expect(names).to.not.include('explode');
       });
 

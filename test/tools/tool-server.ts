@@ -108,8 +108,11 @@ export const SPEC_TOOL_NAMES = [
   'triage_list_steps',
 ];
 
-/** Tools beyond the spec's table, each riding its own contract operation (score_trace: docs/evaluations.md). */
-export const ADDED_TOOL_NAMES = ['score_trace'];
+/** Tools beyond the spec's table, each riding a contract operation (docs/alerts.md, docs/evaluations.md). */
+export const EXTENSION_TOOL_NAMES = ['list_monitors', 'list_incidents', 'score_trace'];
+
+/** Every tool the server serves by default. */
+export const SERVED_TOOL_NAMES = [...SPEC_TOOL_NAMES, ...EXTENSION_TOOL_NAMES];
 
 export interface ToolServerFixture {
   server: TestServer;

@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import type { MetricQuery } from '../../src/ports/monitors.js';
+import type { MonitorMetric } from '../../src/domain/monitors/monitor-types.js';
+import { compileFilterSql } from '../../src/domain/filters/index.js';
+import { MINUTE, seedTraces, SERVER_ENV, T0, type SeedTrace } from './support.js';
+
+const W = 10 * MINUTE;
+
+/**
+ * One window of 10 traces (and one trace on either side of it, which no metric may count). Latencies
+ * 10, 20, …, 100 ms; costs and tokens chosen so sums are exact in binary floating point.
+ */
+const IN_WINDOW: SeedTrace[] = Array.from({ length: 10 }, (_, i) => ({
+  id: `t${i}`,
+  at: T0 + i * MINUTE,
+  latencyMs: (10 - i) * 10,
+  status: i < 3 ? 'error' : 'success',
+  cost: [0.5, 0.25, 0.25, 1, 0.125, 0.125, 2, 0, 0, 0.75][i],
+  tokens: (i + 1) * 100,
+  framework: i < 5 ? 'langchain' : 'crewai',
+  agentName: i % 2 ? 'planner' : 'writer',
+  userId: i < 4 ? 'alice' : i < 7 ? 'bob' : null,
+  sessionId: i < 2 ? 's-1' : 's-2',
+  metadata: { tier: i < 6 ? 'gold' : 'free' },
+}));
+const OUTSIDE: SeedTrace[] = [
+  { id: 'before', at: T0 - 1, latencyMs: 99_999, cost: 100, tokens: 99_999, userId: 'alice', status: 'error' },
+  { id: 'after', at: T0 + W, latencyMs: 99_999, cost: 100, tokens: 99_999, userId: 'alice', status: 'error' },
+];
+
+forEachAdapter((adapter) => {
+  describe('monitor metrics (SQL, identical on both adapters)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(adapter, { env: SERVER_ENV });
+      await seedTraces(server.runtime.database.knex, server.tenant.project.id, [...IN_WINDOW, ...OUTSIDE]);
+    });
+    after(async () => server.close());
+
+    const measure = (metric: MonitorMetric, extra: Partial<MetricQuery> = {}) =>
+      server.runtime.store.monitorMetrics.measure({ projectId: server.tenant.project.id, metric, fromMs: T0, toMs: T0 + W, scope: {}, filter: null, detectionId: null, ...extra });
+
+    it('trace_count counts the traces created in [start, end)', async () => {
+      expect(await measure('trace_count')).to.deep.equal({ value: 10, sampleSize: 10 });
+    });
+
+    it('error_rate is errors over traces, null for an empty window', async () => {
+      expect(await measure('error_rate')).to.deep.equal({ value: 0.3, sampleSize: 10 });
+      expect(await measure('error_rate', { fromMs: T0 + 2 * W, toMs: T0 + 3 * W })).to.deep.equal({ value: null, sampleSize: 0 });
+    });
+
+    it('latency percentiles are nearest-rank: the ⌈p·n/100⌉-th smallest latency', async () => {
+      expect(await measure('latency_p50')).to.deep.equal({ value: 50, sampleSize: 10 });
+      expect(await measure('latency_p95')).to.deep.equal({ value: 100, sampleSize: 10 });
+      expect(await measure('latency_p99')).to.deep.equal({ value: 100, sampleSize: 10 });
+      // the 5 crewai traces (10…50 ms): p50 is the ⌈2.5⌉ = 3rd smallest
+      expect(await measure('latency_p50', { scope: { framework: 'crewai' } })).to.deep.equal({ value: 30, sampleSize: 5 });
+      expect(await measure('latency_p95', { fromMs: T0 + 2 * W, toMs: T0 + 3 * W })).to.deep.equal({ value: null, sampleSize: 0 });
+    });
+
+    it('cost_sum and tokens_sum add up the window', async () => {
+      expect(await measure('cost_sum')).to.deep.equal({ value: 5, sampleSize: 10 });
+      expect(await measure('tokens_sum')).to.deep.equal({ value: 5500, sampleSize: 10 });
+    });
+
+    it('per-user and per-session metrics are the highest total of one user or session, naming it', async () => {
+      // alice 0.5+0.25+0.25+1 = 2, bob 0.125+0.125+2 = 2.25
+      expect(await measure('cost_per_user')).to.deep.equal({ value: 2.25, groupKey: 'bob', sampleSize: 10 });
+      // alice 100+200+300+400 = 1000, bob 500+600+700 = 1800
+      expect(await measure('tokens_per_user')).to.deep.equal({ value: 1800, groupKey: 'bob', sampleSize: 10 });
+      expect(await measure('cost_per_session')).to.deep.equal({ value: 4.25, groupKey: 's-2', sampleSize: 10 });
+      expect(await measure('tokens_per_session')).to.deep.equal({ value: 5200, groupKey: 's-2', sampleSize: 10 });
+      expect(await measure('cost_per_user', { scope: { userId: 'alice' } })).to.deep.equal({ value: 2, groupKey: 'alice', sampleSize: 4 });
+      expect(await measure('cost_per_user', { scope: { framework: 'nothing' } })).to.deep.equal({ value: null, sampleSize: 0 });
+    });
+
+    it('the scope narrows by framework, agent, session, user and a saved filter, all at once', async () => {
+      expect(await measure('trace_count', { scope: { framework: 'langchain' } })).to.deep.equal({ value: 5, sampleSize: 5 });
+      expect(await measure('trace_count', { scope: { agentName: 'planner' } })).to.deep.equal({ value: 5, sampleSize: 5 });
+      expect(await measure('trace_count', { scope: { sessionId: 's-1' } })).to.deep.equal({ value: 2, sampleSize: 2 });
+      const gold = compileFilterSql([{ id: 'r', field: 'metadata.tier', operator: 'is', value: 'gold' }], server.runtime.store.dialect, { table: 't' });
+      expect(await measure('trace_count', { filter: gold })).to.deep.equal({ value: 6, sampleSize: 6 });
+      expect(await measure('error_rate', { filter: gold, scope: { framework: 'langchain', userId: 'alice' } })).to.deep.equal({ value: 0.75, sampleSize: 4 });
+    });
+
+    it('detection_fire_count counts firings recorded in the window, of one detection or all, scoped by their trace', async () => {
+      const { detections } = server.runtime.services;
+      const projectId = server.tenant.project.id;
+      const pii = await detections.create(projectId, { slug: 'pii-m', displayName: 'PII', type: 'pii', threshold: 0.5, severity: 'high', config: {} });
+      const other = await detections.create(projectId, { slug: 'pii-n', displayName: 'PII 2', type: 'pii', threshold: 0.5, severity: 'low', config: {} });
+      const firing = (detectionId: string, traceId: string, at: number) => ({ id: randomUUID(), project_id: projectId, detection_id: detectionId, trace_id: traceId, span_id: null, score: 1, evidence: '{}', trace_created_at: T0, created_at: at });
+      await server.runtime.database.knex('detection_events').insert([
+        firing(pii.id, 't0', T0 + MINUTE),
+        firing(pii.id, 't6', T0 + 2 * MINUTE),
+        firing(pii.id, 'before', T0 + W), // recorded after the window
+        firing(other.id, 't1', T0 + 3 * MINUTE),
+      ]);
+      expect(await measure('detection_fire_count')).to.deep.equal({ value: 3, sampleSize: 3 });
+      expect(await measure('detection_fire_count', { detectionId: pii.id })).to.deep.equal({ value: 2, sampleSize: 2 });
+      expect(await measure('detection_fire_count', { detectionId: pii.id, scope: { framework: 'crewai' } })).to.deep.equal({ value: 1, sampleSize: 1 });
+    });
+  });
+});
