@@ -32,6 +32,10 @@ import { SqlDataLifecycleRepository } from './sql/data-lifecycle-repository.js';
 import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import { SqlMonitorRepository } from './sql/monitor-repository.js';
 import { SqlMonitorMetricReader } from './sql/monitor-metric-reader.js';
+import { SqlNotificationRepository } from './sql/notification-repository.js';
+import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
+import { SqlDigestRepository } from './sql/digest-repository.js';
+import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
@@ -74,6 +78,10 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     scheduledRuns: new SqlScheduledRunRepository(knex),
     monitors: new SqlMonitorRepository(knex, dialect),
     monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
+    notifications: new SqlNotificationRepository(knex),
+    fixDispatch: new SqlFixDispatchRepository(knex),
+    digests: new SqlDigestRepository(knex),
+    detectionBackfills: new SqlDetectionBackfillRepository(knex),
 
     scores: new evaluations.SqlScoreRepository(knex),
     modelConnections: new evaluations.SqlModelConnectionRepository(knex),

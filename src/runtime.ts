@@ -19,6 +19,7 @@ import { WorkLoop } from './domain/background/work-loop.js';
 import { ambientStore, inAmbientTransaction } from '../adapters/ambient-transaction.js';
 import { Scheduler } from './domain/scheduling/scheduler.js';
 import { MonitorTask } from './domain/monitors/monitor-task.js';
+import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 
@@ -95,6 +96,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
+  for (const task of notificationTasks(store, services)) scheduler.register(task);
   scheduler.register(services.annotationDeadlines);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));

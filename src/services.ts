@@ -47,6 +47,11 @@ import { DataLifecycle } from './domain/lifecycle/data-lifecycle.js';
 import { TraceExport } from './domain/traces/trace-export.js';
 import { MonitorService } from './domain/monitors/monitor-service.js';
 import { MonitorEvaluator } from './domain/monitors/monitor-evaluator.js';
+import { NotificationService } from './domain/notifications/notification-service.js';
+import { DigestService } from './domain/notifications/digest-service.js';
+import { ActionItemService } from './domain/notifications/action-items.js';
+import { DispatchService } from './domain/dispatch/dispatch-service.js';
+import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -103,6 +108,14 @@ export interface Services extends EvaluationServices {
   monitors: MonitorService;
   /** Evaluates monitor windows; the scheduler's `monitors` task runs it. */
   monitorEvaluator: MonitorEvaluator;
+  /** Stored per-user notifications (with their webhook events) and the project's notification settings. */
+  notifications: NotificationService;
+  digests: DigestService;
+  actionItems: ActionItemService;
+  /** Fix dispatch and its approval. */
+  dispatch: DispatchService;
+  /** Detections run over historical traces on request, in scheduled batches. */
+  backfills: BackfillService;
 }
 
 export interface ServiceDependencies {
@@ -129,6 +142,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     clock,
   );
   const audit = new AuditLog(store, clock, cursors);
+  const notifications = new NotificationService(store, clock, events, cursors);
+  detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const traceIngestion = new TraceIngestionService(store, clock, {
@@ -186,6 +201,11 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     traceExport: new TraceExport(store, traceList),
     monitors: new MonitorService(store, clock, cursors),
     monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),
+    notifications,
+    digests: new DigestService(store, clock, notifications),
+    actionItems: new ActionItemService(clock, notifications),
+    dispatch: new DispatchService(store, clock, notifications, events),
+    backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
     ...evaluations,
   };
 }

@@ -11,6 +11,7 @@ import { administration } from './014-administration.js';
 import { otlpIngest } from './015-otlp-ingest.js';
 import { scheduledRuns } from './016-scheduled-runs.js';
 import { monitors } from './017-monitors.js';
+import { notificationsDispatch } from './018-notifications-dispatch.js';
 import { evaluations } from './019-evaluations.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
   otlpIngest,
   scheduledRuns,
   monitors,
+  notificationsDispatch,
   evaluations,
 ];

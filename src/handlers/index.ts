@@ -18,6 +18,9 @@ import { AdministrationHandlers } from './administration-handlers.js';
 import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
 import { ModelPriceHandlers } from './model-price-handlers.js';
 import { MonitorHandlers } from './monitor-handlers.js';
+import { NotificationHandlers } from './notification-handlers.js';
+import { DispatchHandlers } from './dispatch-handlers.js';
+import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 
@@ -44,6 +47,9 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),
     ...new MonitorHandlers(services.monitors),
+    ...new NotificationHandlers(services.notifications, services.digests),
+    ...new DispatchHandlers(services.dispatch),
+    ...new BackfillHandlers(services.backfills),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
   };

@@ -63,6 +63,10 @@ export interface Store {
   readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
   readonly monitors: import('./monitors.js').MonitorRepository;
   readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
+  readonly notifications: import('./notifications.js').NotificationRepository;
+  readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
+  readonly digests: import('./digests.js').DigestRepository;
+  readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
 
   readonly scores: import('./evaluations.js').ScoreRepository;
   readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;

@@ -36,12 +36,22 @@ forEachAdapter((adapter) => {
     it('every administrative mutation of the contract is audited (x-audit), and no read is', () => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
-      // Not administrative: a user's own profile, fix triage (comments, transitions and edits keep
-      // their own history on the fix), a test delivery of a webhook, and scores and annotation
-      // answers (data that carries its own author and time).
+      // Not administrative: a user's own profile and notification read marks, fix triage (comments,
+      // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
+      // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
+      // annotation answers are data that carries its own author and time.
       expect(unaudited).to.have.members([
-        'patchAccountProfile', 'createFixComment', 'acceptFix', 'dismissFix', 'updateFixStatus', 'updateFix', 'testWebhook',
-        'createScore', 'submitAnnotationResponse',
+        'patchAccountProfile',
+        'markNotificationRead',
+        'markAllNotificationsRead',
+        'createFixComment',
+        'acceptFix',
+        'dismissFix',
+        'updateFixStatus',
+        'updateFix',
+        'testWebhook',
+        'createScore',
+        'submitAnnotationResponse',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });

@@ -42,6 +42,8 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   get_detection_trend: { detection_name: 'matrix' },
   log_trace: { name: 'matrix' },
   triage_update_status: { fix_id: PLACEHOLDER_ID, status: 'in_progress' },
+  triage_dispatch: { fix_id: PLACEHOLDER_ID, action: 'acknowledge' },
+  triage_decide_dispatch: { fix_id: PLACEHOLDER_ID, decision: 'approve' },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

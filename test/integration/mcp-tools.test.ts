@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 const NOW = '2026-11-01T12:00:00.000Z';
 
 forEachAdapter((adapter) => {
-  describe('the fifteen tools through the official MCP SDK client', () => {
+  describe('the served tools through the official MCP SDK client', () => {
     let fixture: ListeningServer;
     let client: Client;
     let fixId: string;
@@ -32,7 +32,7 @@ forEachAdapter((adapter) => {
     });
     after(async () => fixture.close());
 
-    it('tools/list names exactly the fifteen spec tools and the alert tools, each with a description and an object inputSchema', async () => {
+    it('tools/list names exactly the fifteen spec tools, the alert tools and the dispatch tools, each with a description and an object inputSchema', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).to.have.members(SERVED_TOOL_NAMES);
       expect(tools).to.have.length(SERVED_TOOL_NAMES.length);

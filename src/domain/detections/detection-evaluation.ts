@@ -98,6 +98,25 @@ export class DetectionEvaluation {
     }
   }
 
+  /**
+   * A backfill batch: runs one detection (on request, active or not) over stored traces and records
+   * its firings in `tx` — detection events and fix grouping as for new traces, but without an alert
+   * event per historical trace (the backfill announces its completion instead). Answers how many fired.
+   */
+  async backfill(tx: Store, detection: DetectionRecord, traceIds: readonly string[]): Promise<number> {
+    const engine = this.registry.engineFor(detection);
+    if (!engine) return 0; // stored, not executable here
+    const context: DetectorContext = { traces: tx.evaluationTraces, scan: this.scan };
+    let fired = 0;
+    for (const traceId of traceIds) {
+      const trace = await tx.traces.findById(detection.projectId, traceId);
+      if (!trace || !this.inScope(detection, { trace, spans: [] })) continue;
+      const finding = await engine.evaluate(detection, { trace, spans: await tx.traces.spansOf(detection.projectId, traceId) }, context);
+      if (finding && finding.score >= detection.threshold && (await this.fire(tx, detection, trace, finding, false))) fired += 1;
+    }
+    return fired;
+  }
+
   private async evaluate(store: Store, subject: TraceSubject): Promise<{ detection: DetectionRecord; finding: Finding }[]> {
     const detections = (await store.detections.listAll(subject.trace.projectId)).filter((d) => d.isActive && this.inScope(d, subject));
     const context: DetectorContext = { traces: store.evaluationTraces, scan: this.scan };
@@ -116,11 +135,12 @@ export class DetectionEvaluation {
   }
 
   /**
-   * Records one firing in `tx`: the detection event (once per detection and trace), the fix, and
-   * alert.per_event_match. Public for detections executed elsewhere: an evaluator-backed classifier
-   * fires from the evaluator pipeline once its judge has scored the trace.
+   * Records one firing in `tx`: the detection event (once per detection and trace), the fix, and —
+   * unless `announce` is false — alert.per_event_match. False when this detection had already fired on
+   * this trace. Public for detections executed elsewhere: an evaluator-backed classifier fires from
+   * the evaluator pipeline once its judge has scored the trace.
    */
-  async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding): Promise<void> {
+  async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding, announce = true): Promise<boolean> {
     const now = this.clock.now();
     const recorded = await tx.detectionEvents.insert({
       id: randomUUID(),
@@ -133,7 +153,7 @@ export class DetectionEvaluation {
       traceCreatedAt: trace.createdAt,
       createdAt: now,
     });
-    if (!recorded) return; // this detection already fired on this trace
+    if (!recorded) return false; // this detection already fired on this trace
     const fix = await this.fixes.recordFiring(tx, detection, { traceId: trace.id, spanId: finding.spanId, score: finding.score });
     const data = {
       detectionId: detection.id,
@@ -146,7 +166,9 @@ export class DetectionEvaluation {
       fixId: fix.id,
       evidence: finding.evidence,
     };
+    if (!announce) return true;
     await this.events.publish(tx, { type: 'alert.per_event_match', projectId: trace.projectId, occurredAt: now, data });
     if (finding.anomaly) await this.events.publish(tx, { type: 'alert.anomaly_detected', projectId: trace.projectId, occurredAt: now, data });
+    return true;
   }
 }

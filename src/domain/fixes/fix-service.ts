@@ -49,6 +49,9 @@ export interface Firing {
   score: number;
 }
 
+/** Runs in a comment's transaction after it is stored (mentions are announced this way). */
+export type CommentHook = (tx: Store, fix: FixRecord, comment: FixCommentRecord) => Promise<unknown>;
+
 /**
  * Fixes and their triage. Every status change is a conditional UPDATE from the state the caller
  * saw (so of two concurrent changes one wins and the other gets 400) plus a fix_transitions row,
@@ -61,6 +64,13 @@ export class FixService {
     private readonly events: EventPublisher,
     private readonly cursors: CursorCodec,
   ) {}
+
+  private readonly commentHooks: CommentHook[] = [];
+
+  /** Adds work to every comment's transaction (notifications for `@` mentions). */
+  onComment(hook: CommentHook): void {
+    this.commentHooks.push(hook);
+  }
 
   /** A fix written by a person or an agent through the service API; it starts in draft. */
   async create(projectId: string, input: NewFix, actor: string): Promise<FixRecord> {
@@ -203,6 +213,7 @@ export class FixService {
         occurredAt: comment.createdAt,
         data: { fixId: fix.id, commentId: comment.id, author, text },
       });
+      for (const hook of this.commentHooks) await hook(tx, fix, comment);
       return comment;
     });
   }

@@ -45,6 +45,16 @@ export class WebhookOutboxPublisher implements EventPublisher {
     return delivery;
   }
 
+  /**
+   * An event addressed to one webhook, whatever it subscribes to: a fix dispatch hands the fix to the
+   * webhook chosen as its target (a coding agent or a tracker), not to every subscriber.
+   */
+  async publishTo(tx: Store, webhook: WebhookRecord, event: { type: string; occurredAt: Date; data: Record<string, unknown> }): Promise<DeliveryRecord> {
+    const delivery = this.deliveryOf(webhook, { id: randomUUID(), type: event.type, projectId: webhook.projectId, occurredAt: event.occurredAt, data: event.data });
+    await tx.webhookDeliveries.enqueue([delivery]);
+    return delivery;
+  }
+
   private deliveryOf(webhook: WebhookRecord, event: OutboxEvent): DeliveryRecord {
     const now = this.clock.now();
     const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.occurredAt.toISOString(), projectId: event.projectId, data: event.data });
