@@ -36,6 +36,7 @@ import { SqlNotificationRepository } from './sql/notification-repository.js';
 import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
 import { SqlDigestRepository } from './sql/digest-repository.js';
 import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
+import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect): Store {
@@ -81,6 +82,14 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     fixDispatch: new SqlFixDispatchRepository(knex),
     digests: new SqlDigestRepository(knex),
     detectionBackfills: new SqlDetectionBackfillRepository(knex),
+
+    scores: new evaluations.SqlScoreRepository(knex),
+    modelConnections: new evaluations.SqlModelConnectionRepository(knex),
+    evaluators: new evaluations.SqlEvaluatorRepository(knex),
+    evaluationJobs: new evaluations.SqlEvaluationJobRepository(knex, dialect),
+    evaluationRuns: new evaluations.SqlEvaluationRunRepository(knex),
+    annotations: new evaluations.SqlAnnotationRepository(knex),
+    evaluationBudgets: new evaluations.SqlEvaluationBudgetRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -608,6 +608,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scores, newest first.
+         * @description Scores of the selected project, newest first (`createdAt` descending, then `id`), optionally
+         *     narrowed to one trace, span, session, name or source. Keyset-paginated; the filters are bound into
+         *     the cursor.
+         */
+        get: operations["listScores"];
+        put?: never;
+        /**
+         * Record a score.
+         * @description A numeric, boolean or categorical value with a name, attached to a trace (`traceId`), a span
+         *     (`traceId` + `spanId`) or a session (`sessionId`). Source `api`; `author` defaults to the
+         *     credential. An unknown trace or span is 404; a value that does not match `dataType` is 400 with the
+         *     field path `/body/value`.
+         */
+        post: operations["createScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/scores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The score id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a score.
+         * @description A score of another project is 404, like one that does not exist.
+         */
+        delete: operations["deleteScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/model-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List model connections.
+         * @description The OpenAI-compatible chat-completions endpoints evaluators call. The API key is never returned.
+         */
+        get: operations["listModelConnections"];
+        put?: never;
+        /**
+         * Add a model connection.
+         * @description An OpenAI-compatible chat-completions endpoint (`baseUrl` + `/chat/completions`), a model name and
+         *     an API key sealed at rest (AES-256-GCM, like webhook secrets). The base URL passes the same SSRF
+         *     policy as webhook destinations (400 `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN` with path
+         *     `/body/baseUrl`), checked again before every call. A name taken in the project is 409
+         *     `PUBLIC_API_MODEL_CONNECTION_CONFLICT`.
+         */
+        post: operations["createModelConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/model-connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The model connection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a model connection.
+         * @description Evaluators that use it are deleted with it. Another project's connection is 404.
+         */
+        delete: operations["deleteModelConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/evaluators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List evaluators.
+         * @description LLM-as-judge evaluators of the selected project, newest first, with their state (`active`, `paused`
+         *     with the reason, e.g. the daily budget).
+         */
+        get: operations["listEvaluators"];
+        put?: never;
+        /**
+         * Create an LLM-as-judge evaluator.
+         * @description A built-in template (`hallucination`, `answer_relevance`, `toxicity`, `pii_leakage`) or `custom`
+         *     with its own prompt, whose `{{variables}}` are mapped from trace fields (`input`, `output`,
+         *     `context`, `expected_output`). New traces are sampled at `samplingRate` and narrowed by `filters`
+         *     (the saved-filter language) and evaluated through the durable job outbox. The judge must answer JSON
+         *     `{"score": 0..1, "reasoning": "…"}`; anything else is recorded as an evaluation error, not a score.
+         */
+        post: operations["createEvaluator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/evaluators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one evaluator.
+         * @description With today's spend against its budget. Another project's evaluator is 404.
+         */
+        get: operations["getEvaluator"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluator.
+         * @description Its scores stay; its pending jobs are dropped.
+         */
+        delete: operations["deleteEvaluator"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an evaluator.
+         * @description Activate or deactivate it, change the sampling rate, filters or budget. Raising a budget that paused
+         *     it resumes it.
+         */
+        patch: operations["updateEvaluator"];
+        trace?: never;
+    };
+    "/api/v1/public/evaluators/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the runs of an evaluator, newest first.
+         * @description One row per evaluated trace: `scored` with the score id, `error` with why (invalid judge output,
+         *     HTTP failure after retries), or `skipped` (the daily budget was spent).
+         */
+        get: operations["listEvaluatorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/evaluation-budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the project's daily evaluation budget.
+         * @description The budget over all evaluators of the project (UTC day), what they spent today, and whether they are
+         *     paused because it is spent (with the reason and when they resume).
+         */
+        get: operations["getEvaluationBudget"];
+        /**
+         * Set the project's daily evaluation budget.
+         * @description Dollars (priced from the model price table) and/or tokens per UTC day over all evaluators of the
+         *     project; null or absent removes that limit. Setting the budget lifts a pause caused by the old one.
+         */
+        put: operations["setEvaluationBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List annotation queues.
+         * @description Human annotation queues of the selected project, newest first.
+         */
+        get: operations["listAnnotationQueues"];
+        put?: never;
+        /**
+         * Create an annotation queue.
+         * @description Traces or spans reviewed by people against one score configuration (name, data type, range or
+         *     categories). Responses become `annotation` scores.
+         */
+        post: operations["createAnnotationQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one annotation queue.
+         * @description With its members. Another project's queue is 404.
+         */
+        get: operations["getAnnotationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a member to an annotation queue.
+         * @description The user must be a member of the project's organization (else 400 with path `/body/userId`). Emits
+         *     `notify.eval_assigned`. Assigning a member twice is 409.
+         */
+        post: operations["addAnnotationQueueMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatch a batch of items to the queue's members.
+         * @description Items (traces, or spans for a span queue) are dealt round-robin to the members, with a deadline and
+         *     an optional reminder time. Emits `notify.eval_batch_dispatched`. A queue without members is 409; an
+         *     unknown trace or span is 400 with its item path.
+         */
+        post: operations["createAnnotationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The batch id. */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one annotation batch with its items.
+         * @description Each item with its assignee, status and score.
+         */
+        get: operations["getAnnotationBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}/batches/{batchId}/items/{itemId}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The batch id. */
+                batchId: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer one item of a batch.
+         * @description Annotators need only the viewer role (x-min-role viewer): people who review need not edit the
+         *     project. The value is checked against the queue's score configuration and recorded as an `annotation` score.
+         *     A signed-in user answers only their own items (403 `PUBLIC_API_NOT_ASSIGNEE`); an answered item is
+         *     409. Emits `notify.eval_response_submitted`, and `notify.eval_completed` when it was the batch's
+         *     last open item.
+         */
+        post: operations["submitAnnotationResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/webhooks": {
         parameters: {
             query?: never;
@@ -2010,7 +2377,12 @@ export interface components {
             };
         };
         /** @description The per-type configuration; which variant applies depends on `type` (see each variant). */
-        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"];
+        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"] | components["schemas"]["EvaluatorDetectorConfig"];
+        /** @description `classifier` backed by an LLM-as-judge evaluator: fires when the evaluator scores a trace at or above the threshold (see docs/evaluations.md). */
+        EvaluatorDetectorConfig: {
+            /** Format: uuid */
+            evaluatorId: string;
+        };
         /** @description A detection summary plus description, severity, framework scope and config. */
         Detection: {
             /** Format: uuid */
@@ -2332,6 +2704,250 @@ export interface components {
             page: components["schemas"]["Page"] & {
                 limit?: number;
             };
+        };
+        Deleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** @description Letters, digits and `._:-`, starting with a letter or digit. */
+        ScoreName: string;
+        /** @enum {string} */
+        ScoreDataType: "numeric" | "boolean" | "categorical";
+        /** @enum {string} */
+        ScoreSource: "api" | "annotation" | "evaluator";
+        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` (checked by the service). */
+        ScoreValue: number | boolean | string;
+        Score: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["ScoreName"];
+            dataType: components["schemas"]["ScoreDataType"];
+            value: components["schemas"]["ScoreValue"];
+            /** @enum {string} */
+            target: "trace" | "span" | "session";
+            traceId: string | null;
+            spanId: string | null;
+            sessionId: string | null;
+            source: components["schemas"]["ScoreSource"];
+            /** @description Who scored: `user:<id>`, `api_key:<id>`, `service_account:<id>`, `evaluator:<id>`. */
+            author: string | null;
+            comment: string | null;
+            /** Format: uuid */
+            evaluatorId: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ScoreList: {
+            scores: components["schemas"]["Score"][];
+            page: components["schemas"]["Page"];
+        };
+        ScoreCreateRequest: {
+            name: components["schemas"]["ScoreName"];
+            dataType: components["schemas"]["ScoreDataType"];
+            value: components["schemas"]["ScoreValue"];
+            traceId?: components["schemas"]["TraceId"];
+            spanId?: string;
+            sessionId?: string;
+            comment?: string;
+        };
+        ModelConnection: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            baseUrl: string;
+            model: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ModelConnectionList: {
+            modelConnections: components["schemas"]["ModelConnection"][];
+            page: components["schemas"]["Page"];
+        };
+        ModelConnectionCreateRequest: {
+            name: string;
+            /** @description e.g. `https://api.openai.com/v1`; requests go to `{baseUrl}/chat/completions`. */
+            baseUrl: string;
+            model: string;
+            apiKey: string;
+        };
+        /** @enum {string} */
+        EvaluatorTemplate: "hallucination" | "answer_relevance" | "toxicity" | "pii_leakage" | "custom";
+        /**
+         * @description A trace field: `input` (first root span input), `output` (last root span output), `context` (outputs of RETRIEVER spans), `expected_output` (trace `metadata.expected_output`).
+         * @enum {string}
+         */
+        EvaluatorVariable: "input" | "output" | "context" | "expected_output";
+        /** @enum {string} */
+        EvaluatorState: "active" | "paused" | "inactive";
+        Evaluator: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            template: components["schemas"]["EvaluatorTemplate"];
+            /** @description The prompt sent (the built-in text for built-in templates). */
+            prompt: string;
+            /** @description Template variable → trace field. */
+            variables: {
+                [key: string]: components["schemas"]["EvaluatorVariable"];
+            };
+            scoreName: components["schemas"]["ScoreName"];
+            /** Format: uuid */
+            modelConnectionId: string;
+            samplingRate: number;
+            filters: Record<string, never>[];
+            dailyBudgetUsd: number | null;
+            dailyBudgetTokens: number | null;
+            state: components["schemas"]["EvaluatorState"];
+            pausedReason: string | null;
+            spentTodayUsd: number;
+            spentTodayTokens: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        EvaluatorList: {
+            evaluators: components["schemas"]["Evaluator"][];
+            page: components["schemas"]["Page"];
+        };
+        EvaluatorCreateRequest: {
+            name: string;
+            template: components["schemas"]["EvaluatorTemplate"];
+            /** @description custom only: the judge prompt with `{{variable}}` placeholders. */
+            prompt?: string;
+            /** @description Placeholder → trace field; built-ins map `input`, `output`, `context`, `expected_output` to themselves. */
+            variables?: {
+                [key: string]: components["schemas"]["EvaluatorVariable"];
+            };
+            scoreName?: components["schemas"]["ScoreName"];
+            /** Format: uuid */
+            modelConnectionId: string;
+            /** @default 1 */
+            samplingRate: number;
+            filters?: components["schemas"]["FilterTreeInput"];
+            dailyBudgetUsd?: number;
+            dailyBudgetTokens?: number;
+        };
+        EvaluatorUpdateRequest: {
+            isActive?: boolean;
+            samplingRate?: number;
+            filters?: components["schemas"]["FilterTreeInput"];
+            dailyBudgetUsd?: number | null;
+            dailyBudgetTokens?: number | null;
+        };
+        EvaluatorRun: {
+            /** Format: uuid */
+            id: string;
+            traceId: string;
+            /** @enum {string} */
+            outcome: "scored" | "error" | "skipped";
+            /** Format: uuid */
+            scoreId: string | null;
+            error: string | null;
+            promptTokens: number;
+            completionTokens: number;
+            costUsd: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        EvaluatorRunList: {
+            runs: components["schemas"]["EvaluatorRun"][];
+            page: components["schemas"]["Page"];
+        };
+        EvaluationBudget: {
+            dailyBudgetUsd: number | null;
+            dailyBudgetTokens: number | null;
+            spentTodayUsd: number;
+            spentTodayTokens: number;
+            /** @enum {string} */
+            state: "active" | "paused";
+            pausedReason: string | null;
+            resumesAt: components["schemas"]["Timestamp"] | null;
+        };
+        EvaluationBudgetRequest: {
+            dailyBudgetUsd?: number | null;
+            dailyBudgetTokens?: number | null;
+        };
+        AnnotationScoreConfig: {
+            name: components["schemas"]["ScoreName"];
+            dataType: components["schemas"]["ScoreDataType"];
+            /** @description numeric only. */
+            min?: number;
+            /** @description numeric only. */
+            max?: number;
+            /** @description categorical only. */
+            categories?: string[];
+        };
+        AnnotationQueue: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            target: "trace" | "span";
+            scoreConfig: components["schemas"]["AnnotationScoreConfig"];
+            members: string[];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        AnnotationQueueList: {
+            annotationQueues: components["schemas"]["AnnotationQueue"][];
+            page: components["schemas"]["Page"];
+        };
+        AnnotationQueueCreateRequest: {
+            name: string;
+            /**
+             * @default trace
+             * @enum {string}
+             */
+            target: "trace" | "span";
+            scoreConfig: components["schemas"]["AnnotationScoreConfig"];
+        };
+        AnnotationQueueMemberRequest: {
+            /** Format: uuid */
+            userId: string;
+        };
+        AnnotationItemInput: {
+            traceId: components["schemas"]["TraceId"];
+            spanId?: string;
+        };
+        AnnotationBatchCreateRequest: {
+            items: components["schemas"]["AnnotationItemInput"][];
+            /**
+             * Format: date-time
+             * @description Must lie in the future.
+             */
+            deadline: string;
+            /**
+             * Format: date-time
+             * @description When members with open items get `notify.eval_reminder`; before the deadline.
+             */
+            remindAt?: string;
+        };
+        AnnotationItem: {
+            /** Format: uuid */
+            id: string;
+            traceId: string;
+            spanId: string | null;
+            /** Format: uuid */
+            assignee: string;
+            /** @enum {string} */
+            status: "pending" | "done";
+            /** Format: uuid */
+            scoreId: string | null;
+            respondedAt: components["schemas"]["Timestamp"] | null;
+        };
+        AnnotationBatch: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            queueId: string;
+            /** @enum {string} */
+            status: "open" | "completed" | "overdue";
+            deadline: components["schemas"]["Timestamp"];
+            remindAt: components["schemas"]["Timestamp"] | null;
+            items: components["schemas"]["AnnotationItem"][];
+            createdAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+        };
+        AnnotationResponseRequest: {
+            value: components["schemas"]["ScoreValue"];
+            comment?: string;
         };
         /** @enum {string} */
         EventType: "*" | "alert.anomaly_detected" | "alert.compound_breach" | "alert.ingestion_silent" | "alert.metric_threshold_breach" | "alert.per_event_match" | "alert.sla_breach_warning" | "alert.threshold_breach" | "notification.action_items" | "notification.approval_approved" | "notification.approval_expired" | "notification.approval_rejected" | "notification.approval_requested" | "notification.backfill_completed" | "notification.classifier_trained" | "notification.comment_created" | "notification.daily_digest" | "notification.experiment_significant" | "notification.mention" | "notification.prompt_version_changed" | "notification.weekly_report" | "notify.eval_assigned" | "notify.eval_batch_deadline_passed" | "notify.eval_batch_dispatched" | "notify.eval_completed" | "notify.eval_deadline_approaching" | "notify.eval_deadline_passed" | "notify.eval_reminder" | "notify.eval_response_submitted" | "ops.trace_finalizer_scaled";
@@ -3320,6 +3936,12 @@ export interface operations {
                 userId?: string;
                 /** @description Apply a saved filter of this project (compiled to SQL). */
                 savedFilterId?: string;
+                /** @description Only traces with a trace-level score of this name (see docs/evaluations.md); with minScore/maxScore, one such score in that range (numeric and boolean scores: true is 1). */
+                scoreName?: components["schemas"]["ScoreName"];
+                /** @description Inclusive lower bound of the score named by scoreName (needs scoreName). */
+                minScore?: number;
+                /** @description Inclusive upper bound of the score named by scoreName (needs scoreName). */
+                maxScore?: number;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
@@ -4789,6 +5411,1076 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listScores: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only scores of this trace. */
+                traceId?: components["schemas"]["TraceId"];
+                /** @description Only scores of this span (with traceId). */
+                spanId?: string;
+                /** @description Only scores of this session. */
+                sessionId?: string;
+                /** @description Only scores of this name. */
+                name?: components["schemas"]["ScoreName"];
+                /** @description Only scores from this source. */
+                source?: components["schemas"]["ScoreSource"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List scores, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ScoreList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createScore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Record a score. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Score"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteScore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The score id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a score. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listModelConnections: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List model connections. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ModelConnectionList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelConnectionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Add a model connection. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ModelConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The model connection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a model connection. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvaluators: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List evaluators. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EvaluatorList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEvaluator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluatorCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Create an LLM-as-judge evaluator. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Evaluator"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvaluator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read one evaluator. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Evaluator"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteEvaluator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete an evaluator. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEvaluator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluatorUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Change an evaluator. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Evaluator"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvaluatorRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The evaluator id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the runs of an evaluator, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EvaluatorRunList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvaluationBudget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read the project's daily evaluation budget. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EvaluationBudget"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setEvaluationBudget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvaluationBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description Set the project's daily evaluation budget. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EvaluationBudget"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAnnotationQueues: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List annotation queues. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationQueueList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAnnotationQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Create an annotation queue. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationQueue"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnnotationQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read one annotation queue. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationQueue"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addAnnotationQueueMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationQueueMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description Assign a member to an annotation queue. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationQueue"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAnnotationBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationBatchCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Dispatch a batch of items to the queue's members. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationBatch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnnotationBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The batch id. */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read one annotation batch with its items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationBatch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitAnnotationResponse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The batch id. */
+                batchId: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationResponseRequest"];
+            };
+        };
+        responses: {
+            /** @description Answer one item of a batch. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationBatch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -8,6 +8,7 @@ import type { ConcurrencyLimits } from './domain/fair-share/concurrency-caps.js'
 import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
 import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 import { loadOtlpSettings, type OtlpSettings } from './domain/otlp/otlp-settings.js';
+import { loadEvaluationSettings, type EvaluationSettings } from './domain/evaluations/evaluation-settings.js';
 
 /** Every setting, read once from the environment. The README lists each variable. */
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
   publicApiMutationsEnabled: boolean;
   webhooks: WebhookSettings;
+  /** LLM-as-judge evaluators: worker, judge-call deadline and retries (docs/evaluations.md). */
+  evaluations: EvaluationSettings;
 
   /** pino level of the JSON log lines (LOG_LEVEL); request lines are `info`. */
   logLevel: LogLevel;
@@ -199,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool(env, 'LOG_REQUESTS', true),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
     webhooks: asConfigError(() => loadWebhookSettings(env)),
+    evaluations: asConfigError(() => loadEvaluationSettings(env)),
     admin: { email: (env.TRACEWELL_ADMIN_EMAIL || 'dev@localhost').trim().toLowerCase(), password: env.TRACEWELL_ADMIN_PASSWORD || undefined },
     lifecycle: { pollMs: integer(env, 'LIFECYCLE_WORKER_POLL_MS', 60_000, 10), batchSize: integer(env, 'LIFECYCLE_BATCH_SIZE', 500, 1) },
     scheduler: { enabled: bool(env, 'SCHEDULER_ENABLED', true), pollMs: integer(env, 'SCHEDULER_POLL_MS', 10_000, 10) },

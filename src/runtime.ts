@@ -22,6 +22,7 @@ import { MonitorTask } from './domain/monitors/monitor-task.js';
 import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { DynamicClientSweep } from './domain/identity/dynamic-client-sweep.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
+import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
 
@@ -98,6 +99,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   scheduler.register(new MonitorTask(services.monitorEvaluator));
   for (const task of notificationTasks(store, services)) scheduler.register(task);
   scheduler.register(new DynamicClientSweep(services.oauth.clients));
+  scheduler.register(services.annotationDeadlines);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
   const limiter = options.limiter ?? (await createLimiter(config));
   const lifecycle = new Lifecycle();
@@ -126,6 +128,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       lifecycleWorker.start();
       background.push(lifecycleWorker);
+
+      if (config.evaluations.workerEnabled) {
+        const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log);
+        evaluatorWorker.start();
+        background.push(evaluatorWorker);
+      }
 
       if (config.scheduler.enabled) {
         scheduler.start();

@@ -54,9 +54,10 @@ import { DigestService } from './domain/notifications/digest-service.js';
 import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
+import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
-export interface Services {
+export interface Services extends EvaluationServices {
   cursors: CursorCodec;
   profiles: ProfileService;
   projects: ProjectService;
@@ -146,13 +147,21 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const notifications = new NotificationService(store, clock, events, cursors);
   detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
+  const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
     pricer: new SpanPricer(priceTable),
     // Every stored trace is queued for detection in its own ingest transaction (the outbox).
-    afterStore: [(tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id })))],
+    afterStore: [
+      (tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+      // Sampled traces are queued for each active LLM-as-judge evaluator (docs/evaluations.md).
+      (tx, traces) => evaluations.evaluatorPipeline.enqueueNewTraces(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+    ],
     // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
-    afterAppend: [(tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs)],
+    afterAppend: [
+      (tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs),
+      (tx, traces) => evaluations.evaluatorPipeline.scheduleSettledTraces(tx, traces, config.otlp.settleMs),
+    ],
   });
   return {
     events,
@@ -199,5 +208,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     actionItems: new ActionItemService(clock, notifications),
     dispatch: new DispatchService(store, clock, notifications, events),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
+    ...evaluations,
   };
 }

@@ -12,6 +12,7 @@ import { otlpIngest } from './015-otlp-ingest.js';
 import { scheduledRuns } from './016-scheduled-runs.js';
 import { monitors } from './017-monitors.js';
 import { notificationsDispatch } from './018-notifications-dispatch.js';
+import { evaluations } from './019-evaluations.js';
 import { searchSyntax } from './020-search-syntax.js';
 import { mcpAuthorization } from './021-mcp-authorization.js';
 
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   scheduledRuns,
   monitors,
   notificationsDispatch,
+  evaluations,
   searchSyntax,
   mcpAuthorization,
 ];

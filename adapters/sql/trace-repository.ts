@@ -99,6 +99,15 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   if (f.maxCost !== undefined) qb.where('t.cost', '<=', f.maxCost);
   if (f.sessionId !== undefined) qb.where('t.session_id', f.sessionId);
   if (f.userId !== undefined) qb.where('t.user_id', f.userId);
+  if (f.score !== undefined) {
+    const { name, min, max } = f.score;
+    // A correlated EXISTS on scores (project_id, trace_id) per candidate trace.
+    qb.whereExists(function scored(this: Knex.QueryBuilder) {
+      this.select(1).from('scores as sc').whereRaw('sc.project_id = t.project_id').whereRaw('sc.trace_id = t.id').where('sc.target', 'trace').where('sc.name', name);
+      if (min !== undefined) this.where('sc.numeric_value', '>=', min);
+      if (max !== undefined) this.where('sc.numeric_value', '<=', max);
+    });
+  }
 }
 
 export class SqlTraceRepository implements TraceRepository {

@@ -21,6 +21,8 @@ import { MonitorHandlers } from './monitor-handlers.js';
 import { NotificationHandlers } from './notification-handlers.js';
 import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
+import { EvaluationHandlers } from './evaluation-handlers.js';
+import { AnnotationHandlers } from './annotation-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -48,6 +50,8 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new NotificationHandlers(services.notifications, services.digests),
     ...new DispatchHandlers(services.dispatch),
     ...new BackfillHandlers(services.backfills),
+    ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
+    ...new AnnotationHandlers(services.annotations),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

@@ -67,5 +67,13 @@ export interface Store {
   readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
   readonly digests: import('./digests.js').DigestRepository;
   readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
+
+  readonly scores: import('./evaluations.js').ScoreRepository;
+  readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;
+  readonly evaluators: import('./evaluations.js').EvaluatorRepository;
+  readonly evaluationJobs: import('./evaluations.js').EvaluationJobRepository;
+  readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
+  readonly annotations: import('./evaluations.js').AnnotationRepository;
+  readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

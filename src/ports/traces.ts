@@ -71,6 +71,8 @@ export interface TraceFilters {
   maxCost?: number;
   sessionId?: string;
   userId?: string;
+  /** A trace-level score of this name exists (within [min, max] when given); see docs/evaluations.md. */
+  score?: { name: string; min?: number; max?: number };
 }
 
 /** The keyset position of the newest-first order: the last trace of the previous page. */

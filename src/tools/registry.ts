@@ -10,6 +10,7 @@ import { traceToolMappings } from './trace-tools.js';
 import { triageToolMappings } from './triage-tools.js';
 import { alertToolMappings } from './alert-tools.js';
 import { dispatchToolMappings } from './dispatch-tools.js';
+import { evaluationToolMappings } from './evaluation-tools.js';
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
@@ -46,7 +47,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to. */

@@ -38,7 +38,8 @@ forEachAdapter((adapter) => {
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
       // Not administrative: a user's own profile and notification read marks, fix triage (comments,
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
-      // Assignment, dispatch requests, approval decisions and backfills are audited.
+      // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
+      // annotation answers are data that carries its own author and time.
       expect(unaudited).to.have.members([
         'patchAccountProfile',
         'markNotificationRead',
@@ -49,6 +50,8 @@ forEachAdapter((adapter) => {
         'updateFixStatus',
         'updateFix',
         'testWebhook',
+        'createScore',
+        'submitAnnotationResponse',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });

@@ -67,6 +67,7 @@ export class ApiClient {
   getTrace = (traceId: string) => this.rest<SuccessData<'getTrace'>>('GET', `/traces/${encodeURIComponent(traceId)}`);
   listTraceSpans = (traceId: string, query: QueryOf<'listTraceSpans'>) =>
     this.rest<SuccessData<'listTraceSpans'>>('GET', `/traces/${encodeURIComponent(traceId)}/spans`, query);
+  listTraceScores = (traceId: string) => this.rest<SuccessData<'listScores'>>('GET', '/scores', { traceId, limit: 100 });
   listTraceDetections = (traceId: string) => this.rest<SuccessData<'listTraceDetections'>>('GET', `/traces/${encodeURIComponent(traceId)}/detections`);
   ingestTrace = (body: BodyOf<'ingestTrace'>) => this.rest<SuccessData<'ingestTrace'>>('POST', '/traces', undefined, body);
 

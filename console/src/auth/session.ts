@@ -15,6 +15,9 @@ export const CONSOLE_SCOPES = [
   'observability:write',
   'configuration:read',
   'configuration:write',
+  // Scores on a trace (docs/evaluations.md).
+  'evaluation:read',
+  'evaluation:write',
   // Listing projects and the settings pages (API keys, members, invitations, audit log, retention);
   // the service still checks the user's role on each call.
   'organization:read',

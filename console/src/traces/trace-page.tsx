@@ -20,6 +20,7 @@ export function TracePage() {
   const trace = useQuery({ queryKey: ['trace', session?.projectId, traceId], queryFn: () => api.getTrace(traceId) });
   const spans = useQuery({ queryKey: ['trace-spans', session?.projectId, traceId], queryFn: () => api.allSpans(traceId, setLoaded), staleTime: Infinity });
   const firings = useQuery({ queryKey: ['trace-firings', session?.projectId, traceId], queryFn: () => api.listTraceDetections(traceId) });
+  const scores = useQuery({ queryKey: ['trace-scores', session?.projectId, traceId], queryFn: () => api.listTraceScores(traceId) });
   const selected = spans.data?.find((s) => s.spanId === selectedSpanId) ?? null;
   const select = (spanId: string) => setParams({ span: spanId }, { replace: true });
   const t = trace.data;
@@ -69,6 +70,19 @@ export function TracePage() {
                   </button>
                 </>
               )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="scores-heading" className="scores">
+        <h2 id="scores-heading">Scores</h2>
+        <ProblemAlert error={scores.error} />
+        {scores.data && scores.data.scores.length === 0 && <p className="muted">No scores on this trace.</p>}
+        <ul className="plain">
+          {scores.data?.scores.map((s) => (
+            <li key={s.id} className="score">
+              <strong>{s.name}</strong> {String(s.value)} <span className="muted">({s.source}{s.spanId ? `, span ${s.spanId}` : ''}{s.author ? `, ${s.author}` : ''})</span>
+              {s.comment && <p className="muted">{s.comment}</p>}
             </li>
           ))}
         </ul>

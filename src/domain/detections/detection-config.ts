@@ -5,6 +5,7 @@ import type {
   AnomalyDetectorConfig,
   DetectionConfig,
   DetectionType,
+  EvaluatorDetectorConfig,
   PiiDetectorConfig,
   PluginDetectorConfig,
   RegexDetectorConfig,
@@ -27,6 +28,14 @@ function onlyKeys(config: Record<string, unknown>, allowed: string[], type: Dete
 
 export const isAnomalyConfig = (config: DetectionConfig): config is AnomalyDetectorConfig =>
   (config as Record<string, unknown>).model === 'robust_zscore';
+
+export const isEvaluatorConfig = (config: DetectionConfig): config is EvaluatorDetectorConfig =>
+  typeof (config as Record<string, unknown>).evaluatorId === 'string';
+
+function evaluatorBacked(config: Record<string, unknown>): EvaluatorDetectorConfig {
+  onlyKeys(config, ['evaluatorId'], 'classifier');
+  return { evaluatorId: config.evaluatorId as string };
+}
 
 function regex(config: Record<string, unknown>): RegexDetectorConfig {
   onlyKeys(config, ['pattern', 'flags', 'fields'], 'regex');
@@ -86,6 +95,7 @@ export function normalizeDetectionConfig(type: DetectionType, config: DetectionC
     case 'pii':
       return pii(raw);
     case 'classifier':
+      if (raw.evaluatorId !== undefined) return evaluatorBacked(raw);
       return raw.model === 'robust_zscore' ? anomaly(raw) : plugin(raw, type);
     case 'conditional':
     case 'trace_rules':

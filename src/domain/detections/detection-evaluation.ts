@@ -134,8 +134,13 @@ export class DetectionEvaluation {
     return detection.frameworks.length === 0 || (trace.framework !== null && (detection.frameworks as string[]).includes(trace.framework));
   }
 
-  /** False when this detection had already fired on this trace. `announce: false` records without alert events. */
-  private async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding, announce = true): Promise<boolean> {
+  /**
+   * Records one firing in `tx`: the detection event (once per detection and trace), the fix, and —
+   * unless `announce` is false — alert.per_event_match. False when this detection had already fired on
+   * this trace. Public for detections executed elsewhere: an evaluator-backed classifier fires from
+   * the evaluator pipeline once its judge has scored the trace.
+   */
+  async fire(tx: Store, detection: DetectionRecord, trace: TraceSubject['trace'], finding: Finding, announce = true): Promise<boolean> {
     const now = this.clock.now();
     const recorded = await tx.detectionEvents.insert({
       id: randomUUID(),

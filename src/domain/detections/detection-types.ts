@@ -17,6 +17,7 @@ export type AnomalyDetectorConfig = components['schemas']['AnomalyDetectorConfig
  */
 export type RuleDetectorConfig = { rules: FilterNode[] };
 export type PluginDetectorConfig = components['schemas']['PluginDetectorConfig'];
+export type EvaluatorDetectorConfig = components['schemas']['EvaluatorDetectorConfig'];
 
 export const DETECTION_TYPES: readonly DetectionType[] = ['classifier', 'regex', 'conditional', 'pii', 'custom_trained', 'code', 'trace_rules', 'decision'];
 export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low'];

@@ -1,5 +1,5 @@
 import type { DetectionRecord } from '../../ports/detections.js';
-import { isAnomalyConfig } from './detection-config.js';
+import { isAnomalyConfig, isEvaluatorConfig } from './detection-config.js';
 import type { PluginDetectorConfig } from './detection-types.js';
 import { anomalyDetector } from './engines/anomaly-detector.js';
 import type { DetectorEngine } from './engines/detector-engine.js';
@@ -43,6 +43,8 @@ export class DetectorRegistry {
         return this.ruleEvaluator ? traceRulesDetector(this.ruleEvaluator) : null;
       case 'classifier':
         if (isAnomalyConfig(detection.config)) return anomalyDetector;
+        // Backed by an LLM-as-judge evaluator: the evaluator pipeline fires it (src/domain/evaluations/).
+        if (isEvaluatorConfig(detection.config)) return null;
         return this.plugin(detection);
       default:
         return this.plugin(detection);

@@ -22,6 +22,10 @@ export interface TraceListFilterParams {
   sessionId?: string;
   userId?: string;
   savedFilterId?: string;
+  /** Traces with a trace-level score of this name, optionally within [minScore, maxScore]. */
+  scoreName?: string;
+  minScore?: number;
+  maxScore?: number;
 }
 
 export interface TraceListRequest {
@@ -40,6 +44,16 @@ const isKeyset = (value: unknown): value is [number, string] =>
   Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && typeof value[1] === 'string';
 
 const millis = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso));
+
+/** The score condition of a list request; a bound without a score name names nothing and is refused. */
+function scoreFilter(filters: TraceListFilterParams): TraceFilters['score'] {
+  if (filters.scoreName === undefined) {
+    const bound = filters.minScore !== undefined ? 'minScore' : filters.maxScore !== undefined ? 'maxScore' : null;
+    if (bound) throw problems.validation(`${bound} needs scoreName.`, [{ code: 'dependent_required', message: `${bound} needs scoreName`, path: `/query/${bound}` }]);
+    return undefined;
+  }
+  return { name: filters.scoreName, min: filters.minScore, max: filters.maxScore };
+}
 
 /** Recent traces of a project, newest first, keyset-paginated with authenticated cursors. */
 export class TraceListService {
@@ -80,6 +94,7 @@ export class TraceListService {
       maxCost: filters.maxCost,
       sessionId: filters.sessionId,
       userId: filters.userId,
+      score: scoreFilter(filters),
     };
     return { projectId, filters: await withinRetention(this.store, this.clock, projectId, sqlFilters), extraCondition };
   }
