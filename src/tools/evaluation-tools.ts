@@ -1,5 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
+import { ADDS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
 import { optionalString, requiredString } from './tool-input-readers.js';
 
 type ScoreDataType = components['schemas']['ScoreDataType'];
@@ -13,6 +14,9 @@ export function evaluationToolMappings(): AnyToolMapping[] {
     mapTool({
       name: 'score_trace',
       operationId: 'createScore',
+      outputSchema: OUTPUT_SCHEMAS.score_trace,
+      // Each call records one more score; nothing is overwritten.
+      annotations: ADDS,
       description:
         'Record a score on a trace (or one of its spans): a number, true/false, or a category, under a name such as "correctness". The score is stored with source "api" and the caller as author.',
       inputSchema: {

@@ -178,4 +178,14 @@ export const OUTPUT_SCHEMAS = {
   triage_get_dispatch: DISPATCH,
   triage_dispatch: DISPATCH,
   triage_decide_dispatch: DISPATCH,
+  score_trace: object({
+    score_id: str,
+    trace_id: str,
+    span_id: nullableStr,
+    name: str,
+    data_type: { enum: ['numeric', 'boolean', 'categorical'] },
+    value: { type: ['number', 'boolean', 'string'] },
+    source: str,
+    created_at: str,
+  }),
 } satisfies Record<string, JsonSchema>;
