@@ -1,7 +1,7 @@
 /**
- * The credential-policy table of the README's Identity section, from the contract:
- * `npx tsx scripts/scope-table.ts` prints it, `--write` puts it between the README markers.
- * A test keeps the README's copy equal to this output.
+ * The credential-policy table of docs/identity.md, from the contract:
+ * `npx tsx scripts/scope-table.ts` prints it, `--write` puts it between the document's markers.
+ * A test keeps the document's copy equal to this output.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,12 @@ export function renderScopeTable(): string {
   ].join('\n');
 }
 
-const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const DOCUMENT = fileURLToPath(new URL('../docs/identity.md', import.meta.url));
 const MARKED = /(<!-- scope-table:start -->\n)[\s\S]*?(\n<!-- scope-table:end -->)/;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--write')) {
-    writeFileSync(README, readFileSync(README, 'utf8').replace(MARKED, (_all, start: string, end: string) => `${start}${renderScopeTable()}${end}`));
+    writeFileSync(DOCUMENT, readFileSync(DOCUMENT, 'utf8').replace(MARKED, (_all, start: string, end: string) => `${start}${renderScopeTable()}${end}`));
   } else {
     console.log(renderScopeTable());
   }
