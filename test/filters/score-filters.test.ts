@@ -74,9 +74,18 @@ forEachAdapter((adapter) => {
           [[{ id: 'g', type: 'group', logicalOperator: 'Or', rules: [rule('scores.grade', 'greater_than', 0.5), rule('scores.helpful', 'is', true)] }], ['graded-high', 'judged-yes']],
           [[rule('scores.grade', 'greater_than', 0.5), rule('name', 'is', 'zephyrrun')], ['graded-high']],
         ];
+        // The same trace-level scores as in-memory records: evaluateFilter must agree with the SQL.
+        const records = {
+          'graded-low': [{ name: 'grade', dataType: 'numeric', numericValue: 0.2 }, { name: 'helpful', dataType: 'boolean', numericValue: 0 }],
+          'graded-high': [{ name: 'grade', dataType: 'numeric', numericValue: 0.9 }],
+          'judged-yes': [{ name: 'helpful', dataType: 'boolean', numericValue: 1 }],
+          ungraded: [],
+        };
         for (const [filters, expected] of cases) {
-          const saved = expectEnvelope<{ id: string }>(await saveFilter(filters), 201);
+          const saved = expectEnvelope<{ id: string; filters: FilterNode[] }>(await saveFilter(filters), 201);
           expect(await listIds({ savedFilterId: saved.id }), JSON.stringify(filters)).to.deep.equal(expected);
+          const inMemory = Object.entries(records).filter(([, scores]) => evaluateFilter(saved.filters, { name: 'zephyrrun', scores })).map(([id]) => id).sort();
+          expect(inMemory, `in memory: ${JSON.stringify(filters)}`).to.deep.equal(expected);
         }
       });
     });
