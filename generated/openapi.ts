@@ -2462,8 +2462,14 @@ export interface components {
             id: string;
             /**
              * @description One of name, status, framework, agentName, errorMessage (strings); latencyMs, cost, spanCount,
-             *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); or `metadata.<key>`
-             *     with a key of letters, digits and `_.:-`.
+             *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); `metadata.<key>`
+             *     with a key of letters, digits and `_.:-`; or `scores.<name>` with a score name
+             *     (`^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$`): the rule holds when SOME numeric or boolean
+             *     trace-level score of that name satisfies it (booleans read as 1/0). Score fields take
+             *     greater_than, less_than, is_within_range, is/equals/is_exactly (a number, or a boolean for
+             *     boolean scores), is_not/not_equals, is_any_of/is_not_any_of, and is_empty/is_not_empty (no
+             *     such score / some such score); text operators are refused. Span rule languages (detections,
+             *     evaluator filters) have no score fields.
              */
             field: string;
             label?: string;
@@ -4121,6 +4127,12 @@ export interface operations {
                 userId?: string;
                 /** @description last_24h, last_7d, last_30d, or an ISO 8601 interval `<start>/<end>`. */
                 dateRange?: string;
+                /** @description Only traces with a trace-level score of this name, as on listTraces; with minScore/maxScore, one such score in that range (numeric and boolean scores: true is 1). */
+                scoreName?: components["schemas"]["ScoreName"];
+                /** @description Inclusive lower bound of the score named by scoreName (needs scoreName). */
+                minScore?: number;
+                /** @description Inclusive upper bound of the score named by scoreName (needs scoreName). */
+                maxScore?: number;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */

@@ -20,6 +20,32 @@ function jsonObject(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/**
+ * A record's scores for `scores.<name>` fields: `scores` holds the trace-level scores as
+ * `{ name, dataType, numericValue }` (a trace row carries none, so such a rule matches nothing there,
+ * as SQL would find no score). Only numeric and boolean scores count, booleans as 1/0.
+ */
+interface ScoreEntry {
+  name: string;
+  dataType: string;
+  numericValue: number | null;
+}
+
+function scoreValues(record: FilterRecord, field: ResolvedField): { value: number; boolean: boolean }[] {
+  const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
+  if (!Array.isArray(raw)) return [];
+  return (raw as ScoreEntry[])
+    .filter((s) => s && s.name === field.jsonKey && (s.dataType === 'numeric' || s.dataType === 'boolean') && typeof s.numericValue === 'number')
+    .map((s) => ({ value: s.numericValue as number, boolean: s.dataType === 'boolean' }));
+}
+
+function compareScores(record: FilterRecord, field: ResolvedField, test: CompareTest, operand: Operand): boolean {
+  return scoreValues(record, field).some((s) => {
+    if (typeof operand === 'boolean') return s.boolean && (test === 'eq' || test === 'eq_exact') && s.value === (operand ? 1 : 0);
+    return compare(s.value, test, operand);
+  });
+}
+
 function read(record: FilterRecord, field: ResolvedField): unknown {
   const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
   if (field.kind === 'json') {
@@ -79,10 +105,12 @@ export function evaluateCondition(condition: Condition, record: FilterRecord): b
     case 'not':
       return !evaluateCondition(condition.child, record);
     case 'empty': {
+      if (condition.field.kind === 'score') return scoreValues(record, condition.field).length === 0;
       const value = read(record, condition.field);
       return value === null || value === undefined || value === '';
     }
     case 'compare':
+      if (condition.field.kind === 'score') return compareScores(record, condition.field, condition.test, condition.operand);
       return compare(read(record, condition.field), condition.test, condition.operand);
   }
 }

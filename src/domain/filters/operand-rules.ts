@@ -43,6 +43,7 @@ const EQUALITY_OPERAND: Record<FieldKind, { accepts: (v: unknown) => boolean; ex
   number: { accepts: (v) => typeof v === 'number', expected: 'a number' },
   time: { accepts: (v) => timeOperand(v) !== null, expected: 'epoch milliseconds or an ISO 8601 date-time' },
   json: { accepts: (v) => ['string', 'number', 'boolean'].includes(typeof v), expected: 'a string, number or boolean' },
+  score: { accepts: (v) => typeof v === 'number' || typeof v === 'boolean', expected: 'a number or boolean' },
 };
 
 const ORDER_OPERAND: Record<FieldKind, ((v: unknown) => boolean) | null> = {
@@ -50,6 +51,7 @@ const ORDER_OPERAND: Record<FieldKind, ((v: unknown) => boolean) | null> = {
   number: (v) => typeof v === 'number',
   time: (v) => timeOperand(v) !== null,
   json: (v) => typeof v === 'number',
+  score: (v) => typeof v === 'number',
 };
 
 const invalid = (path: string, message: string): FieldError => ({ code: 'invalid_operand', message, path });

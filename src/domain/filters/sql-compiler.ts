@@ -65,7 +65,31 @@ function typedValue(field: ResolvedField, type: ValueType, dialect: Dialect, tab
   }
 }
 
+/**
+ * `scores.<name>`: some numeric or boolean trace-level score of that name on the row's trace satisfies
+ * `test` (no condition: any such score exists). A correlated EXISTS over scores (project_id,
+ * trace_id), identical on both databases; boolean scores are stored as 1/0 (migration 019).
+ */
+function scoreExists(field: ResolvedField, table: string, condition?: { test: string; operand: number | boolean }): SqlFragment {
+  const base =
+    `EXISTS (SELECT 1 FROM scores filter_sc WHERE filter_sc.project_id = ${table}.project_id AND filter_sc.trace_id = ${table}.id` +
+    ` AND filter_sc.target = 'trace' AND filter_sc.name = ? AND filter_sc.numeric_value IS NOT NULL`;
+  const name = field.jsonKey as string;
+  if (!condition) return { sql: `(${base} AND filter_sc.data_type IN ('numeric', 'boolean')))`, bindings: [name] };
+  if (typeof condition.operand === 'boolean') {
+    const ok = condition.test === 'eq' || condition.test === 'eq_exact';
+    return ok ? { sql: `(${base} AND filter_sc.data_type = 'boolean' AND filter_sc.numeric_value = ?))`, bindings: [name, condition.operand ? 1 : 0] } : FALSE;
+  }
+  const op = { eq: '=', eq_exact: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' }[condition.test as 'eq'];
+  if (!op) return FALSE;
+  return { sql: `(${base} AND filter_sc.data_type IN ('numeric', 'boolean') AND filter_sc.numeric_value ${op} ${NUMBER}))`, bindings: [name, condition.operand] };
+}
+
 function emptiness(field: ResolvedField, dialect: Dialect, table: string): SqlFragment {
+  if (field.kind === 'score') {
+    const exists = scoreExists(field, table);
+    return { sql: `(NOT ${exists.sql})`, bindings: exists.bindings };
+  }
   const column = `${table}.${field.column}`;
   if (field.kind === 'string') return { sql: `(${column} IS NULL OR ${column} = '')`, bindings: [] };
   if (field.kind !== 'json') return { sql: `(${column} IS NULL)`, bindings: [] };
@@ -76,6 +100,7 @@ function emptiness(field: ResolvedField, dialect: Dialect, table: string): SqlFr
 
 function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect: Dialect, table: string): SqlFragment {
   const { operand, test } = condition;
+  if (condition.field.kind === 'score') return typeof operand === 'string' ? FALSE : scoreExists(condition.field, table, { test, operand });
   const type = typeof operand as ValueType;
   const value = typedValue(condition.field, type, dialect, table);
   if (!value) return FALSE;

@@ -42,7 +42,9 @@ export interface TraceSearchSettings {
 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id']);
+const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id', 'score_name', 'min_score', 'max_score']);
+/** As the score service names scores (src/domain/evaluations/score-service.ts). */
+const SCORE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
 /**
  * Full-text search over a project's traces (names, error messages, span names, metadata keys and
@@ -165,6 +167,7 @@ export class TraceSearchService {
     filters.maxLatencyMs = number('max_latency_ms');
     filters.minCost = number('min_cost');
     filters.maxCost = number('max_cost');
+    this.scoreOf(value, filters, errors);
     if (value.date_range !== undefined) {
       const range = typeof value.date_range === 'string' ? parseDateRange(value.date_range, this.clock.now().getTime(), '/filters/date_range') : null;
       if (range && isTimeRange(range)) {
@@ -175,5 +178,29 @@ export class TraceSearchService {
       }
     }
     return filters;
+  }
+
+  /** score_name (a score name), with optional min_score/max_score bounds that need it: the trace list's score condition. */
+  private scoreOf(value: Record<string, unknown>, filters: TraceFilters, errors: FieldErrors): void {
+    const bound = (key: 'min_score' | 'max_score'): number | undefined => {
+      const v = value[key];
+      if (v === undefined) return undefined;
+      if (typeof v === 'number' && Number.isFinite(v)) return v;
+      errors.add(`/filters/${key}`, 'invalid_type', 'must be a finite number');
+      return undefined;
+    };
+    const min = bound('min_score');
+    const max = bound('max_score');
+    if (value.score_name === undefined) {
+      for (const key of ['min_score', 'max_score'] as const) {
+        if (value[key] !== undefined) errors.add(`/filters/${key}`, 'dependent_required', `${key} needs score_name`);
+      }
+      return;
+    }
+    if (typeof value.score_name !== 'string' || !SCORE_NAME.test(value.score_name)) {
+      errors.add('/filters/score_name', 'invalid_score_name', 'must be a score name: a letter or digit, then up to 99 of letters, digits and ._:-');
+      return;
+    }
+    filters.score = { name: value.score_name, min, max };
   }
 }
