@@ -171,7 +171,7 @@ export function AnnotationsPage() {
             const queue: Queue | undefined = queueById.get(batch.queueId);
             const overdue = item.status === 'pending' && Date.parse(batch.deadline) < now;
             return (
-              <li key={item.id} className="card annotation-item" aria-label={`Item ${item.spanId ?? item.traceId} (${item.status === 'pending' ? 'pending' : 'answered'})`}>
+              <li key={item.id} className="card annotation-item" aria-label={`${queue?.name ?? batch.queueId}: ${item.spanId ?? item.traceId} (${item.status === 'pending' ? 'pending' : 'answered'})`}>
                 <p>
                   <strong>{queue?.name ?? batch.queueId}</strong> ·{' '}
                   <span className={`item-status item-${item.status}`}>{item.status === 'pending' ? 'Pending' : 'Answered'}</span> · due {formatTime(batch.deadline)}
