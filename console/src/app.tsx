@@ -11,6 +11,7 @@ import { DetectionsPage } from './detections/detections-page';
 import { DetectionEditPage } from './detections/detection-edit-page';
 import { FixBoardPage } from './fixes/fix-board-page';
 import { SettingsPage } from './settings/settings-page';
+import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -41,6 +42,7 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/traces">Traces</NavLink>
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
+            <NavLink to="/annotations">Annotations</NavLink>
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
@@ -81,6 +83,8 @@ export function App() {
         <Route path="/detections/new" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/detections/:detectionId" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
+        <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
+        <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>

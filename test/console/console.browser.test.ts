@@ -105,6 +105,8 @@ forEachAdapter((adapter) => {
     let chrome: RunningBrowser;
     let page: Page;
     let savedFilterId: string;
+    let queueId: string;
+    let batchId: string;
     const url = (path: string) => `${http.baseUrl}${path}`;
     const ingest = (...traces: TraceInput[]) => server.runtime.services.traceIngestion.ingestBatch(server.tenant.project.id, traces);
     const drainDetections = async () => {
@@ -139,6 +141,22 @@ forEachAdapter((adapter) => {
         .send({ name: 'CrewAI only', filters: [{ id: 'r1', field: 'framework', operator: 'is', value: 'crewai' }] });
       expect(saved.status, JSON.stringify(saved.body)).to.equal(201);
       savedFilterId = saved.body.data.id;
+      // An annotation queue with the signed-in user as its member, and a batch of two traces dispatched to them.
+      const asAdmin = <T extends { set(name: string, value: string): T }>(req: T) => req.set('x-api-key', server.tenant.apiKey);
+      const queue = await asAdmin(server.request().post('/api/v1/public/annotation-queues')).send({
+        name: 'Answer quality',
+        scoreConfig: { name: 'helpfulness', dataType: 'numeric', min: 1, max: 5 },
+      });
+      expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
+      queueId = queue.body.data.id;
+      const member = await asAdmin(server.request().post(`/api/v1/public/annotation-queues/${queueId}/members`)).send({ userId: server.tenant.user.id });
+      expect(member.status, JSON.stringify(member.body)).to.equal(201);
+      const batch = await asAdmin(server.request().post(`/api/v1/public/annotation-queues/${queueId}/batches`)).send({
+        items: [{ traceId: 'refund-1' }, { traceId: 'shipping-1' }],
+        deadline: new Date(server.clock.now().getTime() + 86_400_000).toISOString(),
+      });
+      expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
+      batchId = batch.body.data.id;
       http = await listen(server.app);
       chrome = await launchBrowser();
       page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
@@ -345,6 +363,78 @@ forEachAdapter((adapter) => {
       await row.getByRole('button', { name: /Show trend/ }).click();
       await page.locator('.trend canvas').waitFor();
       await screenshot(page, `${adapter}-detections`);
+    });
+
+    it('lists the annotator\'s items from a batch link, pending first, and records a response as an annotation score', async () => {
+      await page.goto(url(`/annotations/${queueId}/${batchId}`));
+      await page.waitForURL(/\/annotations$/);
+      await page.getByRole('heading', { name: 'My annotation items' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Annotations' }).waitFor();
+      await page.getByRole('row', { name: /Answer quality/ }).getByText('helpfulness: a number from 1 to 5').waitFor();
+      const items = page.locator('ol.annotation-items > li');
+      await page.getByRole('listitem', { name: 'Answer quality: refund-1 (pending)' }).waitFor();
+      await page.getByRole('listitem', { name: 'Answer quality: shipping-1 (pending)' }).waitFor();
+      expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('aria-label')))).to.deep.equal(['Answer quality: refund-1 (pending)', 'Answer quality: shipping-1 (pending)']);
+      const refund = page.getByRole('listitem', { name: 'Answer quality: refund-1 (pending)' });
+      // The trace's input, compactly, and a link to its page.
+      await refund.getByText(/Where is my refund for order 1234\?/).waitFor();
+      expect(await refund.getByRole('link', { name: 'Open trace refund-1' }).getAttribute('href')).to.equal('/traces/refund-1');
+      expect(await seriousViolations(page)).to.deep.equal([]);
+
+      await refund.getByLabel(/helpfulness/).fill('4');
+      await refund.getByLabel('Comment (optional)').fill('Clear and correct');
+      await refund.getByRole('button', { name: 'Submit response' }).click();
+      await page.getByRole('listitem', { name: 'Answer quality: refund-1 (answered)' }).getByText(/^Answered /).waitFor();
+      // Pending first: the answered item moves below the open one.
+      expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('aria-label')))).to.deep.equal(['Answer quality: shipping-1 (pending)', 'Answer quality: refund-1 (answered)']);
+
+      // The service agrees: the item is done and its score is an annotation by the signed-in user.
+      const stored = await server.request().get(`/api/v1/public/annotation-queues/${queueId}/batches/${batchId}`).set('x-api-key', server.tenant.apiKey);
+      const answered = (stored.body.data.items as { traceId: string; status: string; scoreId: string | null }[]).find((i) => i.traceId === 'refund-1');
+      expect(answered?.status).to.equal('done');
+      const scores = await server.request().get('/api/v1/public/scores').query({ traceId: 'refund-1' }).set('x-api-key', server.tenant.apiKey);
+      const score = (scores.body.data.scores as { id: string; name: string; value: unknown; source: string; author: string; comment: string | null }[]).find((s) => s.id === answered?.scoreId);
+      expect(score).to.deep.include({ name: 'helpfulness', value: 4, source: 'annotation', author: `user:${server.tenant.user.id}`, comment: 'Clear and correct' });
+      expect(await seriousViolations(page)).to.deep.equal([]);
+    });
+
+    it('answers a categorical span item and a boolean trace item with the controls of their score configuration', async () => {
+      const admin = (path: string, body: object) => server.request().post(`/api/v1/public${path}`).set('x-api-key', server.tenant.apiKey).send(body);
+      const dispatch = async (name: string, target: 'trace' | 'span', scoreConfig: object, item: { traceId: string; spanId?: string }) => {
+        const queue = await admin('/annotation-queues', { name, target, scoreConfig });
+        expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
+        expect((await admin(`/annotation-queues/${queue.body.data.id}/members`, { userId: server.tenant.user.id })).status).to.equal(201);
+        const batch = await admin(`/annotation-queues/${queue.body.data.id}/batches`, { items: [item], deadline: new Date(server.clock.now().getTime() + 2 * 86_400_000).toISOString() });
+        expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
+        return { queueId: queue.body.data.id as string, batchId: batch.body.data.id as string };
+      };
+      const plan = await dispatch('Plan check', 'span', { name: 'plan', dataType: 'categorical', categories: ['sound', 'wrong tool'] }, { traceId: 'refund-1', spanId: 'llm-1' });
+      const safety = await dispatch('Safety', 'trace', { name: 'safe', dataType: 'boolean' }, { traceId: 'shipping-1' });
+      await page.goto(url(`/annotations/${plan.queueId}/${plan.batchId}`));
+      await page.waitForURL(/\/annotations$/);
+      await page.goto(url(`/annotations/${safety.queueId}/${safety.batchId}`));
+      await page.waitForURL(/\/annotations$/);
+
+      const span = page.getByRole('listitem', { name: 'Plan check: llm-1 (pending)' });
+      expect(await span.getByRole('link', { name: 'Open span llm-1 of trace refund-1' }).getAttribute('href')).to.equal('/traces/refund-1?span=llm-1');
+      await span.getByText(/Let me look up the order/).waitFor();
+      expect(await span.getByLabel('plan').locator('option').allTextContents()).to.deep.equal(['Choose…', 'sound', 'wrong tool']);
+      await span.getByLabel('plan').selectOption('wrong tool');
+      await span.getByRole('button', { name: 'Submit response' }).click();
+      await page.getByRole('listitem', { name: 'Plan check: llm-1 (answered)' }).waitFor();
+
+      const trace = page.getByRole('listitem', { name: 'Safety: shipping-1 (pending)' });
+      await trace.getByRole('group', { name: 'safe' }).getByLabel('No').check();
+      await trace.getByRole('button', { name: 'Submit response' }).click();
+      await page.getByRole('listitem', { name: 'Safety: shipping-1 (answered)' }).waitFor();
+      expect(await seriousViolations(page)).to.deep.equal([]);
+
+      const scores = async (traceId: string) =>
+        ((await server.request().get('/api/v1/public/scores').query({ traceId }).set('x-api-key', server.tenant.apiKey)).body.data.scores as { name: string; value: unknown; spanId: string | null; source: string }[]).map(
+          (s) => [s.name, s.value, s.spanId, s.source],
+        );
+      expect(await scores('refund-1')).to.deep.include.members([['plan', 'wrong tool', 'llm-1', 'annotation']]);
+      expect(await scores('shipping-1')).to.deep.include.members([['safe', false, null, 'annotation']]);
     });
 
     it('opens a 10,000-span trace within budget and keeps the DOM virtualized while scrolling', async () => {

@@ -90,6 +90,18 @@ export class ApiClient {
   listFixSteps = (id: string, query: QueryOf<'listFixSteps'>) => this.rest<SuccessData<'listFixSteps'>>('GET', `/fixes/${id}/steps`, query);
   createFixComment = (id: string, body: BodyOf<'createFixComment'>) => this.rest<SuccessData<'createFixComment'>>('POST', `/fixes/${id}/comments`, undefined, body);
 
+  listAnnotationQueues = (query: QueryOf<'listAnnotationQueues'>) => this.rest<SuccessData<'listAnnotationQueues'>>('GET', '/annotation-queues', query);
+  getAnnotationQueue = (id: string) => this.rest<SuccessData<'getAnnotationQueue'>>('GET', `/annotation-queues/${encodeURIComponent(id)}`);
+  getAnnotationBatch = (queueId: string, batchId: string) =>
+    this.rest<SuccessData<'getAnnotationBatch'>>('GET', `/annotation-queues/${encodeURIComponent(queueId)}/batches/${encodeURIComponent(batchId)}`);
+  submitAnnotationResponse = (queueId: string, batchId: string, itemId: string, body: BodyOf<'submitAnnotationResponse'>) =>
+    this.rest<SuccessData<'submitAnnotationResponse'>>(
+      'POST',
+      `/annotation-queues/${encodeURIComponent(queueId)}/batches/${encodeURIComponent(batchId)}/items/${encodeURIComponent(itemId)}/response`,
+      undefined,
+      body,
+    );
+
   listWebhooks = () => this.rest<SuccessData<'listWebhooks'>>('GET', '/webhooks');
   createWebhook = (body: BodyOf<'post_api_v1_public_webhooks'>) => this.rest<SuccessData<'post_api_v1_public_webhooks'>>('POST', '/webhooks', undefined, body);
   testWebhook = (id: string) => this.rest<SuccessData<'testWebhook'>>('POST', `/webhooks/${id}/test`);
