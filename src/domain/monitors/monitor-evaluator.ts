@@ -207,7 +207,7 @@ export class MonitorEvaluator {
       const recent = count === 0 && !alerting ? await reader.countTraces({ ...scope, fromMs: start - lookback, toMs: start }) : 0;
       return silenceVerdict(count, recent, alerting);
     }
-    const measured = await reader.measure({ ...scope, metric: monitor.metric!, detectionId: monitor.detectionId });
+    const measured = await reader.measure({ ...scope, metric: monitor.metric!, detectionId: monitor.detectionId, scoreName: monitor.scoreName });
     switch (monitor.kind) {
       case 'threshold':
         return thresholdVerdict(monitor.condition, measured);
