@@ -92,7 +92,7 @@ export interface MetricValue {
   value: number | null;
   /** The user or session of a per-user / per-session metric's value. */
   groupKey?: string;
-  /** Traces the value was computed over (firings for detection_fire_count). */
+  /** Traces the value was computed over (firings for detection_fire_count, scores for score_avg). */
   sampleSize: number;
 }
 
