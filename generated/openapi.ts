@@ -2557,10 +2557,11 @@ export interface components {
          * @description What is measured over a window's traces (by creation time): trace_count; error_rate (share of
          *     traces with status error); latency_p50/p95/p99 (nearest rank); cost_sum and tokens_sum;
          *     cost_per_user, cost_per_session, tokens_per_user, tokens_per_session (the highest total of any
-         *     one user or session); detection_fire_count (firings recorded in the window).
+         *     one user or session); detection_fire_count (firings recorded in the window); score_avg (mean of
+         *     the numeric and boolean scores named scoreName on the window's traces, booleans as 1/0).
          * @enum {string}
          */
-        MonitorMetric: "trace_count" | "error_rate" | "latency_p50" | "latency_p95" | "latency_p99" | "cost_sum" | "cost_per_user" | "cost_per_session" | "tokens_sum" | "tokens_per_user" | "tokens_per_session" | "detection_fire_count";
+        MonitorMetric: "trace_count" | "error_rate" | "latency_p50" | "latency_p95" | "latency_p99" | "cost_sum" | "cost_per_user" | "cost_per_session" | "tokens_sum" | "tokens_per_user" | "tokens_per_session" | "detection_fire_count" | "score_avg";
         /** @description Narrows the traces measured; every given field must match. */
         MonitorScope: {
             /** Format: uuid */
@@ -2602,6 +2603,8 @@ export interface components {
             metric: components["schemas"]["MonitorMetric"] | null;
             /** Format: uuid */
             detectionId: string | null;
+            /** @description The name of the scores a score_avg monitor averages; null for other metrics. */
+            scoreName: string | null;
             scope: components["schemas"]["MonitorScope"];
             condition: components["schemas"]["MonitorCondition"];
             windowSeconds: number;
@@ -2630,6 +2633,8 @@ export interface components {
             metric?: components["schemas"]["MonitorMetric"] | null;
             /** Format: uuid */
             detectionId?: string | null;
+            /** @description The name of the scores averaged; required with metric score_avg and only with it. */
+            scoreName?: string | null;
             scope?: components["schemas"]["MonitorScope"];
             condition?: components["schemas"]["MonitorCondition"];
             /** @description Window length: whole minutes, at most a day. */
@@ -2648,6 +2653,8 @@ export interface components {
             metric?: components["schemas"]["MonitorMetric"] | null;
             /** Format: uuid */
             detectionId?: string | null;
+            /** @description The name of the scores averaged; required with metric score_avg and only with it. */
+            scoreName?: string | null;
             scope?: components["schemas"]["MonitorScope"];
             condition?: components["schemas"]["MonitorCondition"];
             windowSeconds?: number;

@@ -15,6 +15,7 @@ import { notificationsDispatch } from './018-notifications-dispatch.js';
 import { evaluations } from './019-evaluations.js';
 import { searchSyntax } from './020-search-syntax.js';
 import { mcpAuthorization } from './021-mcp-authorization.js';
+import { monitorScoreName } from './022-monitor-score-name.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   evaluations,
   searchSyntax,
   mcpAuthorization,
+  monitorScoreName,
 ];

@@ -3,7 +3,7 @@ import type { Dialect } from '../../src/ports/store.js';
 import type { MetricQuery, MetricValue, MonitorMetricReader } from '../../src/ports/monitors.js';
 import type { MonitorMetric } from '../../src/domain/monitors/monitor-types.js';
 
-type ScopeQuery = Omit<MetricQuery, 'metric' | 'detectionId'>;
+type ScopeQuery = Omit<MetricQuery, 'metric' | 'detectionId' | 'scoreName'>;
 
 const PERCENTILES: Partial<Record<MonitorMetric, number>> = { latency_p50: 50, latency_p95: 95, latency_p99: 99 };
 const GROUPED: Partial<Record<MonitorMetric, { column: 'cost' | 'total_tokens'; by: 'user_id' | 'session_id' }>> = {
@@ -74,6 +74,8 @@ export class SqlMonitorMetricReader implements MonitorMetricReader {
       }
       case 'detection_fire_count':
         return this.firings(query);
+      case 'score_avg':
+        return this.scoreAverage(query);
       default:
         throw new Error(`unknown monitor metric ${query.metric}`);
     }
@@ -101,6 +103,27 @@ export class SqlMonitorMetricReader implements MonitorMetricReader {
       .first();
     if (!row) return { value: null, sampleSize: n };
     return { value: column === 'cost' ? money(row.total) : Number(row.total), groupKey: row.group_key as string, sampleSize: n };
+  }
+
+  /**
+   * The mean of the scores named `scoreName` on the window's traces in the scope (trace- and
+   * span-targeted scores; a session's are on no one trace). Numeric scores count with their value,
+   * boolean ones as 1/0 (as stored); categorical ones have no number and are left out. The sum is
+   * rounded before dividing, like the other sums of doubles, so both databases give the same mean.
+   */
+  private async scoreAverage(query: MetricQuery): Promise<MetricValue> {
+    const traces = this.traces(query).select(this.db.raw('1')).whereRaw('t.id = s.trace_id');
+    const row = await this.db('scores as s')
+      .where('s.project_id', query.projectId)
+      .andWhere('s.name', query.scoreName ?? '')
+      .whereIn('s.data_type', ['numeric', 'boolean'])
+      .whereNotNull('s.numeric_value')
+      .whereNotNull('s.trace_id')
+      .whereExists(traces)
+      .select(this.db.raw('COUNT(*) AS n'), this.db.raw('SUM(s.numeric_value) AS total'))
+      .first();
+    const n = Number(row?.n ?? 0);
+    return { value: n === 0 ? null : money(money(row.total) / n), sampleSize: n };
   }
 
   /** Firings recorded in the window, of one detection or all; the scope applies to the fired-on trace. */

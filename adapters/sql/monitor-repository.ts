@@ -23,6 +23,7 @@ const toMonitor = (row: Row): MonitorRecord => ({
   kind: row.kind as MonitorRecord['kind'],
   metric: (row.metric as MonitorRecord['metric']) ?? null,
   detectionId: (row.detection_id as string | null) ?? null,
+  scoreName: (row.score_name as string | null) ?? null,
   scope: parseJson(row.scope, {}),
   condition: parseJson(row.condition, {}),
   windowSeconds: Number(row.window_seconds),
@@ -114,6 +115,7 @@ export class SqlMonitorRepository implements MonitorRepository {
       kind: record.kind,
       metric: record.metric,
       detection_id: record.detectionId,
+      score_name: record.scoreName,
       scope: JSON.stringify(record.scope),
       condition: JSON.stringify(record.condition),
       window_seconds: record.windowSeconds,
@@ -155,6 +157,7 @@ export class SqlMonitorRepository implements MonitorRepository {
     if (changes.name !== undefined) row.name = changes.name;
     if (changes.metric !== undefined) row.metric = changes.metric;
     if (changes.detectionId !== undefined) row.detection_id = changes.detectionId;
+    if (changes.scoreName !== undefined) row.score_name = changes.scoreName;
     if (changes.scope !== undefined) row.scope = JSON.stringify(changes.scope);
     if (changes.condition !== undefined) row.condition = JSON.stringify(changes.condition);
     if (changes.windowSeconds !== undefined) row.window_seconds = changes.windowSeconds;

@@ -15,6 +15,7 @@ export const toMonitor = (record: MonitorRecord): Monitor => ({
   kind: record.kind,
   metric: record.metric,
   detectionId: record.detectionId,
+  scoreName: record.scoreName,
   scope: record.scope,
   condition: record.condition,
   windowSeconds: record.windowSeconds,

@@ -11,6 +11,7 @@ export interface MonitorChanges {
   name?: string;
   metric?: MonitorMetric | null;
   detectionId?: string | null;
+  scoreName?: string | null;
   scope?: MonitorScope;
   condition?: MonitorRecord['condition'];
   windowSeconds?: number;
@@ -82,6 +83,8 @@ export interface MetricQuery {
   filter: SqlFragment | null;
   /** detection_fire_count only: one detection, or every detection when null. */
   detectionId: string | null;
+  /** score_avg only: the name of the scores averaged. */
+  scoreName?: string | null;
 }
 
 export interface MetricValue {
@@ -89,7 +92,7 @@ export interface MetricValue {
   value: number | null;
   /** The user or session of a per-user / per-session metric's value. */
   groupKey?: string;
-  /** Traces the value was computed over (firings for detection_fire_count). */
+  /** Traces the value was computed over (firings for detection_fire_count, scores for score_avg). */
   sampleSize: number;
 }
 
@@ -97,5 +100,5 @@ export interface MetricValue {
 export interface MonitorMetricReader {
   measure(query: MetricQuery): Promise<MetricValue>;
   /** Traces in [fromMs, toMs) in the scope. */
-  countTraces(query: Omit<MetricQuery, 'metric' | 'detectionId'>): Promise<number>;
+  countTraces(query: Omit<MetricQuery, 'metric' | 'detectionId' | 'scoreName'>): Promise<number>;
 }

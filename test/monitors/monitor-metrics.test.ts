@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import type { MetricQuery } from '../../src/ports/monitors.js';
 import type { MonitorMetric } from '../../src/domain/monitors/monitor-types.js';
 import { compileFilterSql } from '../../src/domain/filters/index.js';
-import { MINUTE, seedTraces, SERVER_ENV, T0, type SeedTrace } from './support.js';
+import { MINUTE, seedScores, seedTraces, SERVER_ENV, T0, type SeedTrace } from './support.js';
 
 const W = 10 * MINUTE;
 
@@ -101,6 +101,28 @@ forEachAdapter((adapter) => {
       expect(await measure('detection_fire_count')).to.deep.equal({ value: 3, sampleSize: 3 });
       expect(await measure('detection_fire_count', { detectionId: pii.id })).to.deep.equal({ value: 2, sampleSize: 2 });
       expect(await measure('detection_fire_count', { detectionId: pii.id, scope: { framework: 'crewai' } })).to.deep.equal({ value: 1, sampleSize: 1 });
+    });
+
+    it('score_avg averages the numeric and boolean (1/0) scores of one name on the window’s traces in the scope', async () => {
+      const projectId = server.tenant.project.id;
+      await seedScores(server.runtime.database.knex, projectId, [
+        { name: 'quality', value: 0.5, traceId: 't0' },
+        { name: 'quality', value: 0.25, traceId: 't1' },
+        { name: 'quality', value: 1, traceId: 't6', target: 'span' }, // a span's score is on its trace
+        { name: 'quality', value: true, traceId: 't7' },
+        { name: 'quality', value: false, traceId: 't8' },
+        { name: 'quality', value: 'good', traceId: 't9' }, // categorical: no number, left out
+        { name: 'quality', value: 0, traceId: 'before', at: T0 + MINUTE }, // its trace is before the window
+        { name: 'quality', value: 0, traceId: null, target: 'session' }, // on no one trace
+        { name: 'helpfulness', value: 0.9, traceId: 't0' },
+      ]);
+      // (0.5 + 0.25 + 1 + 1 + 0) / 5
+      expect(await measure('score_avg', { scoreName: 'quality' })).to.deep.equal({ value: 0.55, sampleSize: 5 });
+      // crewai traces t6, t7, t8: 2/3, rounded to 9 decimals on both databases
+      expect(await measure('score_avg', { scoreName: 'quality', scope: { framework: 'crewai' } })).to.deep.equal({ value: 0.666666667, sampleSize: 3 });
+      expect(await measure('score_avg', { scoreName: 'helpfulness' })).to.deep.equal({ value: 0.9, sampleSize: 1 });
+      expect(await measure('score_avg', { scoreName: 'absent' })).to.deep.equal({ value: null, sampleSize: 0 });
+      expect(await measure('score_avg', { scoreName: 'quality', fromMs: T0 + 2 * W, toMs: T0 + 3 * W })).to.deep.equal({ value: null, sampleSize: 0 });
     });
   });
 });

@@ -134,16 +134,16 @@ function scheduling(adapter: Dialect, processes: number) {
         const runtime = await boot();
         const { monitorId } = await deploy(runtime, receiver);
         // A definition this build cannot evaluate (as if written by a newer version).
-        await runtime.database.knex('monitors').where({ id: monitorId }).update({ metric: 'score_avg' });
+        await runtime.database.knex('monitors').where({ id: monitorId }).update({ metric: 'span_count_p90' });
         clock.set(new Date(win(2)));
         for (const delay of [0, 30_000, 60_000, 120_000, 240_000]) {
           clock.advance(delay);
           await runtime.scheduler.tick();
         }
         const [run] = await runtime.database.knex('scheduled_runs').where({ task: 'monitors', slot: `${monitorId}:${win(2)}` });
-        expect([run.status, run.attempts, run.last_error]).to.deep.equal(['failed', 5, 'unknown monitor metric score_avg']);
+        expect([run.status, run.attempts, run.last_error]).to.deep.equal(['failed', 5, 'unknown monitor metric span_count_p90']);
         const windows = await runtime.database.knex('monitor_windows').where({ monitor_id: monitorId });
-        expect(windows.map((w) => [Number(w.window_end), w.value, JSON.parse(w.details)])).to.deep.equal([[win(2), null, { failed: 'unknown monitor metric score_avg' }]]);
+        expect(windows.map((w) => [Number(w.window_end), w.value, JSON.parse(w.details)])).to.deep.equal([[win(2), null, { failed: 'unknown monitor metric span_count_p90' }]]);
         expect(Number((await runtime.database.knex('monitors').where({ id: monitorId }).first()).last_window_end)).to.equal(win(2));
         expect(await recordedEvents(runtime)).to.deep.equal([]);
       });

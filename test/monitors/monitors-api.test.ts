@@ -31,6 +31,7 @@ forEachAdapter((adapter) => {
         kind: 'threshold',
         metric: 'error_rate',
         detectionId: null,
+        scoreName: null,
         scope: { framework: 'langchain', userId: 'u-1' },
         condition: { operator: 'gt', threshold: 0.2 },
         windowSeconds: 300,
@@ -86,6 +87,19 @@ forEachAdapter((adapter) => {
         ['/body/metric', 'not_allowed'],
       ]);
       expect(errorsOf(expectProblem(await post({ ...THRESHOLD, detectionId: NIL }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/detectionId', 'not_allowed']]);
+    });
+
+    it('score_avg requires a scoreName, and only score_avg takes one (field paths named)', async () => {
+      const scores = { ...THRESHOLD, metric: 'score_avg', condition: { operator: 'lt', threshold: 0.5 } };
+      expect(await create({ ...scores, scoreName: '  quality  ' })).to.deep.include({ metric: 'score_avg', scoreName: 'quality', eventType: 'alert.metric_threshold_breach' });
+      expect(errorsOf(expectProblem(await post({ ...scores, name: 'b' }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/scoreName', 'required']]);
+      expect(errorsOf(expectProblem(await post({ ...scores, name: 'c', scoreName: '   ' }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/scoreName', 'min_length']]);
+      expect(errorsOf(expectProblem(await post({ ...THRESHOLD, scoreName: 'quality' }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/scoreName', 'not_allowed']]);
+      // the contract's own checks (length, type) answer 400 naming the field too
+      const long = expectProblem(await post({ ...scores, name: 'd', scoreName: 'x'.repeat(101) }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+      expect(errorsOf(long).map(([path]) => path)).to.include('/body/scoreName');
+      const anomaly = await create({ name: 'e', kind: 'anomaly', metric: 'score_avg', scoreName: 'quality', windowSeconds: 600 });
+      expect(anomaly).to.deep.include({ eventType: 'alert.anomaly_detected', scoreName: 'quality' });
     });
 
     it('refuses references that are not in the project: saved filter, detection, member monitors', async () => {
@@ -157,6 +171,15 @@ forEachAdapter((adapter) => {
       const { id } = await create(THRESHOLD);
       const res = await server.request().patch(`${BASE}/${id}`).set('x-api-key', key()).send({ condition: { operator: 'gt' } });
       expect(errorsOf(expectProblem(res, 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/condition/threshold', 'required']]);
+    });
+
+    it('switching to score_avg needs a scoreName; switching away drops it', async () => {
+      const { id } = await create(THRESHOLD);
+      const patch = (body: unknown) => server.request().patch(`${BASE}/${id}`).set('x-api-key', key()).send(body as object);
+      expect(errorsOf(expectProblem(await patch({ metric: 'score_avg' }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal([['/body/scoreName', 'required']]);
+      expect(expectEnvelope(await patch({ metric: 'score_avg', scoreName: 'quality' }))).to.deep.include({ metric: 'score_avg', scoreName: 'quality' });
+      expect(expectEnvelope(await patch({ scoreName: 'helpfulness' }))).to.deep.include({ metric: 'score_avg', scoreName: 'helpfulness' });
+      expect(expectEnvelope(await patch({ metric: 'error_rate' }))).to.deep.include({ metric: 'error_rate', scoreName: null });
     });
 
     it('enabling again starts from the window in progress (no catch-up over disabled time)', async () => {

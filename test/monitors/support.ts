@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -112,4 +113,36 @@ export async function delivered(server: TestServer, receiver: Receiver, from = 0
 export async function tickAt(server: TestServer, at: number): Promise<void> {
   server.clock.set(new Date(at));
   await server.runtime.scheduler.tick();
+}
+
+export interface SeedScore {
+  name: string;
+  /** A number (numeric), a boolean (stored as 1/0) or a string (categorical). */
+  value: number | boolean | string;
+  traceId: string | null;
+  target?: 'trace' | 'span' | 'session';
+  at?: number;
+}
+
+/** Writes score rows (migration 019) directly, as the score service stores them. */
+export async function seedScores(knex: Knex, projectId: string, scores: SeedScore[]): Promise<void> {
+  await knex('scores').insert(
+    scores.map((s) => ({
+      id: randomUUID(),
+      project_id: projectId,
+      name: s.name,
+      data_type: typeof s.value === 'number' ? 'numeric' : typeof s.value === 'boolean' ? 'boolean' : 'categorical',
+      numeric_value: typeof s.value === 'number' ? s.value : typeof s.value === 'boolean' ? (s.value ? 1 : 0) : null,
+      string_value: typeof s.value === 'string' ? s.value : null,
+      target: s.target ?? (s.traceId ? 'trace' : 'session'),
+      trace_id: s.traceId,
+      span_id: s.target === 'span' ? 'span-1' : null,
+      session_id: s.traceId ? null : 's-1',
+      source: 'api',
+      author: null,
+      comment: null,
+      evaluator_id: null,
+      created_at: s.at ?? T0,
+    })),
+  );
 }

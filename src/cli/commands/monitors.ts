@@ -20,6 +20,7 @@ interface DefinitionFlags {
   name?: string;
   metric?: string;
   detection?: string;
+  scoreName?: string;
   window?: string;
   condition?: string;
   scope?: string;
@@ -46,6 +47,7 @@ function definitionOf(options: DefinitionFlags): UpdateBody {
   if (options.name !== undefined) body.name = options.name;
   if (options.metric !== undefined) body.metric = options.metric as UpdateBody['metric'];
   if (options.detection !== undefined) body.detectionId = options.detection;
+  if (options.scoreName !== undefined) body.scoreName = options.scoreName;
   const windowSeconds = integerFlag('--window', options.window);
   if (windowSeconds !== undefined) body.windowSeconds = windowSeconds;
   const recoverAfterWindows = integerFlag('--recover-after', options.recoverAfter);
@@ -59,8 +61,9 @@ function definitionOf(options: DefinitionFlags): UpdateBody {
 
 const withDefinitionFlags = (command: Command): Command =>
   command
-    .option('--metric <metric>', 'trace_count, error_rate, latency_p50|p95|p99, cost_sum, cost_per_user, cost_per_session, tokens_sum, tokens_per_user, tokens_per_session, detection_fire_count')
+    .option('--metric <metric>', 'trace_count, error_rate, latency_p50|p95|p99, cost_sum, cost_per_user, cost_per_session, tokens_sum, tokens_per_user, tokens_per_session, detection_fire_count, score_avg')
     .option('--detection <id>', 'with detection_fire_count: one detection (default: all)')
+    .option('--score-name <name>', 'with score_avg (and required by it): the name of the scores averaged')
     .option('--window <seconds>', 'window length in seconds (whole minutes, at most 86400)')
     .option('--condition <json>', 'the kind\'s condition, e.g. \'{"operator":"gt","threshold":0.2}\' (see docs/alerts.md)')
     .option('--scope <json>', 'narrow the traces: {"savedFilterId","framework","agentName","sessionId","userId"}')

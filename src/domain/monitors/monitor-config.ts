@@ -40,6 +40,7 @@ export interface MonitorDefinition {
   kind: MonitorKind;
   metric: MonitorMetric | null;
   detectionId: string | null;
+  scoreName: string | null;
   scope: MonitorScope;
   condition: MonitorCondition;
   windowSeconds: number;
@@ -174,10 +175,31 @@ function conditionOf(errors: Errors, kind: MonitorKind, raw: unknown): MonitorCo
   }
 }
 
+/** Score names are 1 to 100 characters (the scores table's limit); given exactly when the metric is score_avg. */
+function scoreNameOf(errors: Errors, metric: MonitorMetric | null, raw: unknown): string | null {
+  const path = `${BODY}/scoreName`;
+  const given = raw !== undefined && raw !== null;
+  if (metric !== 'score_avg') {
+    if (given) errors.add(path, 'not_allowed', 'only with metric score_avg');
+    return null;
+  }
+  if (!given) {
+    errors.add(path, 'required', 'is required with metric score_avg');
+    return null;
+  }
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (name.length < 1 || name.length > 100) {
+    errors.add(path, 'min_length', 'must be a string of 1 to 100 characters');
+    return null;
+  }
+  return name;
+}
+
 export interface DefinitionInput {
   kind: unknown;
   metric?: unknown;
   detectionId?: unknown;
+  scoreName?: unknown;
   scope?: unknown;
   condition?: unknown;
   windowSeconds?: unknown;
@@ -202,6 +224,7 @@ export function checkDefinition(input: DefinitionInput): MonitorDefinition {
     else if (typeof input.detectionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(input.detectionId)) errors.add(`${BODY}/detectionId`, 'format', 'must be a uuid');
     else detectionId = input.detectionId.toLowerCase();
   }
+  const scoreName = scoreNameOf(errors, metric, input.scoreName);
   const scope = scopeOf(errors, input.scope);
   if (k === 'compound' && Object.keys(scope).length) errors.add(`${BODY}/scope`, 'not_allowed', 'a compound monitor uses its members’ scopes');
   const condition = conditionOf(errors, k, input.condition);
@@ -210,5 +233,5 @@ export function checkDefinition(input: DefinitionInput): MonitorDefinition {
   else if (windowSeconds % 60 !== 0) errors.add(`${BODY}/windowSeconds`, 'multiple_of', 'must be a whole number of minutes');
   const recoverAfterWindows = integer(errors, input.recoverAfterWindows, `${BODY}/recoverAfterWindows`, RECOVER_AFTER_WINDOWS.min, RECOVER_AFTER_WINDOWS.max, RECOVER_AFTER_WINDOWS.default);
   errors.throwIfAny();
-  return { kind: k, metric, detectionId, scope, condition, windowSeconds, recoverAfterWindows };
+  return { kind: k, metric, detectionId, scoreName, scope, condition, windowSeconds, recoverAfterWindows };
 }

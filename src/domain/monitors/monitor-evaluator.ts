@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
-import type { MonitorMetricReader } from '../../ports/monitors.js';
+import type { MetricValue, MonitorMetricReader } from '../../ports/monitors.js';
 import type { Store } from '../../ports/store.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { compileFilterSql } from '../filters/index.js';
@@ -207,13 +207,19 @@ export class MonitorEvaluator {
       const recent = count === 0 && !alerting ? await reader.countTraces({ ...scope, fromMs: start - lookback, toMs: start }) : 0;
       return silenceVerdict(count, recent, alerting);
     }
-    const measured = await reader.measure({ ...scope, metric: monitor.metric!, detectionId: monitor.detectionId });
+    const measured = await reader.measure({ ...scope, metric: monitor.metric!, detectionId: monitor.detectionId, scoreName: monitor.scoreName });
+    const verdict = await this.metricVerdict(tx, monitor, measured, end);
+    // Which scores were averaged travels with the window's details (incident and event alike).
+    return monitor.scoreName === null ? verdict : { ...verdict, details: { ...verdict.details, scoreName: monitor.scoreName } };
+  }
+
+  private async metricVerdict(tx: Store, monitor: MonitorRecord, measured: MetricValue, end: number): Promise<WindowVerdict> {
     switch (monitor.kind) {
       case 'threshold':
         return thresholdVerdict(monitor.condition, measured);
       case 'sla':
         return slaVerdict(monitor.condition, measured);
-      case 'anomaly':
+      default:
         return anomalyVerdict(monitor.condition, measured, await tx.monitors.history(monitor.id, end, monitor.condition.baselineWindows ?? 24));
     }
   }

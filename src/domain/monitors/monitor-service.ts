@@ -117,6 +117,8 @@ export class MonitorService {
       kind: current.kind,
       metric: 'metric' in input ? input.metric : current.metric,
       detectionId: 'detectionId' in input ? input.detectionId : current.detectionId,
+      // Leaving score_avg drops the kept name rather than refusing the change for it.
+      scoreName: 'scoreName' in input ? input.scoreName : 'metric' in input && input.metric !== 'score_avg' ? null : current.scoreName,
       scope: 'scope' in input ? input.scope : current.scope,
       condition: 'condition' in input ? input.condition : current.condition,
       windowSeconds: input.windowSeconds ?? current.windowSeconds,
@@ -127,7 +129,7 @@ export class MonitorService {
     const changes: MonitorChanges = { ...definition, name, updatedAt: now };
     if (input.mutedUntil !== undefined) changes.mutedUntil = mutedUntilOf(input.mutedUntil);
     if (input.enabled !== undefined) changes.enabled = input.enabled === true;
-    const measuresAnew = ['metric', 'detectionId', 'scope', 'condition', 'windowSeconds'].some((key) => key in input && input[key as keyof MonitorUpdateInput] !== undefined);
+    const measuresAnew = ['metric', 'detectionId', 'scoreName', 'scope', 'condition', 'windowSeconds'].some((key) => key in input && input[key as keyof MonitorUpdateInput] !== undefined);
     const reenabled = !current.enabled && changes.enabled === true;
     // A new window length, or a monitor enabled again, starts from the window in progress: disabled time is not caught up.
     if (definition.windowSeconds !== current.windowSeconds || reenabled) changes.lastWindowEnd = alignedWindowEnd(now, definition.windowSeconds);

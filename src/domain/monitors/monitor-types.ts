@@ -5,7 +5,7 @@ export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
 /**
  * What a monitor measures over one window of the project's traces (docs/alerts.md defines each).
- * Score averages are not here: scores do not exist in this service yet.
+ * `score_avg` averages the numeric and boolean scores of the monitor's `scoreName` on those traces.
  */
 export const MONITOR_METRICS = [
   'trace_count',
@@ -20,6 +20,7 @@ export const MONITOR_METRICS = [
   'tokens_per_user',
   'tokens_per_session',
   'detection_fire_count',
+  'score_avg',
 ] as const;
 export type MonitorMetric = (typeof MONITOR_METRICS)[number];
 
@@ -67,6 +68,8 @@ export interface MonitorRecord {
   kind: MonitorKind;
   metric: MonitorMetric | null;
   detectionId: string | null;
+  /** score_avg only: the name of the scores averaged. */
+  scoreName: string | null;
   scope: MonitorScope;
   condition: MonitorCondition;
   windowSeconds: number;
