@@ -151,7 +151,6 @@ forEachAdapter((adapter) => {
         201,
       );
       const res = await mine('', issued.token);
-      console.log('SA', res.status, res.body.code);
       expect(res.status).to.equal(403);
     });
   });
