@@ -150,8 +150,7 @@ forEachAdapter((adapter) => {
           .send({ scopes: ['evaluation:read'] }),
         201,
       );
-      const res = await mine('', issued.token);
-      expect(res.status).to.equal(403);
+      expectProblem(await mine('', issued.token), 403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED');
     });
   });
 });
