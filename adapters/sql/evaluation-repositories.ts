@@ -558,6 +558,10 @@ export class SqlAnnotationRepository implements AnnotationRepository {
     return (await query).map(toBatch);
   }
 
+  async listBatches(queueId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationBatchRecord[]> {
+    return (await newestFirst(this.db('annotation_batches').where({ queue_id: queueId }), after, limit)).map(toBatch);
+  }
+
   async assignedItems(projectId: string, userId: string, status: 'pending' | 'done' | undefined, after: AssignedItemPosition | null, limit: number): Promise<AssignedItemRecord[]> {
     const query = this.db('annotation_items as i')
       .join('annotation_batches as b', 'b.id', 'i.batch_id')

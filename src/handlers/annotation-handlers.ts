@@ -3,7 +3,7 @@ import { actorOf } from '../domain/actor.js';
 import type { AnnotationService, BatchView } from '../domain/evaluations/annotation-service.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
-import type { AnnotationQueueRecord, AssignedItemRecord } from '../ports/evaluations.js';
+import type { AnnotationBatchRecord, AnnotationQueueRecord, AssignedItemRecord } from '../ports/evaluations.js';
 import { pageRequestOf } from './evaluation-handlers.js';
 
 type Schemas = components['schemas'];
@@ -16,7 +16,8 @@ type AnnotationOperations =
   | 'createAnnotationBatch'
   | 'getAnnotationBatch'
   | 'submitAnnotationResponse'
-  | 'listMyAnnotationItems';
+  | 'listMyAnnotationItems'
+  | 'listAnnotationBatches';
 
 const toQueue = (q: AnnotationQueueRecord): Schemas['AnnotationQueue'] => ({
   id: q.id,
@@ -27,7 +28,7 @@ const toQueue = (q: AnnotationQueueRecord): Schemas['AnnotationQueue'] => ({
   createdAt: q.createdAt.toISOString(),
 });
 
-const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
+const toSummary = (batch: AnnotationBatchRecord): Schemas['AnnotationBatchSummary'] => ({
   id: batch.id,
   queueId: batch.queueId,
   status: batch.status,
@@ -35,6 +36,10 @@ const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
   remindAt: batch.remindAt?.toISOString() ?? null,
   createdAt: batch.createdAt.toISOString(),
   completedAt: batch.completedAt?.toISOString() ?? null,
+});
+
+const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
+  ...toSummary(batch),
   items: items.map((i) => ({
     id: i.id,
     traceId: i.traceId,
@@ -109,5 +114,10 @@ export class AnnotationHandlers implements Pick<OperationHandlers, AnnotationOpe
       { credentialId: ctx.principal.credentialId, projectId: project.id, endpoint: ctx.operationId, filters: { status }, sort: 'status:desc,deadline:asc,id:asc' },
     );
     return { status: 200, data: { items: items.map(toAssigned), page } };
+  };
+
+  listAnnotationBatches: OperationHandlers['listAnnotationBatches'] = async ({ ctx, path, query }) => {
+    const { items, page } = await this.annotations.listBatches(pageRequestOf(ctx, query), path.id);
+    return { status: 200, data: { batches: items.map(toSummary), page } };
   };
 }

@@ -253,6 +253,8 @@ export interface AnnotationRepository {
   /** Records a notice as sent; false when it already was (another process). */
   markNotice(batchId: string, notice: BatchNotice, now: Date): Promise<boolean>;
   findBatchById(batchId: string): Promise<AnnotationBatchRecord | null>;
+  /** A queue's batches, newest first. */
+  listBatches(queueId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationBatchRecord[]>;
   /** The user's items in the project, pending first, then by deadline, then id; after a position. */
   assignedItems(projectId: string, userId: string, status: 'pending' | 'done' | undefined, after: AssignedItemPosition | null, limit: number): Promise<AssignedItemRecord[]>;
 }

@@ -152,5 +152,32 @@ forEachAdapter((adapter) => {
       );
       expectProblem(await mine('', issued.token), 403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED');
     });
+    describe('GET /api/v1/public/annotation-queues/{id}/batches (listAnnotationBatches)', () => {
+      const batches = (queueId: string, query = '') => server.request().get(`/api/v1/public/annotation-queues/${queueId}/batches${query}`).set('x-api-key', server.tenant.apiKey);
+      interface Batches {
+        batches: { id: string; queueId: string; status: string; deadline: string; remindAt: string | null; createdAt: string; completedAt: string | null }[];
+        page: { hasMore: boolean; limit: number; nextCursor: string | null };
+      }
+
+      it("lists the queue's batches without items, newest first, with a cursor", async () => {
+        const newer = expectEnvelope<{ id: string }>(await post(`/annotation-queues/${queueA}/batches`, { items: [{ traceId: 't-5' }], deadline: at(10) }), 201);
+        const all = expectEnvelope<Batches>(await batches(queueA));
+        expect(all.batches.map((b) => b.id)).to.deep.equal([newer.id, later.id]);
+        expect(all.batches[1]).to.deep.equal({ id: later.id, queueId: queueA, status: 'open', deadline: all.batches[1].deadline, remindAt: null, createdAt: all.batches[1].createdAt, completedAt: null });
+        expect(all.page).to.deep.equal({ hasMore: false, limit: 20, nextCursor: null });
+        const first = expectEnvelope<Batches>(await batches(queueA, '?limit=1'));
+        expect(first.batches.map((b) => b.id)).to.deep.equal([newer.id]);
+        const second = expectEnvelope<Batches>(await batches(queueA, `?limit=1&cursor=${encodeURIComponent(first.page.nextCursor!)}`));
+        expect(second.batches.map((b) => b.id)).to.deep.equal([later.id]);
+        expect(second.page.hasMore).to.equal(false);
+        expect(expectEnvelope<Batches>(await batches(queueB)).batches.map((b) => b.id)).to.deep.equal([soon.id]);
+      });
+
+      it('is 404 for an unknown queue and 400 for a bad limit', async () => {
+        expectProblem(await batches('00000000-0000-4000-8000-000000000000'), 404, 'PUBLIC_API_NOT_FOUND');
+        const limit = expectProblem(await batches(queueA, '?limit=101'), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((limit.errors as { path: string }[])[0].path).to.equal('/query/limit');
+      });
+    });
   });
 });

@@ -162,6 +162,11 @@ export class AnnotationService {
     return { batch, items: await this.store.annotations.items(batch.id) };
   }
 
+  async listBatches(request: PageRequest, queueId: string): Promise<{ items: AnnotationBatchRecord[]; page: Page }> {
+    const queue = await this.getQueue(request.projectId, queueId);
+    return createdPage(this.cursors, request, { queueId: queue.id }, (limit, after) => this.store.annotations.listBatches(queue.id, limit, after));
+  }
+
   /**
    * The items assigned to the calling user: pending first, then soonest deadline, then id. A
    * credential that acts for no user (a service account) has no items to list and is refused.
