@@ -904,7 +904,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a queue's batches.
+         * @description The queue's batches without their items (read one batch for those), newest first, keyset-paginated.
+         *     Another project's queue is 404.
+         */
+        get: operations["listAnnotationBatches"];
         put?: never;
         /**
          * Dispatch a batch of items to the queue's members.
@@ -969,6 +974,29 @@ export interface paths {
          *     last open item.
          */
         post: operations["submitAnnotationResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling user's annotation items in the selected project.
+         * @description Every item assigned to the user behind the credential (an API key's creator, a signed-in user), with
+         *     its queue, batch, target and deadline: pending items first, then by batch deadline (soonest first),
+         *     then item id. Keyset-paginated; `status` filters (bound into the cursor). Annotators need only the
+         *     viewer role. Service accounts act for no user and are refused (403 `PUBLIC_API_CREDENTIAL_NOT_ALLOWED`).
+         */
+        get: operations["listMyAnnotationItems"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2957,6 +2985,43 @@ export interface components {
             items: components["schemas"]["AnnotationItem"][];
             createdAt: components["schemas"]["Timestamp"];
             completedAt: components["schemas"]["Timestamp"] | null;
+        };
+        AnnotationBatchSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            queueId: string;
+            /** @enum {string} */
+            status: "open" | "completed" | "overdue";
+            deadline: components["schemas"]["Timestamp"];
+            remindAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+        };
+        AnnotationBatchList: {
+            batches: components["schemas"]["AnnotationBatchSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        MyAnnotationItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            queueId: string;
+            queueName: string;
+            /** Format: uuid */
+            batchId: string;
+            traceId: string;
+            spanId: string | null;
+            /** @enum {string} */
+            status: "pending" | "done";
+            deadline: components["schemas"]["Timestamp"];
+            respondedAt: components["schemas"]["Timestamp"] | null;
+            /** Format: uuid */
+            scoreId: string | null;
+        };
+        MyAnnotationItemList: {
+            items: components["schemas"]["MyAnnotationItem"][];
+            page: components["schemas"]["Page"];
         };
         AnnotationResponseRequest: {
             value: components["schemas"]["ScoreValue"];
@@ -6341,6 +6406,59 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAnnotationBatches: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a queue's batches. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationBatchList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createAnnotationBatch: {
         parameters: {
             query?: never;
@@ -6500,6 +6618,57 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyAnnotationItems: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only pending or only answered items. */
+                status?: "pending" | "done";
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's annotation items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["MyAnnotationItemList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -4,6 +4,8 @@ import type {
   AnnotationBatchRecord,
   AnnotationBatchStatus,
   AnnotationItemRecord,
+  AssignedItemPosition,
+  AssignedItemRecord,
   AnnotationQueueRecord,
   AnnotationRepository,
   BatchNotice,
@@ -554,6 +556,31 @@ export class SqlAnnotationRepository implements AnnotationRepository {
     if (notice === 'approaching') query.where({ status: 'open' }).andWhere('deadline_at', '<=', at + approachingMs).andWhere('deadline_at', '>', at);
     if (notice === 'passed') query.where({ status: 'open' }).andWhere('deadline_at', '<=', at);
     return (await query).map(toBatch);
+  }
+
+  async listBatches(queueId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationBatchRecord[]> {
+    return (await newestFirst(this.db('annotation_batches').where({ queue_id: queueId }), after, limit)).map(toBatch);
+  }
+
+  async assignedItems(projectId: string, userId: string, status: 'pending' | 'done' | undefined, after: AssignedItemPosition | null, limit: number): Promise<AssignedItemRecord[]> {
+    const query = this.db('annotation_items as i')
+      .join('annotation_batches as b', 'b.id', 'i.batch_id')
+      .join('annotation_queues as q', 'q.id', 'b.queue_id')
+      .where({ 'i.project_id': projectId, 'i.assignee': userId })
+      .select('i.*', 'b.queue_id as queue_id', 'b.deadline_at as deadline_at', 'q.name as queue_name');
+    if (status) query.andWhere('i.status', status);
+    // 'pending' sorts after 'done', so pending-first is status descending.
+    if (after) {
+      query.andWhere((q) =>
+        q
+          .where('i.status', '<', after.status)
+          .orWhere((r) =>
+            r.where('i.status', after.status).andWhere((t) => t.where('b.deadline_at', '>', after.deadline).orWhere((u) => u.where('b.deadline_at', after.deadline).andWhere('i.id', '>', after.id))),
+          ),
+      );
+    }
+    const rows: Row[] = await query.orderBy([{ column: 'i.status', order: 'desc' }, { column: 'b.deadline_at', order: 'asc' }, { column: 'i.id', order: 'asc' }]).limit(limit);
+    return rows.map((row) => ({ ...toItem(row), queueId: row.queue_id as string, queueName: row.queue_name as string, deadlineAt: fromMillis(row.deadline_at as number) }));
   }
 
   async markNotice(batchId: string, notice: BatchNotice, now: Date): Promise<boolean> {

@@ -3,7 +3,7 @@ import { actorOf } from '../domain/actor.js';
 import type { AnnotationService, BatchView } from '../domain/evaluations/annotation-service.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
-import type { AnnotationQueueRecord } from '../ports/evaluations.js';
+import type { AnnotationBatchRecord, AnnotationQueueRecord, AssignedItemRecord } from '../ports/evaluations.js';
 import { pageRequestOf } from './evaluation-handlers.js';
 
 type Schemas = components['schemas'];
@@ -15,7 +15,9 @@ type AnnotationOperations =
   | 'addAnnotationQueueMember'
   | 'createAnnotationBatch'
   | 'getAnnotationBatch'
-  | 'submitAnnotationResponse';
+  | 'submitAnnotationResponse'
+  | 'listMyAnnotationItems'
+  | 'listAnnotationBatches';
 
 const toQueue = (q: AnnotationQueueRecord): Schemas['AnnotationQueue'] => ({
   id: q.id,
@@ -26,7 +28,7 @@ const toQueue = (q: AnnotationQueueRecord): Schemas['AnnotationQueue'] => ({
   createdAt: q.createdAt.toISOString(),
 });
 
-const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
+const toSummary = (batch: AnnotationBatchRecord): Schemas['AnnotationBatchSummary'] => ({
   id: batch.id,
   queueId: batch.queueId,
   status: batch.status,
@@ -34,6 +36,10 @@ const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
   remindAt: batch.remindAt?.toISOString() ?? null,
   createdAt: batch.createdAt.toISOString(),
   completedAt: batch.completedAt?.toISOString() ?? null,
+});
+
+const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
+  ...toSummary(batch),
   items: items.map((i) => ({
     id: i.id,
     traceId: i.traceId,
@@ -43,6 +49,19 @@ const toBatch = ({ batch, items }: BatchView): Schemas['AnnotationBatch'] => ({
     scoreId: i.scoreId,
     respondedAt: i.respondedAt?.toISOString() ?? null,
   })),
+});
+
+const toAssigned = (i: AssignedItemRecord): Schemas['MyAnnotationItem'] => ({
+  id: i.id,
+  queueId: i.queueId,
+  queueName: i.queueName,
+  batchId: i.batchId,
+  traceId: i.traceId,
+  spanId: i.spanId,
+  status: i.status,
+  deadline: i.deadlineAt.toISOString(),
+  respondedAt: i.respondedAt?.toISOString() ?? null,
+  scoreId: i.scoreId,
 });
 
 /** Human annotation queues and their batches (tags evaluations and batches). */
@@ -83,5 +102,22 @@ export class AnnotationHandlers implements Pick<OperationHandlers, AnnotationOpe
     // A person signed in through OAuth answers only their own items; keys and service accounts answer for the team.
     const responder = { author: actorOf(ctx.principal), userId: ctx.principal.kind === 'oauth' ? ctx.principal.userId : null };
     return { status: 201, data: toBatch(await this.annotations.respond(selectedProject(ctx).id, path.id, path.batchId, path.itemId, responder, body)) };
+  };
+
+  listMyAnnotationItems: OperationHandlers['listMyAnnotationItems'] = async ({ ctx, query }) => {
+    const project = selectedProject(ctx);
+    const status = query.status;
+    const { items, page } = await this.annotations.assignedTo(
+      ctx.principal.userId,
+      project.id,
+      { limit: query.limit ?? 20, cursor: query.cursor, status },
+      { credentialId: ctx.principal.credentialId, projectId: project.id, endpoint: ctx.operationId, filters: { status }, sort: 'status:desc,deadline:asc,id:asc' },
+    );
+    return { status: 200, data: { items: items.map(toAssigned), page } };
+  };
+
+  listAnnotationBatches: OperationHandlers['listAnnotationBatches'] = async ({ ctx, path, query }) => {
+    const { items, page } = await this.annotations.listBatches(pageRequestOf(ctx, query), path.id);
+    return { status: 200, data: { batches: items.map(toSummary), page } };
   };
 }

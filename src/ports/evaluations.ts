@@ -218,6 +218,20 @@ export interface AnnotationBatchRecord {
   createdAt: Date;
 }
 
+/** An item as its assignee sees it: with its queue and its batch's deadline. */
+export interface AssignedItemRecord extends AnnotationItemRecord {
+  queueId: string;
+  queueName: string;
+  deadlineAt: Date;
+}
+
+/** Keyset position of the assignee listing: pending before done, then deadline, then item id. */
+export interface AssignedItemPosition {
+  status: 'pending' | 'done';
+  deadline: number;
+  id: string;
+}
+
 /** Which scheduled notice of a batch: the reminder, "deadline approaching", "deadline passed". */
 export type BatchNotice = 'reminder' | 'approaching' | 'passed';
 
@@ -239,4 +253,8 @@ export interface AnnotationRepository {
   /** Records a notice as sent; false when it already was (another process). */
   markNotice(batchId: string, notice: BatchNotice, now: Date): Promise<boolean>;
   findBatchById(batchId: string): Promise<AnnotationBatchRecord | null>;
+  /** A queue's batches, newest first. */
+  listBatches(queueId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationBatchRecord[]>;
+  /** The user's items in the project, pending first, then by deadline, then id; after a position. */
+  assignedItems(projectId: string, userId: string, status: 'pending' | 'done' | undefined, after: AssignedItemPosition | null, limit: number): Promise<AssignedItemRecord[]>;
 }

@@ -365,16 +365,16 @@ forEachAdapter((adapter) => {
       await screenshot(page, `${adapter}-detections`);
     });
 
-    it('lists the annotator\'s items from a batch link, pending first, and records a response as an annotation score', async () => {
-      await page.goto(url(`/annotations/${queueId}/${batchId}`));
-      await page.waitForURL(/\/annotations$/);
+    it('lists the signed-in annotator\'s items without a batch link, pending first, and records a response as an annotation score', async () => {
+      await page.goto(url('/annotations'));
       await page.getByRole('heading', { name: 'My annotation items' }).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Annotations' }).waitFor();
       await page.getByRole('row', { name: /Answer quality/ }).getByText('helpfulness: a number from 1 to 5').waitFor();
       const items = page.locator('ol.annotation-items > li');
       await page.getByRole('listitem', { name: 'Answer quality: refund-1 (pending)' }).waitFor();
       await page.getByRole('listitem', { name: 'Answer quality: shipping-1 (pending)' }).waitFor();
-      expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('aria-label')))).to.deep.equal(['Answer quality: refund-1 (pending)', 'Answer quality: shipping-1 (pending)']);
+      // One batch, one deadline: the server breaks the tie by item id, so the order of the two is not asserted.
+      expect((await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('aria-label')))).sort()).to.deep.equal(['Answer quality: refund-1 (pending)', 'Answer quality: shipping-1 (pending)']);
       const refund = page.getByRole('listitem', { name: 'Answer quality: refund-1 (pending)' });
       // The trace's input, compactly, and a link to its page.
       await refund.getByText(/Where is my refund for order 1234\?/).waitFor();
@@ -410,10 +410,10 @@ forEachAdapter((adapter) => {
       };
       const plan = await dispatch('Plan check', 'span', { name: 'plan', dataType: 'categorical', categories: ['sound', 'wrong tool'] }, { traceId: 'refund-1', spanId: 'llm-1' });
       const safety = await dispatch('Safety', 'trace', { name: 'safe', dataType: 'boolean' }, { traceId: 'shipping-1' });
+      // A dispatch notification's batch link still lands on the listing, which already holds both new items.
       await page.goto(url(`/annotations/${plan.queueId}/${plan.batchId}`));
       await page.waitForURL(/\/annotations$/);
-      await page.goto(url(`/annotations/${safety.queueId}/${safety.batchId}`));
-      await page.waitForURL(/\/annotations$/);
+      expect(safety.batchId).to.be.a('string');
 
       const span = page.getByRole('listitem', { name: 'Plan check: llm-1 (pending)' });
       expect(await span.getByRole('link', { name: 'Open span llm-1 of trace refund-1' }).getAttribute('href')).to.equal('/traces/refund-1?span=llm-1');

@@ -1,17 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
 import { formatTime } from '../ui/format';
-import { forgetBatch, knownBatches, rememberAnnotator, rememberBatch, rememberedAnnotator, type KnownBatch } from './known-batches';
 import { ItemPreview } from './item-preview';
 import { ResponseForm, type ResponseBody } from './response-form';
 
 type Queue = Schemas['AnnotationQueue'];
-type Batch = Schemas['AnnotationBatch'];
-type Item = Schemas['AnnotationItem'];
+type Item = Schemas['MyAnnotationItem'];
 
 const describeConfig = (c: Schemas['AnnotationScoreConfig']): string =>
   c.dataType === 'numeric'
@@ -20,61 +17,34 @@ const describeConfig = (c: Schemas['AnnotationScoreConfig']): string =>
       ? `${c.name}: yes or no`
       : `${c.name}: one of ${(c.categories ?? []).join(', ')}`;
 
-/** `/annotations/:queueId/:batchId` — the link to a dispatched batch: remembered, then the list. */
+/** `/annotations/:queueId/:batchId` — a dispatch notification's link: the listing already holds the batch's items. */
 export function AnnotationBatchLink() {
-  const { session } = useSession();
-  const { queueId = '', batchId = '' } = useParams();
-  if (session?.projectId && queueId && batchId) rememberBatch(session.projectId, { queueId, batchId });
   return <Navigate to="/annotations" replace />;
 }
 
-/** "My annotation items": the project's queues and the items of known batches assigned to the annotator. */
+/** "My annotation items": the project's queues, and the items the server says are assigned to the signed-in user. */
 export function AnnotationsPage() {
   const api = useApi();
   const { session } = useSession();
   const projectId = session?.projectId ?? '';
   const queryClient = useQueryClient();
-  const [batches, setBatches] = useState<KnownBatch[]>(() => knownBatches(projectId));
-  useEffect(() => setBatches(knownBatches(projectId)), [projectId]);
 
   const queues = useQuery({ queryKey: ['annotation-queues', projectId], queryFn: () => api.listAnnotationQueues({ limit: 100 }) });
-  // Names for member ids when the caller may list members (admins); otherwise ids are shown.
-  const members = useQuery({ queryKey: ['members', projectId], queryFn: () => api.listMembers(), retry: false });
-  const batchQueries = useQueries({
-    queries: batches.map((b) => ({ queryKey: ['annotation-batch', projectId, b.batchId], queryFn: () => api.getAnnotationBatch(b.queueId, b.batchId), retry: false })),
+  // Already ordered by the server: pending first, then soonest deadline.
+  const items = useInfiniteQuery({
+    queryKey: ['annotation-items', projectId],
+    queryFn: ({ pageParam }) => api.listMyAnnotationItems({ limit: 50, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.page.nextCursor ?? undefined,
   });
-  const queueById = useMemo(() => new Map((queues.data?.annotationQueues ?? []).map((q) => [q.id, q])), [queues.data]);
-  const labelOf = (userId: string): string => {
-    const m = members.data?.members.find((x) => x.userId === userId);
-    return m ? `${m.name} (${m.email})` : userId;
-  };
-
-  const everyMember = useMemo(() => [...new Set((queues.data?.annotationQueues ?? []).flatMap((q) => q.members))], [queues.data]);
-  const [annotator, setAnnotator] = useState<string | null>(() => rememberedAnnotator(projectId));
-  const me = annotator && everyMember.includes(annotator) ? annotator : everyMember.length === 1 ? everyMember[0] : null;
-
-  const [newQueue, setNewQueue] = useState('');
-  const [newBatch, setNewBatch] = useState('');
-  const openBatch = (event: FormEvent) => {
-    event.preventDefault();
-    if (!newQueue || !newBatch.trim()) return;
-    rememberBatch(projectId, { queueId: newQueue, batchId: newBatch.trim() });
-    setBatches(knownBatches(projectId));
-    setNewBatch('');
-  };
+  const queueById = new Map((queues.data?.annotationQueues ?? []).map((q) => [q.id, q]));
 
   const respond = useMutation({
-    mutationFn: (args: { batch: Batch; item: Item; body: ResponseBody }) => api.submitAnnotationResponse(args.batch.queueId, args.batch.id, args.item.id, args.body),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(['annotation-batch', projectId, updated.id], updated);
-    },
+    mutationFn: (args: { item: Item; body: ResponseBody }) => api.submitAnnotationResponse(args.item.queueId, args.item.batchId, args.item.id, args.body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['annotation-items', projectId] }),
   });
 
-  // My items across the known batches: pending first, then by deadline (soonest first).
-  const mine = batchQueries
-    .flatMap((q) => (q.data ? q.data.items.filter((i) => i.assignee === me).map((item) => ({ item, batch: q.data })) : []))
-    .sort((a, b) => (a.item.status === b.item.status ? 0 : a.item.status === 'pending' ? -1 : 1) || a.batch.deadline.localeCompare(b.batch.deadline));
-  const failed = batches.map((b, i) => ({ b, error: batchQueries[i]?.error })).filter((x) => x.error);
+  const mine = items.data?.pages.flatMap((p) => p.items) ?? [];
   const now = Date.now();
 
   return (
@@ -100,81 +70,27 @@ export function AnnotationsPage() {
                   <td>{q.name}</td>
                   <td>{q.target === 'span' ? 'spans' : 'traces'}</td>
                   <td>{describeConfig(q.scoreConfig)}</td>
-                  <td>{q.members.length === 0 ? 'none' : q.members.includes(me ?? '') ? `${q.members.length} (you among them)` : q.members.length}</td>
+                  <td>{q.members.length === 0 ? 'none' : q.members.length}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {everyMember.length > 1 && (
-          <p>
-            <label>
-              You are{' '}
-              <select
-                value={me ?? ''}
-                onChange={(e) => {
-                  rememberAnnotator(projectId, e.target.value);
-                  setAnnotator(e.target.value);
-                }}
-              >
-                <option value="">Choose yourself among the queue members…</option>
-                {everyMember.map((u) => (
-                  <option key={u} value={u}>
-                    {labelOf(u)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </p>
-        )}
-        <form className="inline-form" onSubmit={openBatch}>
-          <label>
-            Queue{' '}
-            <select value={newQueue} onChange={(e) => setNewQueue(e.target.value)}>
-              <option value="">Choose…</option>
-              {(queues.data?.annotationQueues ?? []).map((q) => (
-                <option key={q.id} value={q.id}>
-                  {q.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Batch id <input value={newBatch} onChange={(e) => setNewBatch(e.target.value)} placeholder="from the dispatch notification" />
-          </label>
-          <button type="submit">Open batch</button>
-        </form>
-        <p className="muted">Batches open from their link (/annotations/&lt;queue id&gt;/&lt;batch id&gt;) or by id; this browser remembers them.</p>
       </section>
 
       <section aria-labelledby="items-heading">
         <h2 id="items-heading">Items assigned to you</h2>
-        {failed.map(({ b, error }) => (
-          <div key={b.batchId}>
-            <ProblemAlert error={error} />
-            <button
-              type="button"
-              onClick={() => {
-                forgetBatch(projectId, b.batchId);
-                setBatches(knownBatches(projectId));
-              }}
-            >
-              Forget batch {b.batchId}
-            </button>
-          </div>
-        ))}
-        {!me && everyMember.length > 0 && <p>Choose yourself among the queue members to see your items.</p>}
-        {me && batches.length === 0 && <p>No batch opened yet.</p>}
-        {me && batches.length > 0 && mine.length === 0 && batchQueries.every((q) => !q.isPending) && <p>No items of the opened batches are assigned to you.</p>}
+        <ProblemAlert error={items.error} />
+        {items.data && mine.length === 0 && <p>No items are assigned to you.</p>}
         <ol className="annotation-items">
-          {mine.map(({ item, batch }) => {
-            const queue: Queue | undefined = queueById.get(batch.queueId);
-            const overdue = item.status === 'pending' && Date.parse(batch.deadline) < now;
+          {mine.map((item) => {
+            const queue: Queue | undefined = queueById.get(item.queueId);
+            const overdue = item.status === 'pending' && Date.parse(item.deadline) < now;
             return (
-              <li key={item.id} className="card annotation-item" aria-label={`${queue?.name ?? batch.queueId}: ${item.spanId ?? item.traceId} (${item.status === 'pending' ? 'pending' : 'answered'})`}>
+              <li key={item.id} className="card annotation-item" aria-label={`${item.queueName}: ${item.spanId ?? item.traceId} (${item.status === 'pending' ? 'pending' : 'answered'})`}>
                 <p>
-                  <strong>{queue?.name ?? batch.queueId}</strong> ·{' '}
-                  <span className={`item-status item-${item.status}`}>{item.status === 'pending' ? 'Pending' : 'Answered'}</span> · due {formatTime(batch.deadline)}
+                  <strong>{item.queueName}</strong> ·{' '}
+                  <span className={`item-status item-${item.status}`}>{item.status === 'pending' ? 'Pending' : 'Answered'}</span> · due {formatTime(item.deadline)}
                   {overdue && <strong className="overdue"> (overdue)</strong>}
                 </p>
                 <ItemPreview traceId={item.traceId} spanId={item.spanId} />
@@ -182,13 +98,18 @@ export function AnnotationsPage() {
                 {item.status === 'pending' && queue && (
                   <>
                     {respond.variables?.item.id === item.id && <ProblemAlert error={respond.error} />}
-                    <ResponseForm config={queue.scoreConfig} busy={respond.isPending && respond.variables?.item.id === item.id} onSubmit={(body) => respond.mutate({ batch, item, body })} />
+                    <ResponseForm config={queue.scoreConfig} busy={respond.isPending && respond.variables?.item.id === item.id} onSubmit={(body) => respond.mutate({ item, body })} />
                   </>
                 )}
               </li>
             );
           })}
         </ol>
+        {items.hasNextPage && (
+          <button type="button" disabled={items.isFetchingNextPage} onClick={() => void items.fetchNextPage()}>
+            More items
+          </button>
+        )}
       </section>
     </div>
   );

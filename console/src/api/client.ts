@@ -91,6 +91,7 @@ export class ApiClient {
   createFixComment = (id: string, body: BodyOf<'createFixComment'>) => this.rest<SuccessData<'createFixComment'>>('POST', `/fixes/${id}/comments`, undefined, body);
 
   listAnnotationQueues = (query: QueryOf<'listAnnotationQueues'>) => this.rest<SuccessData<'listAnnotationQueues'>>('GET', '/annotation-queues', query);
+  listMyAnnotationItems = (query: QueryOf<'listMyAnnotationItems'>) => this.rest<SuccessData<'listMyAnnotationItems'>>('GET', '/annotation-items', query);
   getAnnotationQueue = (id: string) => this.rest<SuccessData<'getAnnotationQueue'>>('GET', `/annotation-queues/${encodeURIComponent(id)}`);
   getAnnotationBatch = (queueId: string, batchId: string) =>
     this.rest<SuccessData<'getAnnotationBatch'>>('GET', `/annotation-queues/${encodeURIComponent(queueId)}/batches/${encodeURIComponent(batchId)}`);

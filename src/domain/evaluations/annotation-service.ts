@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ProblemError, problems } from '../../errors.js';
-import type { CursorCodec, Page } from '../../pagination/cursor.js';
-import type { AnnotationBatchRecord, AnnotationItemRecord, AnnotationQueueRecord, AnnotationScoreConfig } from '../../ports/evaluations.js';
+import type { CursorBinding, CursorCodec, Page } from '../../pagination/cursor.js';
+import type { AnnotationBatchRecord, AnnotationItemRecord, AssignedItemPosition, AssignedItemRecord, AnnotationQueueRecord, AnnotationScoreConfig } from '../../ports/evaluations.js';
 import type { Store } from '../../ports/store.js';
 import { isUuid } from '../actor.js';
 import type { EventPublisher } from '../events/event-publisher.js';
@@ -160,6 +160,32 @@ export class AnnotationService {
     const batch = isUuid(queueId) && isUuid(batchId) ? await this.store.annotations.findBatch(projectId, queueId, batchId) : null;
     if (!batch) throw problems.notFound('The annotation batch');
     return { batch, items: await this.store.annotations.items(batch.id) };
+  }
+
+  async listBatches(request: PageRequest, queueId: string): Promise<{ items: AnnotationBatchRecord[]; page: Page }> {
+    const queue = await this.getQueue(request.projectId, queueId);
+    return createdPage(this.cursors, request, { queueId: queue.id }, (limit, after) => this.store.annotations.listBatches(queue.id, limit, after));
+  }
+
+  /**
+   * The items assigned to the calling user: pending first, then soonest deadline, then id. A
+   * credential that acts for no user (a service account) has no items to list and is refused.
+   */
+  async assignedTo(
+    userId: string | null,
+    projectId: string,
+    request: { limit: number; cursor?: string; status?: 'pending' | 'done' },
+    binding: CursorBinding,
+  ): Promise<{ items: AssignedItemRecord[]; page: Page }> {
+    if (!userId) throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', 'Annotation items are assigned to users; this credential acts for none.');
+    const decoded = request.cursor ? this.cursors.decode<AssignedItemPosition>(request.cursor, binding) : null;
+    const rows = await this.store.annotations.assignedItems(projectId, userId, request.status, decoded?.position ?? null, request.limit + 1);
+    const items = rows.slice(0, request.limit);
+    const hasMore = rows.length > request.limit;
+    const last = items[items.length - 1];
+    const position: AssignedItemPosition | null = last ? { status: last.status, deadline: last.deadlineAt.getTime(), id: last.id } : null;
+    const nextCursor = hasMore && position ? this.cursors.encode(binding, position, decoded?.chainStartedAt) : null;
+    return { items, page: { hasMore, limit: request.limit, nextCursor } };
   }
 
   /**
