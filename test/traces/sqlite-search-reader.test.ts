@@ -9,8 +9,12 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 
-/** A statement that never ends on its own: counting an endless recursive sequence keeps the thread busy until it is terminated. */
-const ENDLESS = { sql: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) AS n FROM n', bindings: [] };
+/**
+ * A page that never ends on its own: an endless recursive sequence, row after row, keeps the thread
+ * busy until it is terminated (between rows: terminate cannot cut into SQLite's native code).
+ */
+const ENDLESS = { sql: 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x AS n FROM n', bindings: [] };
+const ONE = { sql: 'SELECT 1 AS n', bindings: [] };
 
 /** Resolves once `condition` holds, checking on every turn of the event loop (no sleeps). */
 async function until(condition: () => boolean): Promise<void> {
@@ -53,7 +57,7 @@ describe('SqliteSearchReader', () => {
       const reader = database.searchReader!;
       let turns = 0;
       let settled = false;
-      const cut = reader.search({ count: ENDLESS, page: ENDLESS, timeoutMs: 300 }).finally(() => {
+      const cut = reader.search({ count: ONE, page: ENDLESS, timeoutMs: 300 }).finally(() => {
         settled = true;
       });
       const ticking = (async () => {
@@ -91,7 +95,7 @@ describe('SqliteSearchReader', () => {
   it('rejects searches once closed', async () => {
     const reader = new SqliteSearchReader({ file: path.join(dir, 'none.sqlite'), workers: 1, busyTimeoutMs: 100 });
     await reader.close();
-    const error = await reader.search({ count: ENDLESS, page: ENDLESS, timeoutMs: 0 }).then(() => null, (e: Error) => e);
+    const error = await reader.search({ count: ONE, page: ENDLESS, timeoutMs: 0 }).then(() => null, (e: Error) => e);
     expect(error?.message).to.equal('the sqlite search pool is closed');
   });
 });
