@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Dialect } from '../src/ports/store.js';
 import { openSqlite } from './sqlite/connection.js';
+import { SqliteSearchReader } from './sqlite/search-reader.js';
 import { openPostgres } from './postgres/connection.js';
 import { migrations } from './migrations/index.js';
 
@@ -15,11 +16,15 @@ export interface DatabaseOptions {
   postgresSchema?: string;
   /** SQLite: how long a statement waits for a lock (SQLITE_BUSY_TIMEOUT_MS). */
   sqliteBusyTimeoutMs?: number;
+  /** Reader threads for SQLite trace searches (SQLITE_SEARCH_WORKERS; default 1). */
+  sqliteSearchWorkers?: number;
 }
 
 export interface Database {
   readonly knex: Knex;
   readonly dialect: Dialect;
+  /** SQLite on a file: the reader threads trace searches run on (closed with the database). */
+  readonly searchReader?: SqliteSearchReader;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   } else {
     const fromUrl = options.databaseUrl?.replace(/^(sqlite|file):(\/\/)?/, '');
-    knex = openSqlite(options.sqliteFile ?? fromUrl ?? path.join(options.dataDir, 'tracewell.sqlite'), { busyTimeoutMs: options.sqliteBusyTimeoutMs });
+    const file = options.sqliteFile ?? fromUrl ?? path.join(options.dataDir, 'tracewell.sqlite');
+    knex = openSqlite(file, { busyTimeoutMs: options.sqliteBusyTimeoutMs });
+    // ':memory:' is private to its one connection: no other thread can read it, so it searches in-process.
+    if (file !== ':memory:') {
+      const searchReader = new SqliteSearchReader({ file, workers: options.sqliteSearchWorkers ?? 1, busyTimeoutMs: options.sqliteBusyTimeoutMs ?? 5000 });
+      return {
+        knex,
+        dialect,
+        searchReader,
+        close: async () => {
+          await searchReader.close();
+          await knex.destroy();
+        },
+      };
+    }
   }
   return { knex, dialect, close: () => knex.destroy() };
 }

@@ -9,6 +9,7 @@ import {
 } from './sql/foundation-repositories.js';
 import { SqlTraceRepository } from './sql/trace-repository.js';
 import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
+import type { SqliteSearchReader } from './sqlite/search-reader.js';
 import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 
 import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
@@ -39,7 +40,7 @@ import { SqlDetectionBackfillRepository } from './sql/detection-backfill-reposit
 import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
-export function createStore(knex: Knex, dialect: Dialect): Store {
+export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
   const store: Store = {
     dialect,
     organizations: new SqlOrganizationRepository(knex),
@@ -47,7 +48,7 @@ export function createStore(knex: Knex, dialect: Dialect): Store {
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
-    traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex),
+    traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex, options.searchReader),
 
     detections: new SqlDetectionRepository(knex),
     detectionEvents: new SqlDetectionEventRepository(knex),

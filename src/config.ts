@@ -47,8 +47,10 @@ export interface Config {
   connections: ConnectionLimits;
   /** Fair share: expensive operations one credential may have in flight per class (CONCURRENCY_*_PER_CREDENTIAL). */
   concurrencyPerCredential: ConcurrencyLimits;
-  /** PostgreSQL statement_timeout for a search, in ms (SEARCH_STATEMENT_TIMEOUT_MS; 0: none). */
+  /** Time bound of a search, in ms (SEARCH_STATEMENT_TIMEOUT_MS; 0: none): PostgreSQL's statement_timeout, SQLite's reader-thread deadline. */
   searchStatementTimeoutMs: number;
+  /** Reader threads SQLite trace searches run on (SQLITE_SEARCH_WORKERS). */
+  sqliteSearchWorkers: number;
   /** SQLite: milliseconds a statement waits for a lock before failing (answered 503). */
   sqliteBusyTimeoutMs: number;
   /** Text detections (regex, pii) run in worker threads under these budgets (docs/tenant-safety-runtime.md). */
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
       trend: integer(env, 'CONCURRENCY_TREND_PER_CREDENTIAL', 2, 1),
     },
     searchStatementTimeoutMs: integer(env, 'SEARCH_STATEMENT_TIMEOUT_MS', 5000, 0),
+    sqliteSearchWorkers: integer(env, 'SQLITE_SEARCH_WORKERS', 1, 1),
     sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0),
     detectionScan: {
       workers: integer(env, 'DETECTION_SCAN_WORKERS', 1, 1),

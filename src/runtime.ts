@@ -73,10 +73,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     sqliteFile: options.sqliteFile,
     postgresSchema: options.postgresSchema,
     sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
+    sqliteSearchWorkers: config.sqliteSearchWorkers,
   });
   await migrateToLatest(database);
   // Services see the ambient store: an audited request runs all of its writes in one transaction.
-  const store = ambientStore(createStore(database.knex, database.dialect));
+  const store = ambientStore(createStore(database.knex, database.dialect, { searchReader: database.searchReader }));
   const services = createServices({ store, clock, config });
   const authenticator = new Authenticator(store, clock, config.credentialCacheMs, config.publicBaseUrl);
 

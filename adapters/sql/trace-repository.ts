@@ -17,6 +17,7 @@ import {
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { TraceTextIndex } from './trace-text-index.js';
 import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
+import type { SqliteSearchReader } from '../sqlite/search-reader.js';
 
 type Row = Record<string, unknown>;
 
@@ -115,6 +116,8 @@ export class SqlTraceRepository implements TraceRepository {
     private readonly db: Knex,
     private readonly dialect: Dialect,
     private readonly textIndex: TraceTextIndex,
+    /** SQLite on a file: searches run on reader threads; absent (PostgreSQL, ':memory:', a transaction's store): in-process. */
+    private readonly searchReader?: SqliteSearchReader,
   ) {}
 
   async insertMany(writes: TraceWrite[]): Promise<void> {
@@ -262,6 +265,7 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
+    if (this.searchReader) return this.searchOffThread(this.searchReader, query);
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
     if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query);
@@ -286,6 +290,26 @@ export class SqlTraceRepository implements TraceRepository {
    * million traces otherwise joins every match.
    */
   private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
+    const { count, page } = this.searchStatements(db, query);
+    const [countRow, rows] = await Promise.all([count.first(), page]);
+    return { traces: rows.map(toTraceRecord), counted: Number(countRow?.n ?? 0) };
+  }
+
+  /**
+   * SQLite: the same two statements, compiled here and run by a reader thread on its own
+   * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
+   */
+  private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery): Promise<TraceSearchPage> {
+    const { count, page } = this.searchStatements(this.db, query);
+    const native = (qb: Knex.QueryBuilder) => {
+      const { sql, bindings } = qb.toSQL().toNative();
+      return { sql, bindings };
+    };
+    const result = await reader.search({ count: native(count), page: native(page), timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) });
+    return { traces: result.rows.map(toTraceRecord), counted: Number(result.count?.n ?? 0) };
+  }
+
+  private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
     const { projectId, filters } = query;
     const filtered = hasFilters(filters);
     const withTraces = (matches: Knex.QueryBuilder) =>
@@ -310,11 +334,10 @@ export class SqlTraceRepository implements TraceRepository {
             { column: 'm.relevance', order: 'desc' },
             ...byRecency,
           ]);
-    const [countRow, rows] = await Promise.all([
-      db.from(countSource.limit(query.countLimit).as('c')).count<{ n: number }[]>({ n: '*' }).first(),
-      page.select('t.*').limit(query.limit).offset(query.offset),
-    ]);
-    return { traces: rows.map(toTraceRecord), counted: Number(countRow?.n ?? 0) };
+    return {
+      count: db.from(countSource.limit(query.countLimit).as('c')).count({ n: '*' }),
+      page: page.select('t.*').limit(query.limit).offset(query.offset),
+    };
   }
 
   /**

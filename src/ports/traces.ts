@@ -117,9 +117,9 @@ export interface TraceSearchQuery {
   /** Count matches up to this many and stop (at least offset + limit + 1). */
   countLimit: number;
   /**
-   * Cancel the search's statements after this many ms (PostgreSQL statement_timeout) and throw
-   * QueryTimeoutError. SQLite has no way to interrupt a statement from better-sqlite3, so there it
-   * is not applied (docs/tenant-safety-runtime.md).
+   * Cancel the search's statements after this many ms and throw QueryTimeoutError: PostgreSQL's
+   * statement_timeout; on SQLite the reader thread running them is terminated (an in-memory
+   * database, searched in-process, is not bounded; docs/tenant-safety-runtime.md).
    */
   statementTimeoutMs?: number;
 }
