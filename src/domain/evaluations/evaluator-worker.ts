@@ -1,34 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { WorkLoop } from '../background/work-loop.js';
+import { OwnedWorkLoop } from '../background/owned-work-loop.js';
 import type { EvaluatorPipeline } from './evaluator-pipeline.js';
 
 /** Runs the evaluator outbox in the server process, like DetectionWorker does for detections. */
-export class EvaluatorWorker {
-  readonly owner = `evaluator-${randomUUID().slice(0, 8)}`;
-  private readonly loop: WorkLoop;
-
+export class EvaluatorWorker extends OwnedWorkLoop {
   constructor(
     private readonly pipeline: EvaluatorPipeline,
     pollMs: number,
-    private readonly log: (message: string) => void,
+    log: (message: string) => void,
   ) {
-    this.loop = new WorkLoop(() => this.round(), pollMs);
+    super('evaluator', 'evaluators: claiming evaluation jobs failed: ', pollMs, log);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  private async round(): Promise<boolean> {
-    try {
-      return (await this.pipeline.runOnce(this.owner)).length > 0;
-    } catch (error) {
-      this.log(`evaluators: claiming evaluation jobs failed: ${(error as Error).message}`);
-      return false;
-    }
+  protected async round(): Promise<boolean> {
+    return (await this.pipeline.runOnce(this.owner)).length > 0;
   }
 }
