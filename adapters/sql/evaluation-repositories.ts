@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
 import type {
   AnnotationBatchRecord,
@@ -318,40 +319,16 @@ export class SqlEvaluationJobRepository implements EvaluationJobRepository {
   }
 
   async claim(owner: string, now: Date, leaseMs: number, limit: number): Promise<EvaluationJobRecord[]> {
-    const at = toMillis(now);
-    const lock = this.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-    const result = await this.db.raw(
-      `UPDATE evaluation_jobs
-          SET lease_owner = ?, lease_expires_at = ?, attempts = attempts + 1, updated_at = ?
-        WHERE id IN (
-          SELECT id FROM evaluation_jobs
-           WHERE status = 'pending' AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-           ORDER BY created_at, id
-           LIMIT ? ${lock})
-        RETURNING *`,
-      [owner, at + leaseMs, at, at, limit],
-    );
-    const rows: Row[] = this.dialect === 'postgres' ? (result as { rows: Row[] }).rows : (result as Row[]);
+    const rows = await claimLeased<Row>(this.db, this.dialect, 'evaluation_jobs', owner, now, leaseMs, limit);
     return rows.map(toJob).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
   }
 
-  async complete(id: string, owner: string, now: Date): Promise<boolean> {
-    const count = await this.db('evaluation_jobs')
-      .where({ id, lease_owner: owner, status: 'pending' })
-      .update({ status: 'done', lease_expires_at: null, updated_at: toMillis(now) });
-    return count === 1;
+  complete(id: string, owner: string, now: Date): Promise<boolean> {
+    return completeLeased(this.db, 'evaluation_jobs', id, owner, now);
   }
 
-  async release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void> {
-    await this.db('evaluation_jobs')
-      .where({ id, lease_owner: owner, status: 'pending' })
-      .update({
-        status: this.db.raw(`CASE WHEN attempts >= ? THEN 'failed' ELSE 'pending' END`, [maxAttempts]),
-        lease_owner: null,
-        lease_expires_at: toMillis(retryAt),
-        last_error: error.slice(0, 2000),
-        updated_at: toMillis(now),
-      });
+  release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void> {
+    return releaseLeased(this.db, 'evaluation_jobs', id, owner, error, now, retryAt, maxAttempts);
   }
 
   async findById(id: string): Promise<EvaluationJobRecord | null> {
