@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   sqliteBusyTimeoutMs?: number;
   /** Reader threads for SQLite trace searches (SQLITE_SEARCH_WORKERS; default 1). */
   sqliteSearchWorkers?: number;
+  /** Nice value of the search reader threads (BACKGROUND_THREAD_NICENESS; default 0 here, 10 from the server's configuration). */
+  backgroundThreadNiceness?: number;
 }
 
 export interface Database {
@@ -49,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     knex = openSqlite(file, { busyTimeoutMs: options.sqliteBusyTimeoutMs });
     // ':memory:' is private to its one connection: no other thread can read it, so it searches in-process.
     if (file !== ':memory:') {
-      const searchReader = new SqliteSearchReader({ file, workers: options.sqliteSearchWorkers ?? 1, busyTimeoutMs: options.sqliteBusyTimeoutMs ?? 5000 });
+      const searchReader = new SqliteSearchReader({ file, workers: options.sqliteSearchWorkers ?? 1, busyTimeoutMs: options.sqliteBusyTimeoutMs ?? 5000, niceness: options.backgroundThreadNiceness ?? 0 });
       return {
         knex,
         dialect,

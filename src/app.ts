@@ -22,7 +22,7 @@ import { contractRouter } from './http/contract-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
 import { ClientRegistration } from './domain/identity/client-registration.js';
-import { fairShareMiddleware } from './http/fair-share-middleware.js';
+import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share-middleware.js';
 import { consoleRouter } from './http/console-router.js';
 
 import { healthRouter } from './http/health-router.js';
@@ -49,6 +49,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use(requestObserver(runtime));
   app.use(healthRouter(runtime));
   app.use(lifecycle.middleware());
+  app.use(tenantActivityMiddleware(services.fairShare));
 
   // One handler object and one operation index: REST routes and the agent tools both use them.
   const operations = operationIndex();

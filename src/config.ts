@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
 import type { ConnectionLimits } from './http/http-server.js';
-import type { ConcurrencyLimits } from './domain/fair-share/concurrency-caps.js';
+import type { FairShareSettings } from './domain/fair-share/concurrency-caps.js';
 import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
 import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 import { loadOtlpSettings, type OtlpSettings } from './domain/otlp/otlp-settings.js';
@@ -45,12 +45,16 @@ export interface Config {
   detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
   /** Server timeouts for slow, silent or lying clients (HTTP_*_TIMEOUT_MS). */
   connections: ConnectionLimits;
-  /** Fair share: expensive operations one credential may have in flight per class (CONCURRENCY_*_PER_CREDENTIAL). */
-  concurrencyPerCredential: ConcurrencyLimits;
+  /** Fair share: per-credential slots and queue, per-organization busy time under contention (docs/tenant-safety-runtime.md). */
+  fairShare: FairShareSettings;
   /** Time bound of a search, in ms (SEARCH_STATEMENT_TIMEOUT_MS; 0: none): PostgreSQL's statement_timeout, SQLite's reader-thread deadline. */
   searchStatementTimeoutMs: number;
   /** Reader threads SQLite trace searches run on (SQLITE_SEARCH_WORKERS). */
   sqliteSearchWorkers: number;
+  /** Nice value (0–19) of background threads — SQLite search readers, detection scans — so the request event loop runs first on busy cores (BACKGROUND_THREAD_NICENESS). */
+  backgroundThreadNiceness: number;
+  /** While requests are in flight, the share of time background loops may take (BACKGROUND_SHARE_UNDER_LOAD; 1: unpaced). */
+  backgroundShareUnderLoad: number;
   /** SQLite: milliseconds a statement waits for a lock before failing (answered 503). */
   sqliteBusyTimeoutMs: number;
   /** Text detections (regex, pii) run in worker threads under these budgets (docs/tenant-safety-runtime.md). */
@@ -101,6 +105,15 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}; got ${raw}`);
+  return value;
+}
+
+/** A number in (0, 1]: a share of something. */
+function fraction(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > 1) throw new ConfigError(`${name} must be a number greater than 0 and at most 1; got ${raw}`);
   return value;
 }
 
@@ -226,14 +239,22 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     connections: connectionLimits(env),
-    concurrencyPerCredential: {
-      search: integer(env, 'CONCURRENCY_SEARCH_PER_CREDENTIAL', 2, 1),
-      batch_ingest: integer(env, 'CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL', 2, 1),
-      trend: integer(env, 'CONCURRENCY_TREND_PER_CREDENTIAL', 2, 1),
+    fairShare: {
+      limits: {
+        search: integer(env, 'CONCURRENCY_SEARCH_PER_CREDENTIAL', 2, 1),
+        batch_ingest: integer(env, 'CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL', 2, 1),
+        trend: integer(env, 'CONCURRENCY_TREND_PER_CREDENTIAL', 2, 1),
+      },
+      queueDepth: integer(env, 'CONCURRENCY_QUEUE_PER_CREDENTIAL', 8, 0),
+      maxWaitMs: integer(env, 'CONCURRENCY_QUEUE_WAIT_MS', 10_000, 1),
+      busyMsPerSecond: integer(env, 'FAIR_SHARE_BUSY_MS_PER_SECOND', 250, 0),
+      burstMs: integer(env, 'FAIR_SHARE_BURST_MS', 1000, 0),
     },
     searchStatementTimeoutMs: integer(env, 'SEARCH_STATEMENT_TIMEOUT_MS', 5000, 0),
     sqliteSearchWorkers: integer(env, 'SQLITE_SEARCH_WORKERS', 1, 1),
     sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0),
+    backgroundShareUnderLoad: fraction(env, 'BACKGROUND_SHARE_UNDER_LOAD', 0.1),
+    backgroundThreadNiceness: Math.min(19, integer(env, 'BACKGROUND_THREAD_NICENESS', 10, 0)),
     detectionScan: {
       workers: integer(env, 'DETECTION_SCAN_WORKERS', 1, 1),
       budgetMs: integer(env, 'DETECTION_SCAN_BUDGET_MS', 250, 1),

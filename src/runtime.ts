@@ -4,6 +4,10 @@ import { Authenticator } from './auth/authenticator.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './http/lifecycle.js';
+import { BackgroundPacer } from './domain/background/background-pacer.js';
+
+/** The longest pause a paced background loop takes after one unit: well under every job lease. */
+const BACKGROUND_MAX_PAUSE_MS = 250;
 import type { Store } from './ports/store.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -74,6 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     postgresSchema: options.postgresSchema,
     sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
     sqliteSearchWorkers: config.sqliteSearchWorkers,
+    backgroundThreadNiceness: config.backgroundThreadNiceness,
   });
   await migrateToLatest(database);
   // Services see the ambient store: an audited request runs all of its writes in one transaction.
@@ -81,7 +86,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const services = createServices({ store, clock, config });
   const authenticator = new Authenticator(store, clock, config.credentialCacheMs, config.publicBaseUrl);
 
-  const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log);
+  // Requests in flight, counted by the HTTP lifecycle, make the background loops yield (background-pacer.ts).
+  const lifecycle = new Lifecycle();
+  const pacer = new BackgroundPacer(lifecycle, { shareUnderLoad: config.backgroundShareUnderLoad, maxPauseMs: BACKGROUND_MAX_PAUSE_MS });
+  const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log, pacer);
 
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
@@ -94,16 +102,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       log(`webhook deliveries: ${(error as Error).message}`);
       return false;
     }
-  }, config.webhooks.pollIntervalMs);
+  }, config.webhooks.pollIntervalMs, pacer);
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
   for (const task of notificationTasks(store, services)) scheduler.register(task);
   scheduler.register(new DynamicClientSweep(services.oauth.clients));
   scheduler.register(services.annotationDeadlines);
-  const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log);
+  const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log, pacer);
   const limiter = options.limiter ?? (await createLimiter(config));
-  const lifecycle = new Lifecycle();
   const background: { stop(): Promise<void> }[] = [];
 
   return {
@@ -131,7 +138,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       background.push(lifecycleWorker);
 
       if (config.evaluations.workerEnabled) {
-        const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log);
+        const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log, pacer);
         evaluatorWorker.start();
         background.push(evaluatorWorker);
       }

@@ -177,7 +177,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     traceSpans: new TraceSpanPageService(store, cursors),
     traceFirings: new TraceFiringService(store),
     traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors),
-    fairShare: new ConcurrencyCaps(config.concurrencyPerCredential),
+    fairShare: new ConcurrencyCaps(config.fairShare),
 
     ...detection,
 

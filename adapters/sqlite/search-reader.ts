@@ -25,6 +25,8 @@ export interface SqliteSearchReaderSettings {
   file: string;
   workers: number;
   busyTimeoutMs: number;
+  /** The reader threads' nice value (thread-priority.ts): a common-word search yields the cores to the request loop. */
+  niceness?: number;
 }
 
 const EXTENSION = path.extname(fileURLToPath(import.meta.url));
@@ -45,6 +47,7 @@ export class SqliteSearchReader {
       workerFile: WORKER_FILE,
       workerData: { file: settings.file, busyTimeoutMs: settings.busyTimeoutMs },
       workers: settings.workers,
+      niceness: settings.niceness,
       deadlineMs: (job) => (job.timeoutMs > 0 ? job.timeoutMs : null),
       overrun: (job) => new QueryTimeoutError(job.timeoutMs),
     });

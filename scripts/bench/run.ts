@@ -93,6 +93,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       CONCURRENCY_SEARCH_PER_CREDENTIAL: UNLIMITED,
       CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: UNLIMITED,
       CONCURRENCY_TREND_PER_CREDENTIAL: UNLIMITED,
+      FAIR_SHARE_BUSY_MS_PER_SECOND: '0',
       // A batch of large traces may pass 1 MB; the body limit is not what the benchmark measures.
       MAX_BODY_BYTES: String(16 * 1024 * 1024),
       VALIDATE_RESPONSES: 'false',
@@ -136,7 +137,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimit: loadConfig(serverEnv).searchCountLimit });
       const bigTraces = await measureBigTraces(context);
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
-      const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv);
+      const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'tenant-safety')] : []);
       const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {

@@ -1,4 +1,5 @@
 import type { ConcurrencyCaps, CostClass } from '../domain/fair-share/concurrency-caps.js';
+import { payerOf } from '../http/fair-share-middleware.js';
 import type { HandledOperationId, OperationHandler, OperationHandlers } from '../http/operation-types.js';
 
 /**
@@ -8,12 +9,12 @@ import type { HandledOperationId, OperationHandler, OperationHandlers } from '..
  */
 const CAPPED_OPERATIONS = { searchTraces: 'search', getDetectionTrend: 'trend' } as const satisfies Partial<Record<HandledOperationId, CostClass>>;
 
-/** The handler table with each capped operation running in a slot of its credential's cap (429 when none is free). */
+/** The handler table with each capped operation running in a slot of its credential's cap (waiting in a short queue, 429 when it is full). */
 export function withConcurrencyCaps(handlers: OperationHandlers, caps: ConcurrencyCaps): OperationHandlers {
   const capped: OperationHandlers = { ...handlers };
   for (const [operationId, costClass] of Object.entries(CAPPED_OPERATIONS) as [keyof typeof CAPPED_OPERATIONS, CostClass][]) {
     const inner = handlers[operationId] as OperationHandler<typeof operationId>;
-    const wrapped: OperationHandler<typeof operationId> = (input) => caps.run(input.ctx.principal.credentialId, costClass, () => inner(input));
+    const wrapped: OperationHandler<typeof operationId> = (input) => caps.run(payerOf(input.ctx.principal), costClass, () => inner(input));
     (capped as Record<string, unknown>)[operationId] = wrapped;
   }
   return capped;

@@ -1,14 +1,34 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ConcurrencyCaps, CostClass } from '../domain/fair-share/concurrency-caps.js';
+import type { ConcurrencyCaps, CostClass, Payer } from '../domain/fair-share/concurrency-caps.js';
 import type { Principal } from '../auth/principal.js';
 import type { OperationMeta } from './contract.js';
 
 /** Operations capped before their body is read; search and trend are capped on their handlers (src/handlers/concurrency-capped.ts), shared with their tools. */
 const COST_CLASSES: Readonly<Record<string, CostClass>> = { ingestTraceBatch: 'batch_ingest' };
 
+/** Who pays for a principal's expensive work: its credential holds the slot, its organization (else project, else credential) the busy time. */
+export function payerOf(principal: Principal): Payer {
+  return { credentialId: principal.credentialId, tenantId: principal.organizationId ?? principal.project?.id ?? principal.credentialId };
+}
+
+/**
+ * Every request that reached a tenant is noted when it ends (REST or tool server): another
+ * organization's presence is what puts a busy tenant on its fair share (concurrency-caps.ts).
+ */
+export function tenantActivityMiddleware(caps: ConcurrencyCaps) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    res.once('finish', () => {
+      const principal = (res.locals.principal ?? (res.locals.caller as { principal?: Principal } | undefined)?.principal) as Principal | undefined;
+      if (principal) caps.noteActivity(payerOf(principal).tenantId);
+    });
+    next();
+  };
+}
+
 /**
  * Runs after authentication: an expensive operation takes a slot of its credential's cap before
- * its body is read, and gives it back when the response is finished or the client goes away.
+ * its body is read (waiting its turn in a short queue, or refused), and gives it back when the
+ * response is finished or the client goes away.
  */
 export function fairShareMiddleware(caps: ConcurrencyCaps) {
   return (_req: Request, res: Response, next: NextFunction): void => {
@@ -16,13 +36,17 @@ export function fairShareMiddleware(caps: ConcurrencyCaps) {
     const principal = res.locals.principal as Principal | undefined;
     const costClass = operation ? COST_CLASSES[operation.operationId] : undefined;
     if (!costClass || !principal) return next();
-    try {
-      const release = caps.acquire(principal.credentialId, costClass);
-      res.on('finish', release);
-      res.on('close', release);
-      next();
-    } catch (error) {
-      next(error);
-    }
+    const gone = new Promise<void>((resolve) => res.once('close', resolve));
+    caps.acquire(payerOf(principal), costClass, gone).then(
+      (release) => {
+        if (res.destroyed || res.writableEnded) return release();
+        res.once('finish', release);
+        res.once('close', release);
+        next();
+      },
+      (error: unknown) => {
+        if (!res.destroyed) next(error);
+      },
+    );
   };
 }

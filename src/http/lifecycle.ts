@@ -7,6 +7,11 @@ export class Lifecycle {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
+  /** Requests being answered now (background pacing reads it: src/domain/background/background-pacer.ts). */
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
+
   get draining(): boolean {
     return this.drainingSince !== null;
   }

@@ -3,6 +3,7 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { ConcurrencyCaps } from '../../src/domain/fair-share/concurrency-caps.js';
+import { payerOf } from '../../src/http/fair-share-middleware.js';
 import { isProblemError, type ProblemError } from '../../src/errors.js';
 import { buildToolRegistry } from '../../src/tools/registry.js';
 import { buildHandlers } from '../../src/handlers/index.js';
@@ -45,29 +46,128 @@ async function expectToolProblem(call: Promise<unknown>, status: number, code: s
   return error as ProblemError;
 }
 
+const A = { credentialId: 'a', tenantId: 'org-a' };
+const B = { credentialId: 'b', tenantId: 'org-b' };
+
+async function refusalOf(acquiring: Promise<unknown>): Promise<ProblemError> {
+  const error = await acquiring.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(isProblemError(error), String(error)).to.equal(true);
+  return error as ProblemError;
+}
+
+/** Settles pending timers and promises of the caps under a manual monotonic clock. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('ConcurrencyCaps', () => {
-  it('admits up to the cap per credential and class, refuses the next with 429 and Retry-After, and frees a slot on release (once)', () => {
-    const caps = new ConcurrencyCaps({ search: 2, batch_ingest: 1, trend: 1 });
-    const a1 = caps.acquire('a', 'search');
-    caps.acquire('a', 'search');
-    let refused: unknown = null;
-    try {
-      caps.acquire('a', 'search');
-    } catch (error) {
-      refused = error;
-    }
-    expect((refused as ProblemError).status).to.equal(429);
-    expect((refused as ProblemError).code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
-    expect((refused as ProblemError).headers).to.deep.equal({ 'Retry-After': '1' });
-    expect((refused as ProblemError).retryable).to.equal(true);
-    // Another credential, and another class of the same credential, are not affected.
-    caps.acquire('b', 'search');
-    caps.acquire('a', 'batch_ingest');
-    a1();
-    a1(); // releasing twice frees one slot only
-    expect(caps.running('a', 'search')).to.equal(1);
-    caps.acquire('a', 'search');
-    expect(() => caps.acquire('a', 'search')).to.throw('At most 2 searches may run at once per credential');
+  describe('slots per credential', () => {
+    it('admits up to the cap per credential and class, refuses the next with 429 and Retry-After when there is no queue, and frees a slot on release (once)', async () => {
+      const caps = new ConcurrencyCaps({ search: 2, batch_ingest: 1, trend: 1 });
+      const a1 = await caps.acquire(A, 'search');
+      await caps.acquire(A, 'search');
+      const refused = await refusalOf(caps.acquire(A, 'search'));
+      expect(refused.status).to.equal(429);
+      expect(refused.code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
+      expect(refused.headers).to.deep.equal({ 'Retry-After': '1' });
+      expect(refused.retryable).to.equal(true);
+      // Another credential, and another class of the same credential, are not affected.
+      await caps.acquire(B, 'search');
+      await caps.acquire(A, 'batch_ingest');
+      a1();
+      a1(); // releasing twice frees one slot only
+      expect(caps.running('a', 'search')).to.equal(1);
+      await caps.acquire(A, 'search');
+      expect((await refusalOf(caps.acquire(A, 'search'))).detail).to.equal('At most 2 searches may run at once per credential; retry when one in flight has finished.');
+    });
+
+    it('queues up to CONCURRENCY_QUEUE_PER_CREDENTIAL operations over the cap, starts them in arrival order as slots free, and refuses one beyond the queue at once', async () => {
+      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 2, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
+      const first = await caps.acquire(A, 'search');
+      const started: string[] = [];
+      const second = caps.acquire(A, 'search').then((release) => (started.push('second'), release));
+      const third = caps.acquire(A, 'search').then((release) => (started.push('third'), release));
+      expect(caps.waiting('a', 'search')).to.equal(2);
+      expect((await refusalOf(caps.acquire(A, 'search'))).status).to.equal(429);
+      await turn();
+      expect(started).to.deep.equal([]);
+      first();
+      (await second)();
+      (await third)();
+      expect(started).to.deep.equal(['second', 'third']);
+      expect(caps.running('a', 'search')).to.equal(0);
+      expect(caps.waiting('a', 'search')).to.equal(0);
+    });
+
+    it('refuses a queued operation with 429 when it waited CONCURRENCY_QUEUE_WAIT_MS, and drops one whose caller went away', async () => {
+      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 4, maxWaitMs: 30, busyMsPerSecond: 0, burstMs: 0 });
+      const first = await caps.acquire(A, 'search');
+      expect((await refusalOf(caps.acquire(A, 'search'))).code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
+      let leave!: () => void;
+      const gone = new Promise<void>((resolve) => (leave = resolve));
+      const abandoned = caps.acquire(A, 'search', gone);
+      expect(caps.waiting('a', 'search')).to.equal(1);
+      leave();
+      expect((await refusalOf(abandoned)).status).to.equal(429);
+      expect(caps.waiting('a', 'search')).to.equal(0);
+      first();
+      expect(caps.running('a', 'search')).to.equal(0);
+    });
+  });
+
+  describe('busy time per organization', () => {
+    const settings = { limits: { search: 4, batch_ingest: 4, trend: 4 }, queueDepth: 4, maxWaitMs: 60_000, busyMsPerSecond: 100, burstMs: 50 };
+
+    it('paces an organization that spent its budget while another organization is present, and starts its waiting operation once the debt is repaid', async () => {
+      let now = 0;
+      const caps = new ConcurrencyCaps(settings, () => now);
+      const heavy = await caps.acquire(A, 'search');
+      now += 250; // 250 ms busy against a 50 ms burst: 200 ms in debt
+      heavy();
+      expect(caps.balance('org-a')).to.equal(-200);
+      caps.noteActivity('org-b');
+      let started = false;
+      const next = caps.acquire(A, 'search').then((release) => ((started = true), release));
+      await turn();
+      expect(started).to.equal(false);
+      expect(caps.waiting('a', 'search')).to.equal(1);
+      // The other organization is never held back by org-a's debt.
+      (await caps.acquire(B, 'search'))();
+      // 100 ms of budget a second repays 200 ms of debt in 2 s; the wake-up timer fires on the real clock.
+      now += 2000;
+      caps.noteActivity('org-b');
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      (await next)();
+      expect(started).to.equal(true);
+    }).timeout(5000);
+
+    it('never paces an organization alone on the server, however much it spends (work-conserving)', async () => {
+      let now = 0;
+      const caps = new ConcurrencyCaps(settings, () => now);
+      for (let i = 0; i < 5; i++) {
+        const release = await caps.acquire(A, 'batch_ingest');
+        now += 500;
+        release();
+      }
+      expect(caps.balance('org-a')).to.be.below(-2000);
+      const release = await caps.acquire(A, 'batch_ingest');
+      release();
+      // Another organization last seen more than a second ago no longer counts as present.
+      caps.noteActivity('org-b');
+      now += 1001;
+      (await caps.acquire(A, 'batch_ingest'))();
+    });
+
+    it('refuses at once, without queueing, when the budget is in debt and there is no queue', async () => {
+      let now = 0;
+      const caps = new ConcurrencyCaps({ ...settings, queueDepth: 0 }, () => now);
+      const release = await caps.acquire(A, 'trend');
+      now += 100;
+      release();
+      caps.noteActivity('org-b');
+      expect((await refusalOf(caps.acquire(A, 'trend'))).code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
+    });
   });
 });
 
@@ -79,7 +179,14 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       server = await startTestServer(adapter, {
-        env: { CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: '1', CONCURRENCY_SEARCH_PER_CREDENTIAL: '1', CONCURRENCY_TREND_PER_CREDENTIAL: '1', DETECTION_WORKER_ENABLED: 'false' },
+        env: {
+          CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: '1',
+          CONCURRENCY_SEARCH_PER_CREDENTIAL: '1',
+          CONCURRENCY_TREND_PER_CREDENTIAL: '1',
+          // The refusals first; queueing has its own server below.
+          CONCURRENCY_QUEUE_PER_CREDENTIAL: '0',
+          DETECTION_WORKER_ENABLED: 'false',
+        },
       });
       listener = http.createServer(server.app);
       await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
@@ -128,6 +235,36 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('POST /api/v1/public/traces/batch with a queue (CONCURRENCY_QUEUE_PER_CREDENTIAL)', () => {
+      it('holds a batch over the cap until the slot frees and then stores it; refuses one beyond the queue with 429', async () => {
+        const queued = await startTestServer(adapter, {
+          env: { CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: '1', CONCURRENCY_QUEUE_PER_CREDENTIAL: '1', CONCURRENCY_QUEUE_WAIT_MS: '30000', DETECTION_WORKER_ENABLED: 'false' },
+        });
+        const queuedListener = http.createServer(queued.app);
+        await new Promise<void>((resolve) => queuedListener.listen(0, '127.0.0.1', resolve));
+        const queuedPort = (queuedListener.address() as AddressInfo).port;
+        try {
+          const caps = queued.runtime.services.fairShare;
+          const held = halfSentBatch(queuedPort, queued.tenant.apiKey, JSON.stringify(batchOf('held')));
+          const { id: credentialId } = await queued.runtime.database.knex('api_keys').where({ project_id: queued.tenant.project.id }).first('id');
+          for (let i = 0; i < 200 && caps.running(credentialId, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+          expect(caps.running(credentialId, 'batch_ingest')).to.equal(1);
+          const waiting = queued.request().post('/api/v1/public/traces/batch').set('x-api-key', queued.tenant.apiKey).send(batchOf('waiting')).then((res) => res);
+          for (let i = 0; i < 200 && caps.waiting(credentialId, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+          expect(caps.waiting(credentialId, 'batch_ingest')).to.equal(1);
+          // The queue (one place) is full: the next is refused at once.
+          expectProblem(await queued.request().post('/api/v1/public/traces/batch').set('x-api-key', queued.tenant.apiKey).send(batchOf('refused')), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+          expect(await held.finish()).to.equal(201);
+          expectEnvelope(await waiting, 201);
+          expect((await queued.request().get('/api/v1/public/traces/waiting-0').set('x-api-key', queued.tenant.apiKey)).status).to.equal(200);
+        } finally {
+          queuedListener.closeAllConnections();
+          await new Promise<void>((resolve) => queuedListener.close(() => resolve()));
+          await queued.close();
+        }
+      });
+    });
+
     describe('tools search_traces and get_detection_trend', () => {
       it('refuse a call over the credential cap with 429 and run it once the slot is free', async () => {
         const tools = buildToolRegistry(buildHandlers(server.runtime.services, server.clock), server.config);
@@ -135,14 +272,15 @@ forEachAdapter((adapter) => {
         const caps = server.runtime.services.fairShare;
         await server.runtime.services.detections.create(server.tenant.project.id, { slug: 'errors', displayName: 'Errors', type: 'regex', config: { pattern: 'error' } });
 
-        const release = caps.acquire(context.principal.credentialId, 'search');
+        const payer = payerOf(context.principal);
+        const release = await caps.acquire(payer, 'search');
         await expectToolProblem(tool(tools, 'search_traces').handler({ query: 'agent' }, context), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
         // Another tenant's credential is not held back.
         await tool(tools, 'search_traces').handler({ query: 'agent' }, toolContext(server, server.other));
         release();
         await tool(tools, 'search_traces').handler({ query: 'agent' }, context);
 
-        const trendRelease = caps.acquire(context.principal.credentialId, 'trend');
+        const trendRelease = await caps.acquire(payer, 'trend');
         await expectToolProblem(tool(tools, 'get_detection_trend').handler({ detection_name: 'errors' }, context), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
         trendRelease();
         await tool(tools, 'get_detection_trend').handler({ detection_name: 'errors' }, context);

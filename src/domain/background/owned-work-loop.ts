@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BackgroundPacer } from './background-pacer.js';
 import { WorkLoop } from './work-loop.js';
 
 /**
@@ -15,9 +16,11 @@ export abstract class OwnedWorkLoop {
     private readonly failurePrefix: string,
     pollMs: number,
     protected readonly log: (message: string) => void,
+    /** Paces whole rounds; a worker whose round is many units paces them itself instead (detection jobs). */
+    pacer?: BackgroundPacer,
   ) {
     this.owner = `${ownerPrefix}-${randomUUID().slice(0, 8)}`;
-    this.loop = new WorkLoop(() => this.guardedRound(), pollMs);
+    this.loop = new WorkLoop(() => this.guardedRound(), pollMs, pacer);
   }
 
   start(): void {

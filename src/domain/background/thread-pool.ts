@@ -18,20 +18,39 @@ export interface ThreadPoolSettings<J, R> {
   overrun(job: J): R | Error;
   /** A worker left idle this long is stopped (started again on the next job); keeps an idle server's threads and memory at zero. */
   idleMs?: number;
+  /**
+   * The workers' CPU priority as a nice value (0–19; Linux): background work above 0 yields the
+   * cores to the request event loop when they are busy. Default 0 (as the server's own).
+   */
+  niceness?: number;
 }
 
 const DEFAULT_IDLE_MS = 30_000;
 
+/** This module's own extension: `.ts` under tsx, `.js` compiled; its sibling modules share it. */
+const OWN_EXTENSION = path.extname(fileURLToPath(import.meta.url));
+
 /**
- * Compiled, the worker file starts as it is. Under tsx (development, tests) a thread does not get
- * the TypeScript loader for its entry file on Node 20, so a one-line bootstrap registers tsx in the
- * thread first and then imports the worker.
+ * Compiled and at normal priority, the worker file starts as it is. Otherwise a small bootstrap runs
+ * in the thread first: under tsx (development, tests) a thread does not get the TypeScript loader
+ * for its entry file on Node 20, so it registers tsx; a background pool lowers the thread's CPU
+ * priority (thread-priority.ts) before any job can run; then it imports the worker.
  */
-function startWorker(file: URL, workerData: unknown): Worker {
-  if (path.extname(fileURLToPath(file)) !== '.ts') return new Worker(file, { workerData });
-  // require.resolve finds the CommonJS build of tsx's API; the thread imports its ESM sibling.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`;
+function startWorker(file: URL, workerData: unknown, niceness: number): Worker {
+  const typescript = path.extname(fileURLToPath(file)) === '.ts';
+  if (!typescript && niceness <= 0) return new Worker(file, { workerData });
+  const steps: string[] = [];
+  if (typescript) {
+    // require.resolve finds the CommonJS build of tsx's API; the thread imports its ESM sibling.
+    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    steps.push(`() => import(${JSON.stringify(tsxApi)}).then(({ register }) => register())`);
+  }
+  if (niceness > 0) {
+    const priority = new URL(`./thread-priority${OWN_EXTENSION}`, import.meta.url).href;
+    steps.push(`() => import(${JSON.stringify(priority)}).then(({ lowerThreadPriority }) => lowerThreadPriority(${Math.trunc(niceness)}))`);
+  }
+  steps.push(`() => import(${JSON.stringify(file.href)})`);
+  const bootstrap = `Promise.resolve()${steps.map((step) => `.then(${step})`).join('')};`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
@@ -140,7 +159,7 @@ export class ThreadPool<J, R> {
   }
 
   private spawn(slot: Slot<J, R>): Worker {
-    const worker = startWorker(this.settings.workerFile, this.settings.workerData);
+    const worker = startWorker(this.settings.workerFile, this.settings.workerData, this.settings.niceness ?? 0);
     slot.ready = false;
     worker.unref();
     worker.on('message', (message: WorkerMessage<R>) => {

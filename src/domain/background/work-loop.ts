@@ -1,8 +1,11 @@
+import { UNPACED, type BackgroundPacer } from './background-pacer.js';
+
 /**
  * A background loop of the server process: runs `round` at once on start, again at once while a
  * round reports that work remains, else after `pollMs`; never two rounds at once. stop() waits for
  * the round in flight, so a draining server finishes (or abandons to lease expiry) what it claimed.
  * A round handles and logs its own failures; one that throws anyway counts as "no work left".
+ * Rounds are paced: while requests are in flight, a round is followed by a pause (background-pacer.ts).
  */
 export class WorkLoop {
   private timer: NodeJS.Timeout | null = null;
@@ -12,6 +15,7 @@ export class WorkLoop {
   constructor(
     private readonly round: () => Promise<boolean>,
     private readonly pollMs: number,
+    private readonly pacer: BackgroundPacer = UNPACED,
   ) {}
 
   start(): void {
@@ -30,7 +34,8 @@ export class WorkLoop {
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.round()
+      this.running = this.pacer
+        .step(() => this.round())
         .catch(() => false)
         .then((more) => {
           this.running = null;

@@ -1,3 +1,4 @@
+import { UNPACED, type BackgroundPacer } from '../background/background-pacer.js';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { DetectionRecord } from '../../ports/detections.js';
@@ -68,10 +69,10 @@ export class DetectionEvaluation {
   };
 
   /** Claims one batch and evaluates it; returns the outcomes (empty when there was nothing to do). */
-  async runOnce(owner: string): Promise<JobOutcome[]> {
+  async runOnce(owner: string, pacer: BackgroundPacer = UNPACED): Promise<JobOutcome[]> {
     const jobs = await this.store.detectionJobs.claim(owner, this.clock.now(), this.settings.leaseMs, this.settings.batchSize);
     const outcomes: JobOutcome[] = [];
-    for (const job of jobs) outcomes.push(await this.process(job, owner));
+    for (const job of jobs) outcomes.push(await pacer.step(() => this.process(job, owner)));
     return outcomes;
   }
 

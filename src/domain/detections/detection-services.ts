@@ -35,7 +35,7 @@ export function createDetectionServices(deps: {
     detections: new DetectionService(deps.store, deps.clock, deps.cursors),
     fixes,
     detectionEvaluation: new DetectionEvaluation(deps.store, deps.clock, deps.events, fixes, registry, deps.config.detectionWorker, {
-      scanner: new ScanPool({ workers: deps.config.detectionScan.workers, graceMs: deps.config.detectionScan.graceMs }),
+      scanner: new ScanPool({ workers: deps.config.detectionScan.workers, graceMs: deps.config.detectionScan.graceMs, niceness: deps.config.backgroundThreadNiceness }),
       limits: deps.config.detectionScan,
     }),
   };

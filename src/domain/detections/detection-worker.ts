@@ -1,3 +1,4 @@
+import { UNPACED, type BackgroundPacer } from '../background/background-pacer.js';
 import { OwnedWorkLoop } from '../background/owned-work-loop.js';
 import type { DetectionEvaluation } from './detection-evaluation.js';
 
@@ -10,12 +11,14 @@ export class DetectionWorker extends OwnedWorkLoop {
     private readonly evaluation: DetectionEvaluation,
     pollMs: number,
     log: (message: string) => void,
+    /** Paces job by job: a round claims a batch, and one batch run flat out is what held other tenants' requests. */
+    private readonly jobPacer: BackgroundPacer = UNPACED,
   ) {
     super('worker', 'detections: claiming evaluation jobs failed: ', pollMs, log);
   }
 
   protected async round(): Promise<boolean> {
-    const outcomes = await this.evaluation.runOnce(this.owner);
+    const outcomes = await this.evaluation.runOnce(this.owner, this.jobPacer);
     const failed = outcomes.filter((o) => o === 'failed').length;
     if (failed) this.log(`detections: ${failed} evaluation job(s) failed and were released for retry`);
     return outcomes.length > 0;

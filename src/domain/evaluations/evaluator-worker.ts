@@ -1,3 +1,4 @@
+import type { BackgroundPacer } from '../background/background-pacer.js';
 import { OwnedWorkLoop } from '../background/owned-work-loop.js';
 import type { EvaluatorPipeline } from './evaluator-pipeline.js';
 
@@ -7,8 +8,9 @@ export class EvaluatorWorker extends OwnedWorkLoop {
     private readonly pipeline: EvaluatorPipeline,
     pollMs: number,
     log: (message: string) => void,
+    pacer?: BackgroundPacer,
   ) {
-    super('evaluator', 'evaluators: claiming evaluation jobs failed: ', pollMs, log);
+    super('evaluator', 'evaluators: claiming evaluation jobs failed: ', pollMs, log, pacer);
   }
 
   protected async round(): Promise<boolean> {

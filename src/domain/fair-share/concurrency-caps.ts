@@ -5,50 +5,126 @@ export type CostClass = 'search' | 'batch_ingest' | 'trend';
 
 export type ConcurrencyLimits = Record<CostClass, number>;
 
+/** Fair share's knobs (docs/tenant-safety-runtime.md, "Fair share under mixed load"). */
+export interface FairShareSettings {
+  /** Expensive operations of each class one credential may run at once (CONCURRENCY_*_PER_CREDENTIAL). */
+  limits: ConcurrencyLimits;
+  /** Operations of one credential and class that may wait for a slot beyond those running (CONCURRENCY_QUEUE_PER_CREDENTIAL); more are refused. */
+  queueDepth: number;
+  /** The longest an operation waits for its slot before it is refused (CONCURRENCY_QUEUE_WAIT_MS). */
+  maxWaitMs: number;
+  /**
+   * Milliseconds of expensive work per second an organization may keep running while other
+   * organizations are using the server (FAIR_SHARE_BUSY_MS_PER_SECOND); 0: no budget.
+   */
+  busyMsPerSecond: number;
+  /** The budget an organization may spend at once before it is paced (FAIR_SHARE_BURST_MS). */
+  burstMs: number;
+}
+
+/** How long after its last request another organization still counts as present. */
+const CONTENTION_WINDOW_MS = 1000;
+
 const LABELS: Record<CostClass, string> = { search: 'searches', batch_ingest: 'batch ingests', trend: 'detection trends' };
 
 /** Seconds a refused caller is asked to wait: expensive operations take on the order of a second. */
 export const CONCURRENCY_RETRY_AFTER_SECONDS = 1;
 
+/** Who pays for an expensive operation: the credential holds the slot, the organization (tenant) pays the busy time. */
+export interface Payer {
+  credentialId: string;
+  tenantId: string;
+}
+
+interface Waiter {
+  start: () => void;
+  refuse: (error: ProblemError) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Lane {
+  running: number;
+  waiting: Waiter[];
+}
+
+interface Budget {
+  /** Busy milliseconds the tenant may still spend; negative: in debt, paced until repaid. */
+  balance: number;
+  refilledAt: number;
+}
+
 /**
- * Fair share: how many expensive operations of each class one credential may have in flight on
- * this process. One over the cap is refused at once with 429 and Retry-After rather than queued:
- * a queue would hold the caller's socket and the server's memory while hiding the back-pressure,
- * and a flooding client would simply fill it. Other credentials (other tenants) are unaffected,
- * so a project hammering search cannot take every database connection or CPU slot.
+ * Fair share between tenants for expensive operations (search, batch ingest, trend), in two parts:
+ *
+ * - **Slots per credential**: at most `limits[class]` run at once; up to `queueDepth` more wait
+ *   in arrival order (at most `maxWaitMs`), and one beyond that is refused at once with 429 and
+ *   Retry-After. Waiting parks a closed-loop flood without costing the process anything, where
+ *   refusals it retries at once would each cost a request's worth of work.
+ * - **Busy time per tenant, under contention**: each finished operation charges its duration to
+ *   its organization, whose budget refills at `busyMsPerSecond` up to `burstMs`. While another
+ *   organization has been seen in the last second, a tenant in debt starts nothing more until it is
+ *   repaid. Alone on the server a tenant is never paced (the budget is work-conserving); under
+ *   contention one tenant's searches and batches keep the process busy for at most about
+ *   `busyMsPerSecond` of each second, however many connections or credentials it uses.
+ *
+ * Both are per process, like the in-process rate limits.
  */
 export class ConcurrencyCaps {
-  private readonly inFlight = new Map<string, number>();
+  private readonly lanes = new Map<string, Lane>();
+  private readonly budgets = new Map<string, Budget>();
+  private readonly lastSeen = new Map<string, number>();
+  private readonly wakeups = new Map<string, NodeJS.Timeout>();
+  private readonly settings: FairShareSettings;
 
-  constructor(private readonly limits: ConcurrencyLimits) {}
-
-  /** Takes a slot or throws the 429; the returned function gives it back (idempotent). */
-  acquire(credentialId: string, costClass: CostClass): () => void {
-    const key = `${costClass}\u0000${credentialId}`;
-    const running = this.inFlight.get(key) ?? 0;
-    const limit = this.limits[costClass];
-    if (running >= limit) {
-      throw new ProblemError(
-        429,
-        'PUBLIC_API_CONCURRENCY_LIMITED',
-        `At most ${limit} ${LABELS[costClass]} may run at once per credential; retry when one in flight has finished.`,
-        { headers: { 'Retry-After': String(CONCURRENCY_RETRY_AFTER_SECONDS) } },
-      );
-    }
-    this.inFlight.set(key, running + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.inFlight.get(key) ?? 1) - 1;
-      if (left <= 0) this.inFlight.delete(key);
-      else this.inFlight.set(key, left);
-    };
+  constructor(
+    settings: FairShareSettings | ConcurrencyLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.settings = 'limits' in settings ? settings : { limits: settings, queueDepth: 0, maxWaitMs: 0, busyMsPerSecond: 0, burstMs: 0 };
   }
 
-  /** Runs `work` in a slot of `costClass` for `credentialId`, or throws the 429 without running it. */
-  async run<T>(credentialId: string, costClass: CostClass, work: () => Promise<T>): Promise<T> {
-    const release = this.acquire(credentialId, costClass);
+  /** Notes that `tenantId` is using the server (any request): its presence is what makes others' budgets apply. */
+  noteActivity(tenantId: string): void {
+    this.lastSeen.set(tenantId, this.now());
+    if (this.lastSeen.size > 10_000) this.forgetQuietTenants();
+  }
+
+  /**
+   * Takes a slot (waiting in the queue if needed) or throws the 429; the returned function gives
+   * it back and charges the busy time (idempotent). `abandoned` resolves when the caller went
+   * away: a waiting operation then leaves the queue.
+   */
+  async acquire(payer: Payer, costClass: CostClass, abandoned?: Promise<unknown>): Promise<() => void> {
+    const key = `${costClass}\u0000${payer.credentialId}`;
+    const lane = this.laneOf(key);
+    const limit = this.settings.limits[costClass];
+    this.noteActivity(payer.tenantId);
+    if (lane.waiting.length === 0 && lane.running < limit && !this.paced(payer.tenantId)) return this.start(key, lane, payer.tenantId);
+    if (lane.waiting.length >= this.settings.queueDepth) throw this.refusal(costClass, limit);
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
+        refuse: (error) => {
+          clearTimeout(waiter.timer);
+          this.leaveQueue(key, lane, waiter);
+          reject(error);
+        },
+        timer: setTimeout(() => waiter.refuse(this.refusal(costClass, limit)), this.settings.maxWaitMs),
+      };
+      waiter.timer.unref();
+      lane.waiting.push(waiter);
+      void abandoned?.then(() => waiter.refuse(this.refusal(costClass, limit)));
+      this.admit(key, lane, limit, payer.tenantId);
+    });
+    return this.start(key, lane, payer.tenantId, true);
+  }
+
+  /** Runs `work` in a slot of `costClass` for `payer`, or throws the 429 without running it. */
+  async run<T>(payer: Payer, costClass: CostClass, work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(payer, costClass);
     try {
       return await work();
     } finally {
@@ -58,6 +134,126 @@ export class ConcurrencyCaps {
 
   /** In flight now, for tests and diagnostics. */
   running(credentialId: string, costClass: CostClass): number {
-    return this.inFlight.get(`${costClass}\u0000${credentialId}`) ?? 0;
+    return this.lanes.get(`${costClass}\u0000${credentialId}`)?.running ?? 0;
+  }
+
+  /** Waiting for a slot now, for tests and diagnostics. */
+  waiting(credentialId: string, costClass: CostClass): number {
+    return this.lanes.get(`${costClass}\u0000${credentialId}`)?.waiting.length ?? 0;
+  }
+
+  /** The tenant's busy-time balance in ms (negative: in debt), for tests and diagnostics. */
+  balance(tenantId: string): number {
+    return this.refilled(tenantId).balance;
+  }
+
+  private laneOf(key: string): Lane {
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { running: 0, waiting: [] };
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  /** Runs the operation's clock; `reserved`: admit() already counted the slot for a waiter. */
+  private start(key: string, lane: Lane, tenantId: string, reserved = false): () => void {
+    if (!reserved) lane.running += 1;
+    const started = this.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      lane.running -= 1;
+      this.charge(tenantId, this.now() - started);
+      this.admit(key, lane, this.limitOf(key), tenantId);
+      if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
+    };
+  }
+
+  private limitOf(key: string): number {
+    return this.settings.limits[key.slice(0, key.indexOf('\u0000')) as CostClass];
+  }
+
+  /** Starts waiters while slots are free and the tenant is not paced; when paced, looks again once the debt is repaid. */
+  private admit(key: string, lane: Lane, limit: number, tenantId: string): void {
+    while (lane.waiting.length > 0 && lane.running < limit) {
+      const pacedForMs = this.pacedFor(tenantId);
+      if (pacedForMs > 0) {
+        this.wakeLater(key, lane, limit, tenantId, pacedForMs);
+        return;
+      }
+      const waiter = lane.waiting.shift()!;
+      lane.running += 1; // reserved for the waiter, which starts its clock when it resumes
+      waiter.start();
+    }
+  }
+
+  private wakeLater(key: string, lane: Lane, limit: number, tenantId: string, delayMs: number): void {
+    if (this.wakeups.has(key)) return;
+    const timer = setTimeout(() => {
+      this.wakeups.delete(key);
+      this.admit(key, lane, limit, tenantId);
+    }, Math.ceil(delayMs));
+    timer.unref();
+    this.wakeups.set(key, timer);
+  }
+
+  private leaveQueue(key: string, lane: Lane, waiter: Waiter): void {
+    const index = lane.waiting.indexOf(waiter);
+    if (index >= 0) lane.waiting.splice(index, 1);
+    if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
+  }
+
+  private paced(tenantId: string): boolean {
+    return this.pacedFor(tenantId) > 0;
+  }
+
+  /** Milliseconds until the tenant may start again: 0 without a budget, without contention, or out of debt. */
+  private pacedFor(tenantId: string): number {
+    const { busyMsPerSecond } = this.settings;
+    if (busyMsPerSecond <= 0 || !this.othersPresent(tenantId)) return 0;
+    const { balance } = this.refilled(tenantId);
+    return balance >= 0 ? 0 : (-balance / busyMsPerSecond) * 1000;
+  }
+
+  private othersPresent(tenantId: string): boolean {
+    const horizon = this.now() - CONTENTION_WINDOW_MS;
+    for (const [other, seen] of this.lastSeen) if (other !== tenantId && seen >= horizon) return true;
+    return false;
+  }
+
+  private refilled(tenantId: string): Budget {
+    const now = this.now();
+    const budget = this.budgets.get(tenantId) ?? { balance: this.settings.burstMs, refilledAt: now };
+    budget.balance = Math.min(this.settings.burstMs, budget.balance + ((now - budget.refilledAt) / 1000) * this.settings.busyMsPerSecond);
+    budget.refilledAt = now;
+    this.budgets.set(tenantId, budget);
+    return budget;
+  }
+
+  private charge(tenantId: string, busyMs: number): void {
+    if (this.settings.busyMsPerSecond <= 0) return;
+    this.refilled(tenantId).balance -= busyMs;
+  }
+
+  private forgetQuietTenants(): void {
+    const horizon = this.now() - CONTENTION_WINDOW_MS;
+    for (const [tenant, seen] of this.lastSeen) {
+      if (seen < horizon) {
+        this.lastSeen.delete(tenant);
+        const budget = this.budgets.get(tenant);
+        if (budget && this.refilled(tenant).balance >= this.settings.burstMs) this.budgets.delete(tenant);
+      }
+    }
+  }
+
+  private refusal(costClass: CostClass, limit: number): ProblemError {
+    return new ProblemError(
+      429,
+      'PUBLIC_API_CONCURRENCY_LIMITED',
+      `At most ${limit} ${LABELS[costClass]} may run at once per credential; retry when one in flight has finished.`,
+      { headers: { 'Retry-After': String(CONCURRENCY_RETRY_AFTER_SECONDS) } },
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { BackgroundPacer } from '../background/background-pacer.js';
 import { OwnedWorkLoop } from '../background/owned-work-loop.js';
 import type { DataLifecycle } from './data-lifecycle.js';
 
@@ -7,8 +8,9 @@ export class LifecycleWorker extends OwnedWorkLoop {
     private readonly lifecycle: DataLifecycle,
     pollMs: number,
     log: (message: string) => void,
+    pacer?: BackgroundPacer,
   ) {
-    super('lifecycle', 'data lifecycle: ', pollMs, log);
+    super('lifecycle', 'data lifecycle: ', pollMs, log, pacer);
   }
 
   protected async round(): Promise<boolean> {

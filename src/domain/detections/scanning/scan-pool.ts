@@ -18,6 +18,8 @@ export interface ScanPoolSettings {
    * matcher is linear and fields are capped), and guarantees the bound regardless.
    */
   graceMs: number;
+  /** The scan threads' nice value (thread-priority.ts): crafted inputs slow their own project's evaluation, not other tenants' requests. */
+  niceness?: number;
   /** A worker left idle this long is stopped (started again on the next job); keeps an idle server's threads and memory at zero. */
   idleMs?: number;
 }
@@ -50,6 +52,7 @@ export class ScanPool implements TextScanner {
       workerFile: WORKER_FILE,
       workers: settings.workers,
       idleMs: settings.idleMs,
+      niceness: settings.niceness,
       deadlineMs: (job) => job.budgetMs + settings.graceMs,
       overrun: (job) => ({ hit: null, unscannedFields: job.spans.length * job.fields.length, timedOut: true }),
     });

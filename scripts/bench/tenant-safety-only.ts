@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import type { Dialect } from '../../src/ports/store.js';
+import { openBenchDatabase } from './bench-database.js';
+import { createRawIngestor } from './raw-ingest.js';
+import { measureTenantSafety } from './phases/tenant-safety.js';
+import type { PhaseContext } from './phases/phase-context.js';
+import type { ServerProcess } from './server-process.js';
+
+/**
+ * Only the two tenant-safety phases ("fair share" and "hostile detections") on the reusable data
+ * set (`npm run bench -- --load-only` first): a quick loop for work on isolation, printed as JSON.
+ * The full `npm run bench` remains the record.
+ */
+async function main(): Promise<void> {
+  const options = new Command()
+    .name('npm run bench:tenant-safety --')
+    .option('--adapter <name>', 'sqlite or postgres', 'sqlite')
+    .option('--duration <seconds>', 'seconds per measurement', '5')
+    .option('--warmup <requests>', 'unrecorded requests before each idle measurement', '50')
+    .option('--cpu-prof <dir>', "write V8 CPU profiles of the phases' server (main thread and workers) to this directory")
+    .option('--postgres-url <url>', 'PostgreSQL server of the bench database', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .parse(process.argv)
+    .opts<{ adapter: Dialect; duration: string; warmup: string; postgresUrl: string; cpuProf?: string }>();
+  const db = await openBenchDatabase({ adapter: options.adapter, reuse: true, postgresUrl: options.postgresUrl });
+  const log = (message: string) => console.error(`[tenant-safety] ${message}`);
+  try {
+    const context: PhaseContext = {
+      // The phases start their own server; nothing here uses the main one.
+      server: undefined as unknown as ServerProcess,
+      db,
+      raw: createRawIngestor(db),
+      seed: 42,
+      baseTime: Date.now() - 60_000,
+      durationSeconds: Number(options.duration),
+      warmupRequests: Number(options.warmup),
+      log,
+      notes: [],
+    };
+    // As the full run's server: rate limits lifted (the phases restore the concurrency caps' defaults).
+    const unlimited = '1000000000';
+    const lifted = ['RATE_LIMIT_READ_PER_MINUTE', 'RATE_LIMIT_WRITE_PER_MINUTE', 'RATE_LIMIT_INGEST_PER_MINUTE', 'RATE_LIMIT_SEARCH_PER_MINUTE', 'TOOL_RATE_LIMIT_PER_MINUTE'];
+    const serverEnv = { ...db.serverEnv, ...Object.fromEntries(lifted.map((name) => [name, unlimited])), LOG_REQUESTS: 'false', VALIDATE_RESPONSES: 'false', DRAIN_TIMEOUT_SECONDS: '1', MAX_BODY_BYTES: String(16 * 1024 * 1024) };
+    const result = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProf] : []);
+    console.log(JSON.stringify({ adapter: options.adapter, ...result, notes: context.notes }, null, 2));
+  } finally {
+    await db.close();
+  }
+}
+
+await main();
