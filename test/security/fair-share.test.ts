@@ -35,6 +35,18 @@ function halfSentBatch(port: number, apiKey: string, body: string): { finish: ()
   };
 }
 
+/**
+ * Resolves with the project key's credential id once its half-sent batch has passed authentication
+ * and holds its slot (polled: the request's progress through the middleware is not observable otherwise).
+ */
+async function slotTaken(server: TestServer, projectId: string): Promise<string> {
+  const { id } = await server.runtime.database.knex('api_keys').where({ project_id: projectId }).first('id');
+  const caps = server.runtime.services.fairShare;
+  for (let i = 0; i < 1000 && caps.running(id, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(caps.running(id, 'batch_ingest'), 'the held batch took its slot').to.equal(1);
+  return id;
+}
+
 async function expectToolProblem(call: Promise<unknown>, status: number, code: string): Promise<ProblemError> {
   const error = await call.then(
     () => null,
@@ -201,11 +213,8 @@ forEachAdapter((adapter) => {
     describe('POST /api/v1/public/traces/batch', () => {
       it('refuses a second batch of the same credential while one is in flight (429, Retry-After: 1), admits other credentials, and admits it again once the first finished', async () => {
         const held = halfSentBatch(port, server.tenant.apiKey, JSON.stringify(batchOf('held')));
-        // The held request has passed authentication and taken its slot once the server answers others for it.
-        let second = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('second'));
-        for (let i = 0; i < 20 && second.status === 201; i++) {
-          second = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf(`second-${i}`));
-        }
+        await slotTaken(server, server.tenant.project.id);
+        const second = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('second'));
         const body = expectProblem(second, 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
         expect(body.retryable).to.equal(true);
         expect(second.headers['retry-after']).to.equal('1');
@@ -246,9 +255,7 @@ forEachAdapter((adapter) => {
         try {
           const caps = queued.runtime.services.fairShare;
           const held = halfSentBatch(queuedPort, queued.tenant.apiKey, JSON.stringify(batchOf('held')));
-          const { id: credentialId } = await queued.runtime.database.knex('api_keys').where({ project_id: queued.tenant.project.id }).first('id');
-          for (let i = 0; i < 200 && caps.running(credentialId, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-          expect(caps.running(credentialId, 'batch_ingest')).to.equal(1);
+          const credentialId = await slotTaken(queued, queued.tenant.project.id);
           const waiting = queued.request().post('/api/v1/public/traces/batch').set('x-api-key', queued.tenant.apiKey).send(batchOf('waiting')).then((res) => res);
           for (let i = 0; i < 200 && caps.waiting(credentialId, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
           expect(caps.waiting(credentialId, 'batch_ingest')).to.equal(1);
