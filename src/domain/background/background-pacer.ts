@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
 /** How busy the request side of the process is: the HTTP lifecycle counts requests in flight. */
 export interface ForegroundLoad {
@@ -24,7 +24,8 @@ export interface PacerSettings {
  * is followed by a pause long enough that background units take at most `shareUnderLoad` of the
  * time; with none in flight, units run back to back. The backlog still drains — at the share
  * while the API is busy, at full speed once it is quiet — and nothing claimed is given up (pauses
- * are far below any lease).
+ * are far below any lease). Between units the loop always gets a turn, so a request that arrived
+ * during a unit is read (and counted) before the next one starts.
  */
 export class BackgroundPacer {
   constructor(
@@ -39,6 +40,10 @@ export class BackgroundPacer {
     try {
       return await unit();
     } finally {
+      // Always give the event loop a turn: on SQLite a unit's queries complete synchronously, so a
+      // batch of units would otherwise run as one task, and a request arriving meanwhile would not
+      // even be read — nor counted as in flight — until the whole batch was done.
+      await nextTurn();
       const delay = this.pauseAfter(performance.now() - started);
       if (delay > 0) await this.pause(delay);
     }
