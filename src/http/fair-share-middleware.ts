@@ -31,7 +31,7 @@ export function tenantActivityMiddleware(caps: ConcurrencyCaps) {
  * response is finished or the client goes away.
  */
 export function fairShareMiddleware(caps: ConcurrencyCaps) {
-  return (_req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response, next: NextFunction): void => {
     const operation = res.locals.operation as OperationMeta | undefined;
     const principal = res.locals.principal as Principal | undefined;
     const costClass = operation ? COST_CLASSES[operation.operationId] : undefined;
@@ -42,6 +42,9 @@ export function fairShareMiddleware(caps: ConcurrencyCaps) {
         if (res.destroyed || res.writableEnded) return release();
         res.once('finish', release);
         res.once('close', release);
+        // The slot is held while the body arrives; the busy time is charged from when it is in.
+        if (req.readableEnded) release.restartClock();
+        else req.once('end', () => release.restartClock());
         next();
       },
       (error: unknown) => {

@@ -272,6 +272,34 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('busy time per organization (FAIR_SHARE_BUSY_MS_PER_SECOND)', () => {
+      it('while another organization is present, holds back an organization in debt — its next batch waits and is refused after CONCURRENCY_QUEUE_WAIT_MS — and serves the other at once', async () => {
+        const paced = await startTestServer(adapter, {
+          // 1 ms of budget a second and no burst: one batch puts its organization in debt for many seconds.
+          env: { FAIR_SHARE_BUSY_MS_PER_SECOND: '1', FAIR_SHARE_BURST_MS: '0', CONCURRENCY_QUEUE_PER_CREDENTIAL: '1', CONCURRENCY_QUEUE_WAIT_MS: '300', DETECTION_WORKER_ENABLED: 'false' },
+        });
+        try {
+          const send = (apiKey: string, prefix: string) => paced.request().post('/api/v1/public/traces/batch').set('x-api-key', apiKey).send(batchOf(prefix));
+          // Alone on the server, the first organization is never held back.
+          expectEnvelope(await send(paced.tenant.apiKey, 'alone-1'), 201);
+          expectEnvelope(await send(paced.tenant.apiKey, 'alone-2'), 201);
+          expect(paced.runtime.services.fairShare.balance(paced.tenant.organization.id)).to.be.below(0);
+          // The other organization arrives and is served at once, though the first is in debt and present;
+          // the first now waits its turn.
+          expectEnvelope(await send(paced.other.apiKey, 'other-1'), 201);
+          const started = process.hrtime.bigint();
+          const refused = await send(paced.tenant.apiKey, 'in-debt');
+          const waitedMs = Number(process.hrtime.bigint() - started) / 1e6;
+          expectProblem(refused, 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+          expect(refused.headers['retry-after']).to.equal('1');
+          expect(waitedMs).to.be.at.least(250);
+          expect((await paced.request().get('/api/v1/public/traces/in-debt-0').set('x-api-key', paced.tenant.apiKey)).status).to.equal(404);
+        } finally {
+          await paced.close();
+        }
+      });
+    });
+
     describe('tools search_traces and get_detection_trend', () => {
       it('refuse a call over the credential cap with 429 and run it once the slot is free', async () => {
         const tools = buildToolRegistry(buildHandlers(server.runtime.services, server.clock), server.config);

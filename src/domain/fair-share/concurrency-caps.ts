@@ -36,6 +36,13 @@ export interface Payer {
   tenantId: string;
 }
 
+/** Gives a slot back and charges its busy time (idempotent). */
+export interface SlotRelease {
+  (): void;
+  /** Charges from now on: an upload's transfer time is the client's, not the server's work. */
+  restartClock(): void;
+}
+
 interface Waiter {
   start: () => void;
   refuse: (error: ProblemError) => void;
@@ -94,7 +101,7 @@ export class ConcurrencyCaps {
    * it back and charges the busy time (idempotent). `abandoned` resolves when the caller went
    * away: a waiting operation then leaves the queue.
    */
-  async acquire(payer: Payer, costClass: CostClass, abandoned?: Promise<unknown>): Promise<() => void> {
+  async acquire(payer: Payer, costClass: CostClass, abandoned?: Promise<unknown>): Promise<SlotRelease> {
     const key = `${costClass}\u0000${payer.credentialId}`;
     const lane = this.laneOf(key);
     const limit = this.settings.limits[costClass];
@@ -157,11 +164,11 @@ export class ConcurrencyCaps {
   }
 
   /** Runs the operation's clock; `reserved`: admit() already counted the slot for a waiter. */
-  private start(key: string, lane: Lane, tenantId: string, reserved = false): () => void {
+  private start(key: string, lane: Lane, tenantId: string, reserved = false): SlotRelease {
     if (!reserved) lane.running += 1;
-    const started = this.now();
+    let started = this.now();
     let released = false;
-    return () => {
+    const release = () => {
       if (released) return;
       released = true;
       lane.running -= 1;
@@ -169,6 +176,11 @@ export class ConcurrencyCaps {
       this.admit(key, lane, this.limitOf(key), tenantId);
       if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
     };
+    return Object.assign(release, {
+      restartClock: () => {
+        started = this.now();
+      },
+    });
   }
 
   private limitOf(key: string): number {
