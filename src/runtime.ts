@@ -5,9 +5,6 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { BackgroundPacer } from './domain/background/background-pacer.js';
-
-/** The longest pause a paced background loop takes after one unit: well under every job lease. */
-const BACKGROUND_MAX_PAUSE_MS = 250;
 import type { Store } from './ports/store.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -29,6 +26,9 @@ import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
+
+/** The longest pause a paced background loop takes after one unit: well under every job lease. */
+const BACKGROUND_MAX_PAUSE_MS = 250;
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
 export interface Runtime {
