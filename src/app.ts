@@ -89,9 +89,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     capabilities: services.capabilities,
   });
   // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
-  app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, log }));
+  const fairShare = fairShareMiddleware(services.fairShare);
+  app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log }));
   app.use('/api/v1/public', access);
-  app.use('/api/v1/public', fairShareMiddleware(services.fairShare));
+  app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
   app.use(
     OpenApiValidator.middleware({

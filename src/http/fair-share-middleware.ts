@@ -3,8 +3,12 @@ import type { ConcurrencyCaps, CostClass, Payer } from '../domain/fair-share/con
 import type { Principal } from '../auth/principal.js';
 import type { OperationMeta } from './contract.js';
 
-/** Operations capped before their body is read; search and trend are capped on their handlers (src/handlers/concurrency-capped.ts), shared with their tools. */
-const COST_CLASSES: Readonly<Record<string, CostClass>> = { ingestTraceBatch: 'batch_ingest' };
+/**
+ * Operations capped before their body is read: native batches and OTLP exports share the batch
+ * ingest class, so neither path floods around the other. Search and trend are capped on their
+ * handlers (src/handlers/concurrency-capped.ts), shared with their tools.
+ */
+const COST_CLASSES: Readonly<Record<string, CostClass>> = { ingestTraceBatch: 'batch_ingest', exportOtlpTraces: 'batch_ingest' };
 
 /** Who pays for a principal's expensive work: its credential holds the slot, its organization (else project, else credential) the busy time. */
 export function payerOf(principal: Principal): Payer {

@@ -73,6 +73,8 @@ export interface OtlpRouterDependencies {
   settings: OtlpSettings;
   /** Authentication and rate limiting, as for the REST API (the contract's `exportOtlpTraces`). */
   access: (req: Request, res: Response, next: NextFunction) => void;
+  /** Fair share, after authentication and before the body is read (fair-share-middleware.ts). */
+  fairShare: (req: Request, res: Response, next: NextFunction) => void;
   log: (message: string) => void;
 }
 
@@ -83,7 +85,7 @@ export interface OtlpRouterDependencies {
  */
 export function otlpRouter(deps: OtlpRouterDependencies): Router {
   const router = Router();
-  router.post(OTLP_TRACES_PATH, deps.access, async (req: Request, res: Response, next: NextFunction) => {
+  router.post(OTLP_TRACES_PATH, deps.access, deps.fairShare, async (req: Request, res: Response, next: NextFunction) => {
     try {
       const encoding = encodingOf(req);
       if (!encoding) {

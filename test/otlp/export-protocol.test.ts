@@ -228,7 +228,7 @@ describe('POST /v1/traces — back-pressure (429 and 503 with Retry-After)', () 
   it('answers 503 with Retry-After while too many ingest writes wait', async () => {
     const app = express();
     const busy = { queuedWrites: 64, export: async () => ({ acceptedSpans: 0, rejectedSpans: 0, errorMessage: '' }) } as unknown as OtlpTraceExport;
-    app.use(otlpRouter({ otlp: busy, settings: loadOtlpSettings({}), access: (_req, _res, next) => next(), log: () => undefined }));
+    app.use(otlpRouter({ otlp: busy, settings: loadOtlpSettings({}), access: (_req, _res, next) => next(), fairShare: (_req, _res, next) => next(), log: () => undefined }));
     const res = await supertest(app).post('/v1/traces').set('content-type', 'application/json').send('{}');
     expect(res.status).to.equal(503);
     expect(res.headers['retry-after']).to.equal('1');

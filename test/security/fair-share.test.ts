@@ -228,6 +228,17 @@ forEachAdapter((adapter) => {
         expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('after')), 201);
       });
 
+      it('counts an OTLP export (POST /v1/traces) in the same batch-ingest slot: refused with an OTLP 429 while a native batch holds it', async () => {
+        const held = halfSentBatch(port, server.tenant.apiKey, JSON.stringify(batchOf('held-for-otlp')));
+        await slotTaken(server, server.tenant.project.id);
+        const refused = await server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/json').send({ resourceSpans: [] });
+        expect(refused.status).to.equal(429);
+        expect(refused.headers['retry-after']).to.equal('1');
+        expect(refused.body.message).to.equal('At most 1 batch ingests may run at once per credential; retry when one in flight has finished.');
+        expect(await held.finish()).to.equal(201);
+        expect((await server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/json').send({ resourceSpans: [] })).status).to.equal(200);
+      });
+
       it('frees the slot when the client goes away mid-body', async () => {
         const bytes = Buffer.from(JSON.stringify(batchOf('abandoned')));
         const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/public/traces/batch', headers: { 'x-api-key': server.tenant.apiKey, 'content-type': 'application/json', 'content-length': bytes.length } });
