@@ -5,6 +5,7 @@ import { openSqlite } from './sqlite/connection.js';
 import { SqliteSearchReader } from './sqlite/search-reader.js';
 import { openPostgres } from './postgres/connection.js';
 import { migrations } from './migrations/index.js';
+import type { Migration } from './migrations/migration.js';
 
 export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL; unset selects the SQLite file under dataDir. */
@@ -66,10 +67,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { knex, dialect, close: () => knex.destroy() };
 }
 
-/** The one migration set, as knex's migration source for either dialect. */
-function migrationSource(db: Database): Knex.MigrationSource<string> {
+/** The one migration set (or its first part), as knex's migration source for either dialect. */
+function migrationSource(db: Database, set: readonly Migration[] = migrations): Knex.MigrationSource<string> {
   return {
-    getMigrations: async () => migrations.map((m) => m.name),
+    getMigrations: async () => set.map((m) => m.name),
     getMigrationName: (name: string) => name,
     getMigration: async (name: string) => {
       const migration = migrations.find((m) => m.name === name);
@@ -82,6 +83,13 @@ function migrationSource(db: Database): Knex.MigrationSource<string> {
 /** Brings the schema to the latest migration; one migration set serves both dialects. */
 export async function migrateToLatest(db: Database): Promise<void> {
   await db.knex.migrate.latest({ migrationSource: migrationSource(db) });
+}
+
+/** Brings the schema up to and including migration `name`: tests of a migration over data written before it. */
+export async function migrateThrough(db: Database, name: string): Promise<void> {
+  const last = migrations.findIndex((m) => m.name === name);
+  if (last < 0) throw new Error(`unknown migration ${name}`);
+  await db.knex.migrate.latest({ migrationSource: migrationSource(db, migrations.slice(0, last + 1)) });
 }
 
 /** Migrations this code knows and the database has not run (readiness: a replica on an older schema is not ready). */

@@ -1,3 +1,4 @@
+import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import type { Knex } from 'knex';
 import type { Dialect, Store } from '../src/ports/store.js';
 import {
@@ -83,6 +84,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     fixDispatch: new SqlFixDispatchRepository(knex),
     digests: new SqlDigestRepository(knex),
     detectionBackfills: new SqlDetectionBackfillRepository(knex),
+    searchReindexes: new SqlSearchReindexRepository(knex),
 
     scores: new evaluations.SqlScoreRepository(knex),
     modelConnections: new evaluations.SqlModelConnectionRepository(knex),

@@ -99,8 +99,9 @@ export interface paths {
          * Rename the selected project or change its retention period or search settings.
          * @description `retentionDays` (1 to 36500, or null for unlimited): traces older than that are hidden from lists, search and
          *     export at once and deleted by the data-lifecycle worker in bounded batches. `searchInputsOutputs` (default true):
-         *     whether the text of span inputs and outputs goes into the search documents of traces stored from now on
-         *     (docs/search.md); documents already written are kept as they are.
+         *     whether the text of span inputs and outputs goes into the search documents of traces (docs/search.md); a
+         *     change applies to traces stored from now on at once, and the documents already written are rebuilt to follow it
+         *     in the background, in batches (searches keep answering meanwhile).
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -2116,7 +2117,7 @@ export interface components {
             organizationName: string;
             /** @description Traces older than this many days are hidden and deleted; null keeps them forever. */
             retentionDays: number | null;
-            /** @description Whether span inputs and outputs of newly stored traces are searchable. */
+            /** @description Whether span inputs and outputs of the project's traces are searchable (existing documents follow a change in the background). */
             searchInputsOutputs: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];

@@ -24,6 +24,7 @@ import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { DynamicClientSweep } from './domain/identity/dynamic-client-sweep.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
+import { SearchReindexTask } from './domain/traces/search-reindex-task.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
 
@@ -109,6 +110,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   for (const task of notificationTasks(store, services)) scheduler.register(task);
   scheduler.register(new DynamicClientSweep(services.oauth.clients));
   scheduler.register(services.annotationDeadlines);
+  scheduler.register(new SearchReindexTask(store));
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log, pacer);
   const limiter = options.limiter ?? (await createLimiter(config));
   const background: { stop(): Promise<void> }[] = [];

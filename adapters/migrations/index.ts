@@ -16,6 +16,7 @@ import { evaluations } from './019-evaluations.js';
 import { searchSyntax } from './020-search-syntax.js';
 import { mcpAuthorization } from './021-mcp-authorization.js';
 import { monitorScoreName } from './022-monitor-score-name.js';
+import { searchReindex } from './023-search-reindex.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   searchSyntax,
   mcpAuthorization,
   monitorScoreName,
+  searchReindex,
 ];

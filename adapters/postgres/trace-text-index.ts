@@ -55,6 +55,10 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   async remove(db, projectId, traceId) {
     await db('trace_search').where({ project_id: projectId, trace_id: traceId }).delete();
   },
+  async removeMany(db, projectId, traceIds) {
+    // One array parameter: no bound-parameter limit to chunk under.
+    if (traceIds.length > 0) await db.raw('DELETE FROM trace_search WHERE project_id = ? AND trace_id = ANY(?::text[])', [projectId, traceIds]);
+  },
   matches(db, projectId, query) {
     const text = tsqueryText(query);
     // OFFSET 0 fences the inner scan so the project predicate is applied after it: pushed down,

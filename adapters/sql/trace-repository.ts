@@ -215,6 +215,12 @@ export class SqlTraceRepository implements TraceRepository {
     if (documents.length > 0) await this.textIndex.write(this.db, documents);
   }
 
+  async replaceSearchDocuments(projectId: string, documents: { traceId: string; body: string }[]): Promise<void> {
+    if (documents.length === 0) return;
+    await this.textIndex.removeMany(this.db, projectId, documents.map((d) => d.traceId));
+    await this.textIndex.write(this.db, documents.map((d) => ({ projectId, ...d })));
+  }
+
   async existingIds(projectId: string, ids: string[]): Promise<string[]> {
     const found: string[] = [];
     const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;

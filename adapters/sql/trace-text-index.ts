@@ -18,6 +18,8 @@ export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
   /** Deletes a trace's document (before an OTLP trace's grown document is written again). */
   remove(db: Knex, projectId: string, traceId: string): Promise<void>;
+  /** Deletes the documents of some traces of one project at once (a re-index batch). */
+  removeMany(db: Knex, projectId: string, traceIds: string[]): Promise<void>;
   /** A subquery selecting `trace_id` and `relevance` of the project's traces matching the query. */
   matches(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
   /** The same matches' `trace_id` only, unscored: counting them need not rank them. */

@@ -40,6 +40,16 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
   async remove(db, projectId, traceId) {
     await db('trace_search').where({ scope: scopeToken(projectId), trace_id: traceId }).delete();
   },
+  // One pass over the project's documents (the scope token's postings) per chunk, not one per trace.
+  async removeMany(db, projectId, traceIds) {
+    for (let start = 0; start < traceIds.length; start += CHUNK) {
+      const chunk = traceIds.slice(start, start + CHUNK);
+      await db.raw(
+        `DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ? AND trace_id IN (${chunk.map(() => '?').join(', ')}))`,
+        [`scope : "${scopeToken(projectId)}"`, ...chunk],
+      );
+    }
+  },
   /**
    * The match is on the body alone and the project is a comparison of the `scope` column: with the
    * scope token in the match, bm25 counts the documents of every phrase of the query on each

@@ -67,6 +67,7 @@ export interface Store {
   readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
   readonly digests: import('./digests.js').DigestRepository;
   readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
+  readonly searchReindexes: import('./search-reindexes.js').SearchReindexRepository;
 
   readonly scores: import('./evaluations.js').ScoreRepository;
   readonly modelConnections: import('./evaluations.js').ModelConnectionRepository;

@@ -170,6 +170,8 @@ export interface TraceRepository {
   updateDerived(trace: TraceRecord, searchText: string): Promise<void>;
   /** Writes the search documents of traces created by appendSpans. */
   writeSearchDocuments(documents: { projectId: string; traceId: string; body: string }[]): Promise<void>;
+  /** Writes the documents of traces of one project in place of the ones they have (a re-index). */
+  replaceSearchDocuments(projectId: string, documents: { traceId: string; body: string }[]): Promise<void>;
   /** Which of `ids` already exist in the project. */
   existingIds(projectId: string, ids: string[]): Promise<string[]>;
   findById(projectId: string, id: string): Promise<TraceRecord | null>;

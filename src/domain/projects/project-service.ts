@@ -57,12 +57,18 @@ export class ProjectService {
   }
 
   async update(project: ProjectRecord, changes: ProjectChanges): Promise<ProjectDescription> {
+    // The stored switch, not the credential's (possibly cached) copy of the project, says whether it changes.
+    const before = changes.searchInputsOutputs === undefined ? null : await this.store.projects.findById(project.id);
     const updated = await this.store.projects.update(
       project.id,
       { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays, searchInputsOutputs: changes.searchInputsOutputs },
       this.clock.now(),
     );
     if (!updated) throw problems.notFound('The project');
+    // Documents follow the switch: existing ones are rebuilt with or without inputs and outputs.
+    if (before && updated.searchInputsOutputs !== before.searchInputsOutputs) {
+      await this.store.searchReindexes.enqueue(project.id, this.clock.now());
+    }
     return this.describe(updated);
   }
 

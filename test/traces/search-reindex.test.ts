@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { migrateThrough, migrateToLatest, openDatabase } from '../../adapters/database.js';
+import { SearchReindexTask } from '../../src/domain/traces/search-reindex-task.js';
+import { forEachAdapter, isolatedDatabase } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { expectEnvelope } from '../support/problem.js';
+import { sampleTrace } from './fixtures.js';
+
+/** Five traces whose only trace of the word `zanzibar` is in a span's input, and `orinoco` in a span's output. */
+const traces = Array.from({ length: 5 }, (_, i) =>
+  sampleTrace({
+    trace_id: `reindex-${i}`,
+    spans: [{ span_id: 'llm', name: 'plan step', span_type: 'LLM', status: 'success', input: { prompt: `route the parcel to zanzibar ${i}` }, output: { text: 'via the orinoco' } }],
+  }),
+);
+
+forEachAdapter((adapter) => {
+  describe('search re-indexing (task search-reindex)', () => {
+    let server: TestServer;
+    const projectId = () => server.tenant.project.id;
+    const search = async (q: string): Promise<string[]> => {
+      const res = expectEnvelope(await server.request().get('/api/v1/public/search/traces').query({ q, limit: 50 }).set('x-api-key', server.tenant.apiKey), 200);
+      return (res as { traces: { id: string }[] }).traces.map((t) => t.id).sort();
+    };
+    /** Documents as a version before 020 wrote them: without the spans' inputs and outputs. */
+    const writeLegacyDocuments = () => server.runtime.store.traces.replaceSearchDocuments(projectId(), traces.map((t) => ({ traceId: t.trace_id!, body: 'support agent run plan step' })));
+
+    beforeEach(async () => {
+      server = await startTestServer(adapter, { env: { DETECTION_WORKER_ENABLED: 'false' } });
+      expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send({ traces }), 201);
+    });
+    afterEach(() => server.close());
+
+    it('rebuilds documents written before from the stored spans, batch by batch with its progress recorded, and then ends', async () => {
+      await writeLegacyDocuments();
+      expect(await search('zanzibar')).to.deep.equal([]);
+      await server.runtime.store.searchReindexes.enqueue(projectId(), server.clock.now());
+      const task = new SearchReindexTask(server.runtime.store, 2);
+      const { generation } = (await server.runtime.store.searchReindexes.find(projectId()))!;
+      const slot = (batch: number) => `${projectId()}:${generation}:${batch}`;
+
+      expect(await task.dueSlots()).to.deep.equal([slot(0)]);
+      await task.run(slot(0), server.clock.now());
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.include({ batches: 1, processed: 2, cursorTraceId: 'reindex-1' });
+      expect(await search('zanzibar')).to.deep.equal(['reindex-0', 'reindex-1']);
+      // A slot of a batch already done does nothing (each batch runs once).
+      await task.run(slot(0), server.clock.now());
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.include({ batches: 1, processed: 2 });
+
+      await task.run(slot(1), server.clock.now());
+      await task.run(slot(2), server.clock.now());
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
+      expect(await task.dueSlots()).to.deep.equal([]);
+      expect(await search('zanzibar')).to.deep.equal(traces.map((t) => t.trace_id!).sort());
+      expect(await search('orinoco')).to.deep.equal(traces.map((t) => t.trace_id!).sort());
+      // Each trace has exactly one document again.
+      for (const { trace_id } of traces) expect(Number((await server.runtime.database.knex('trace_search').where({ trace_id }).count({ n: '*' }))[0].n)).to.equal(1);
+    });
+
+    it('runs on the server scheduler: turning the project switch searchInputsOutputs off rebuilds existing documents without inputs and outputs, and on again with them', async () => {
+      expect(await search('zanzibar')).to.have.length(5);
+      const patch = (value: boolean) => server.request().patch('/api/v1/public/project').set('x-api-key', server.tenant.apiKey).send({ searchInputsOutputs: value });
+      expectEnvelope(await patch(false), 200);
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.include({ processed: 0, cursorTraceId: null });
+      for (let i = 0; i < 5 && (await server.runtime.store.searchReindexes.find(projectId())); i++) await server.runtime.scheduler.tick();
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
+      expect(await search('zanzibar')).to.deep.equal([]);
+      expect(await search('plan')).to.have.length(5);
+
+      expectEnvelope(await patch(true), 200);
+      for (let i = 0; i < 5 && (await server.runtime.store.searchReindexes.find(projectId())); i++) await server.runtime.scheduler.tick();
+      expect(await search('zanzibar')).to.have.length(5);
+      // Saving the same value queues nothing.
+      expectEnvelope(await patch(true), 200);
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
+    });
+
+    it('ends at once for a deleted project, and its row goes with the project', async () => {
+      await server.runtime.store.searchReindexes.enqueue(projectId(), server.clock.now());
+      await server.runtime.database.knex('projects').where({ id: projectId() }).update({ deleted_at: server.clock.now().getTime() });
+      const task = new SearchReindexTask(server.runtime.store, 2);
+      const { generation } = (await server.runtime.store.searchReindexes.find(projectId()))!;
+      await task.run(`${projectId()}:${generation}:0`, server.clock.now());
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
+    });
+  });
+});
+
+forEachAdapter((adapter) => {
+  describe('migration 023-search-reindex', () => {
+    it('queues a rebuild for every project that already has traces, and none for a project without', async () => {
+      const isolated = isolatedDatabase(adapter);
+      const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
+      try {
+        await migrateThrough(database, '022-monitor-score-name');
+        const knex = database.knex;
+        const at = Date.parse('2026-11-01T12:00:00.000Z');
+        const [withTraces, empty, organization] = [randomUUID(), randomUUID(), randomUUID()];
+        await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
+        for (const id of [withTraces, empty]) await knex('projects').insert({ id, organization_id: organization, name: id, created_at: at, updated_at: at });
+        await knex('traces').insert({ project_id: withTraces, id: 'old-trace', name: 'written before 020', status: 'success', created_at: at });
+
+        await migrateToLatest(database);
+        const rows = await knex('search_reindexes').select('project_id', 'batches', 'processed', 'cursor_trace_id');
+        expect(rows).to.deep.equal([{ project_id: withTraces, batches: 0, processed: 0, cursor_trace_id: null }]);
+      } finally {
+        await database.close();
+        await isolated.drop();
+      }
+    });
+  });
+});
