@@ -128,6 +128,22 @@ describe('ConcurrencyCaps', () => {
     });
   });
 
+  it('a caller whose queued operation already ran and ended going away later (its close event) does not disturb operations started since', async () => {
+    const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 1, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
+    const first = await caps.acquire(A, 'search');
+    let close!: () => void;
+    const closed = new Promise<void>((resolve) => (close = resolve));
+    const queued = caps.acquire(A, 'search', closed);
+    first();
+    (await queued)();
+    const third = await caps.acquire(A, 'search');
+    close();
+    await turn();
+    expect(caps.running('a', 'search')).to.equal(1);
+    third();
+    expect(caps.running('a', 'search')).to.equal(0);
+  });
+
   describe('busy time per organization', () => {
     const settings = { limits: { search: 4, batch_ingest: 4, trend: 4 }, queueDepth: 4, maxWaitMs: 60_000, busyMsPerSecond: 100, burstMs: 50 };
 

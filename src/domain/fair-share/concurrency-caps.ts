@@ -107,14 +107,23 @@ export class ConcurrencyCaps {
     const limit = this.settings.limits[costClass];
     this.noteActivity(payer.tenantId);
     if (lane.waiting.length === 0 && lane.running < limit && !this.paced(payer.tenantId)) return this.start(key, lane, payer.tenantId);
-    if (lane.waiting.length >= this.settings.queueDepth) throw this.refusal(costClass, limit);
+    if (lane.waiting.length >= this.settings.queueDepth) {
+      this.dropIfIdle(key, lane);
+      throw this.refusal(costClass, limit);
+    }
     await new Promise<void>((resolve, reject) => {
+      // Settled once: started, timed out, or its caller went away (the last also fires after a started request ends).
+      let settled = false;
       const waiter: Waiter = {
         start: () => {
+          if (settled) return;
+          settled = true;
           clearTimeout(waiter.timer);
           resolve();
         },
         refuse: (error) => {
+          if (settled) return;
+          settled = true;
           clearTimeout(waiter.timer);
           this.leaveQueue(key, lane, waiter);
           reject(error);
@@ -174,7 +183,7 @@ export class ConcurrencyCaps {
       lane.running -= 1;
       this.charge(tenantId, this.now() - started);
       this.admit(key, lane, this.limitOf(key), tenantId);
-      if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
+      this.dropIfIdle(key, lane);
     };
     return Object.assign(release, {
       restartClock: () => {
@@ -214,7 +223,12 @@ export class ConcurrencyCaps {
   private leaveQueue(key: string, lane: Lane, waiter: Waiter): void {
     const index = lane.waiting.indexOf(waiter);
     if (index >= 0) lane.waiting.splice(index, 1);
-    if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(key);
+    this.dropIfIdle(key, lane);
+  }
+
+  /** Forgets an empty lane — only this one: a later acquire may already have made a new lane for the key. */
+  private dropIfIdle(key: string, lane: Lane): void {
+    if (lane.running === 0 && lane.waiting.length === 0 && this.lanes.get(key) === lane) this.lanes.delete(key);
   }
 
   private paced(tenantId: string): boolean {
