@@ -15,6 +15,7 @@ import { createRawIngestor } from './raw-ingest.js';
 import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
 import { REPO_ROOT, spawnServer } from './server-process.js';
+import { benchServerEnv } from './server-env.js';
 
 export interface RunOptions {
   adapters: Dialect[];
@@ -37,8 +38,6 @@ export interface RunOptions {
   loadOnly: boolean;
 }
 
-/** Limits high enough that no phase is ever rate limited: the benchmark measures the work, not the limiter's 429s. */
-const UNLIMITED = '1000000000';
 
 const integerArg = (value: string): number => {
   const parsed = Number(value.replace(/_/g, ''));
@@ -82,28 +81,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     const profileDir = path.join(options.out, 'profiles');
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
-    const serverEnv: Record<string, string> = {
-      ...db.serverEnv,
-      RATE_LIMIT_READ_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_WRITE_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_INGEST_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_SEARCH_PER_MINUTE: UNLIMITED,
-      TOOL_RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      // Likewise the per-credential caps (the fair-share phase runs its own server with the defaults).
-      CONCURRENCY_SEARCH_PER_CREDENTIAL: UNLIMITED,
-      CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: UNLIMITED,
-      CONCURRENCY_TREND_PER_CREDENTIAL: UNLIMITED,
-      FAIR_SHARE_BUSY_MS_PER_SECOND: '0',
-      // A batch of large traces may pass 1 MB; the body limit is not what the benchmark measures.
-      MAX_BODY_BYTES: String(16 * 1024 * 1024),
-      VALIDATE_RESPONSES: 'false',
-      LOG_REQUESTS: 'false',
-      // Load generators leave keep-alive sockets open; the drain need not wait for them.
-      DRAIN_TIMEOUT_SECONDS: '1',
-      // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
-      // run); evaluating the bulk-loaded backlog in the background would skew every phase.
-      DETECTION_WORKER_ENABLED: 'false',
-    };
+    const serverEnv = benchServerEnv(db);
     const server = await spawnServer({
       entry: 'src/main.ts',
       env: serverEnv,

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
 import { openBenchDatabase } from './bench-database.js';
 import { createRawIngestor } from './raw-ingest.js';
+import { benchServerEnv } from './server-env.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import type { ServerProcess } from './server-process.js';
@@ -36,10 +37,7 @@ async function main(): Promise<void> {
       log,
       notes: [],
     };
-    // As the full run's server: rate limits lifted (the phases restore the concurrency caps' defaults).
-    const unlimited = '1000000000';
-    const lifted = ['RATE_LIMIT_READ_PER_MINUTE', 'RATE_LIMIT_WRITE_PER_MINUTE', 'RATE_LIMIT_INGEST_PER_MINUTE', 'RATE_LIMIT_SEARCH_PER_MINUTE', 'TOOL_RATE_LIMIT_PER_MINUTE'];
-    const serverEnv = { ...db.serverEnv, ...Object.fromEntries(lifted.map((name) => [name, unlimited])), LOG_REQUESTS: 'false', VALIDATE_RESPONSES: 'false', DRAIN_TIMEOUT_SECONDS: '1', MAX_BODY_BYTES: String(16 * 1024 * 1024) };
+    const serverEnv = benchServerEnv(db);
     const result = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProf] : []);
     console.log(JSON.stringify({ adapter: options.adapter, ...result, notes: context.notes }, null, 2));
   } finally {
