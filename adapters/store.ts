@@ -1,4 +1,3 @@
-import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import type { Knex } from 'knex';
 import type { Dialect, Store } from '../src/ports/store.js';
 import {
@@ -38,10 +37,12 @@ import { SqlNotificationRepository } from './sql/notification-repository.js';
 import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
 import { SqlDigestRepository } from './sql/digest-repository.js';
 import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
+import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
+  const textIndex = dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex;
   const store: Store = {
     dialect,
     organizations: new SqlOrganizationRepository(knex),
@@ -49,7 +50,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
-    traces: new SqlTraceRepository(knex, dialect, dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex, options.searchReader),
+    traces: new SqlTraceRepository(knex, dialect, textIndex, options.searchReader),
 
     detections: new SqlDetectionRepository(knex),
     detectionEvents: new SqlDetectionEventRepository(knex),
@@ -74,7 +75,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     accountLinks: new SqlAccountLinkRepository(knex),
     invitations: new SqlInvitationRepository(knex),
     auditEvents: new SqlAuditEventRepository(knex),
-    dataLifecycle: new SqlDataLifecycleRepository(knex, dialect),
+    dataLifecycle: new SqlDataLifecycleRepository(knex, dialect, textIndex),
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
     scheduledRuns: new SqlScheduledRunRepository(knex),

@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
 import type { DataLifecycleRepository } from '../../src/ports/data-lifecycle.js';
 import type { Dialect } from '../../src/ports/store.js';
+import { scopeToken } from '../sqlite/trace-text-index.js';
+import type { TraceTextIndex } from './trace-text-index.js';
 
 /** The physical row address used to delete in bounded steps from tables without a single-column key. */
 const ROW_ADDRESS: Record<Dialect, string> = { sqlite: 'rowid', postgres: 'ctid' };
 
-/** The FTS5 scope token of a project (see adapters/sqlite/trace-text-index.ts). */
-const scopeMatch = (projectId: string): string => `scope : "p${projectId.replace(/-/g, '').toLowerCase()}"`;
+/** FTS5's match on a project's scope token (see adapters/sqlite/trace-text-index.ts). */
+const scopeMatch = (projectId: string): string => `scope : "${scopeToken(projectId)}"`;
 
 export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   constructor(
     private readonly db: Knex,
     private readonly dialect: Dialect,
+    private readonly textIndex: TraceTextIndex,
   ) {}
 
   async traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number): Promise<string[]> {
@@ -30,15 +33,7 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
       .whereIn('trace_id', traceIds)
       .whereIn('fix_id', db('fixes').where({ project_id: projectId }).select('id'))
       .delete();
-    if (this.dialect === 'sqlite') {
-      // FTS5 compares UNINDEXED columns by scanning; the scope token narrows the scan to the project.
-      await db.raw(
-        `DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ? AND trace_id IN (${traceIds.map(() => '?').join(', ')}))`,
-        [scopeMatch(projectId), ...traceIds],
-      );
-    } else {
-      await db('trace_search').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
-    }
+    await this.textIndex.removeMany(db, projectId, traceIds);
     await db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
     return db('traces').where({ project_id: projectId }).whereIn('id', traceIds).delete();
   }
