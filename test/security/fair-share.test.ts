@@ -76,7 +76,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('ConcurrencyCaps', () => {
   describe('slots per credential', () => {
     it('admits up to the cap per credential and class, refuses the next with 429 and Retry-After when there is no queue, and frees a slot on release (once)', async () => {
-      const caps = new ConcurrencyCaps({ search: 2, batch_ingest: 1, trend: 1 });
+      const caps = new ConcurrencyCaps({ limits: { search: 2, batch_ingest: 1, trend: 1 }, queueDepth: 0, maxWaitMs: 1, busyMsPerSecond: 0, burstMs: 0 });
       const a1 = await caps.acquire(A, 'search');
       await caps.acquire(A, 'search');
       const refused = await refusalOf(caps.acquire(A, 'search'));

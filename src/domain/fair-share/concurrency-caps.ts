@@ -81,14 +81,11 @@ export class ConcurrencyCaps {
   private readonly budgets = new Map<string, Budget>();
   private readonly lastSeen = new Map<string, number>();
   private readonly wakeups = new Map<string, NodeJS.Timeout>();
-  private readonly settings: FairShareSettings;
 
   constructor(
-    settings: FairShareSettings | ConcurrencyLimits,
+    private readonly settings: FairShareSettings,
     private readonly now: () => number = () => performance.now(),
-  ) {
-    this.settings = 'limits' in settings ? settings : { limits: settings, queueDepth: 0, maxWaitMs: 0, busyMsPerSecond: 0, burstMs: 0 };
-  }
+  ) {}
 
   /** Notes that `tenantId` is using the server (any request): its presence is what makes others' budgets apply. */
   noteActivity(tenantId: string): void {
@@ -106,7 +103,7 @@ export class ConcurrencyCaps {
     const lane = this.laneOf(key);
     const limit = this.settings.limits[costClass];
     this.noteActivity(payer.tenantId);
-    if (lane.waiting.length === 0 && lane.running < limit && !this.paced(payer.tenantId)) return this.start(key, lane, payer.tenantId);
+    if (lane.waiting.length === 0 && lane.running < limit && !this.paced(payer.tenantId)) return this.start(key, lane, limit, payer.tenantId);
     if (lane.waiting.length >= this.settings.queueDepth) {
       this.dropIfIdle(key, lane);
       throw this.refusal(costClass, limit);
@@ -135,7 +132,7 @@ export class ConcurrencyCaps {
       void abandoned?.then(() => waiter.refuse(this.refusal(costClass, limit)));
       this.admit(key, lane, limit, payer.tenantId);
     });
-    return this.start(key, lane, payer.tenantId, true);
+    return this.start(key, lane, limit, payer.tenantId, true);
   }
 
   /** Runs `work` in a slot of `costClass` for `payer`, or throws the 429 without running it. */
@@ -173,7 +170,7 @@ export class ConcurrencyCaps {
   }
 
   /** Runs the operation's clock; `reserved`: admit() already counted the slot for a waiter. */
-  private start(key: string, lane: Lane, tenantId: string, reserved = false): SlotRelease {
+  private start(key: string, lane: Lane, limit: number, tenantId: string, reserved = false): SlotRelease {
     if (!reserved) lane.running += 1;
     let started = this.now();
     let released = false;
@@ -182,7 +179,7 @@ export class ConcurrencyCaps {
       released = true;
       lane.running -= 1;
       this.charge(tenantId, this.now() - started);
-      this.admit(key, lane, this.limitOf(key), tenantId);
+      this.admit(key, lane, limit, tenantId);
       this.dropIfIdle(key, lane);
     };
     return Object.assign(release, {
@@ -190,10 +187,6 @@ export class ConcurrencyCaps {
         started = this.now();
       },
     });
-  }
-
-  private limitOf(key: string): number {
-    return this.settings.limits[key.slice(0, key.indexOf('\u0000')) as CostClass];
   }
 
   /** Starts waiters while slots are free and the tenant is not paced; when paced, looks again once the debt is repaid. */
