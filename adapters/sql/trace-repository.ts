@@ -247,7 +247,9 @@ export class SqlTraceRepository implements TraceRepository {
   async spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>> {
     const byTrace = new Map<string, SpanRecord[]>(traceIds.map((id) => [id, []]));
     if (traceIds.length === 0) return byTrace;
-    const rows = await this.db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).orderBy([{ column: 'trace_id' }, { column: 'position' }]);
+    const rows = await this.db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds)
+      // As spansOf orders one trace's (OTLP spans share position 0 and come in start order).
+      .orderBy([{ column: 'trace_id' }, { column: 'position' }, { column: 'start_time' }, { column: 'span_id' }]);
     for (const row of rows as Row[]) byTrace.get(row.trace_id as string)?.push(toSpanRecord(row));
     return byTrace;
   }

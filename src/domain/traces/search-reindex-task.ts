@@ -43,11 +43,12 @@ export class SearchReindexTask implements ScheduledTask {
     // A deleted project is being purged: there is nothing to rebuild.
     if (!project) return void (await this.store.searchReindexes.finish(projectId, batch));
     const ids = await this.store.searchReindexes.nextTraceIds(projectId, reindex.cursorTraceId, this.batchSize);
+    const spansByTrace = await this.store.traces.spansOfTraces(projectId, ids);
     const documents: { traceId: string; body: string }[] = [];
     for (const traceId of ids) {
       const trace = await this.store.traces.findById(projectId, traceId);
       if (!trace) continue;
-      const spans = await this.store.traces.spansOf(projectId, traceId);
+      const spans = spansByTrace.get(traceId) ?? [];
       documents.push({ traceId, body: searchDocumentOf(traceFieldsOf(spans, trace.metadata), { inputsOutputs: project.searchInputsOutputs }) });
     }
     await this.store.traces.replaceSearchDocuments(projectId, documents);
