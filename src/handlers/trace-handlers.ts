@@ -88,11 +88,11 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
 
   ingestTrace: OperationHandlers['ingestTrace'] = async ({ ctx, body }) => ({
     status: 201,
-    data: toIngested(await this.ingestion.ingest(selectedProject(ctx).id, body)),
+    data: toIngested(await this.ingestion.ingest(selectedProject(ctx).id, body, { sentBytes: ctx.bodyBytes })),
   });
 
   ingestTraceBatch: OperationHandlers['ingestTraceBatch'] = async ({ ctx, body }) => {
-    const stored = await this.ingestion.ingestBatch(selectedProject(ctx).id, body.traces);
+    const stored = await this.ingestion.ingestBatch(selectedProject(ctx).id, body.traces, { sentBytes: ctx.bodyBytes });
     return {
       status: 201,
       data: { traces: stored.map(toIngested), traceCount: stored.length, spanCount: stored.reduce((sum, t) => sum + t.spanCount, 0) },

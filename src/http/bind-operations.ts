@@ -13,6 +13,7 @@ import {
 import { principalOf } from './access-middleware.js';
 import { requestIdOf } from './request-id.js';
 import { assertCleanValue } from './json-hygiene.js';
+import { jsonBodyBytesOf } from './checked-json-body.js';
 import { uuidParametersOf, withLowerCaseUuids } from './uuid-parameters.js';
 
 /**
@@ -45,7 +46,7 @@ export function bindOperations(
         assertCleanValue(req.query, '/query');
         const input = withLowerCaseUuids(
           {
-            ctx: { requestId, principal: principalOf(res), operationId: operation.operationId },
+            ctx: { requestId, principal: principalOf(res), operationId: operation.operationId, bodyBytes: jsonBodyBytesOf(res) },
             path: req.params,
             query: req.query as Record<string, unknown>,
             headers: req.headers,

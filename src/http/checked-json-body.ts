@@ -4,6 +4,9 @@ import { malformedJson, parseCheckedJson } from './json-hygiene.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
+/** Bytes of the JSON body as parsed (after any Content-Encoding), for size rules that would otherwise re-serialize it. */
+export const jsonBodyBytesOf = (res: Response): number | undefined => res.locals.jsonBodyBytes as number | undefined;
+
 /**
  * The public API's one JSON body parser: reads at most `limit` bytes (inflating gzip/deflate/br
  * as declared), insists on UTF-8, and parses with the hygiene rules of parseCheckedJson, so a NUL,
@@ -21,6 +24,8 @@ export function checkedJsonBody(limit: number) {
         if (charset && charset !== 'utf-8' && charset !== 'utf8') {
           throw new ProblemError(415, 'PUBLIC_API_UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
         }
+        res.locals.jsonBodyBytes = req.body.length;
+        res.locals.jsonBodyBytes = req.body.length;
         const text = req.body.toString('utf8');
         if (text.trim() === '') {
           req.body = {};

@@ -13,6 +13,8 @@ export interface RequestContext {
    * search_traces and triage_list page by offset, REST pages by cursor alone (it has no such input).
    */
   startOffset?: number;
+  /** Bytes of the JSON body as received, when the request had one (REST); size rules use it instead of re-serializing. */
+  bodyBytes?: number;
 }
 
 /** The selected project; only operations that declare `x-project-id` have one. */

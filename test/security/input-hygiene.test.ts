@@ -220,4 +220,41 @@ describe('json hygiene rules', () => {
     expect(parseCheckedJson(`[${Number.MAX_SAFE_INTEGER},-${Number.MAX_SAFE_INTEGER},1.5e-300]`, '')).to.have.length(3);
     expect(() => parseCheckedJson('[9007199254740992]', '')).to.throw(/unsafe|finite/);
   });
+
+  // The one-pass shortcut for clean text must never let through what the exact checks refuse,
+  // nor refuse what they accept: each document gets the same outcome either way.
+  const refused: [string, string][] = [
+    ['{"a":"x\\u0000y"}', 'nul_character'],
+    ['{"\\u0000":1}', 'nul_character'],
+    ['["\\ud800"]', 'lone_surrogate'],
+    ['["\\uDC00x"]', 'lone_surrogate'],
+    ['["\\ude00\\ud83d"]', 'lone_surrogate'],
+    ['[1e400]', 'unsafe_number'],
+    ['[-1E+20]', 'unsafe_number'],
+    ['[0.5e+400]', 'unsafe_number'],
+    ['[12345678901234567890]', 'unsafe_number'],
+    ['{"n":9007199254740992.0}', 'unsafe_number'],
+    [`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`, 'too_deep'],
+  ];
+  for (const [text, code] of refused) {
+    it(`refuses ${text.length > 40 ? `${text.slice(0, 40)}…` : text} as ${code}`, async () => {
+      const { parseCheckedJson } = await import('../../src/http/json-hygiene.js');
+      expect(() => parseCheckedJson(text, '/body')).to.throw().that.satisfies((error: { errors?: { code: string }[] }) => error.errors?.[0]?.code === code);
+    });
+  }
+
+  const accepted = [
+    '["\\ud83d\\ude00 escaped pair", "😀 raw pair"]',
+    '[1.5e3, 0.1E-2, 1234567890.1234567890, 9007199254740991, 0.00000000000000000001]',
+    '{"text":"1e400 and 99999999999999999999 inside a string, \\\\u0000 is a backslash then u0000"}',
+    '[true, false, null, "e", {"e":1}]',
+    '[1.2e-7, 0.0012345678901234567, -0.5E-3, 123456789012345]',
+    `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`,
+  ];
+  for (const text of accepted) {
+    it(`accepts ${text.length > 40 ? `${text.slice(0, 40)}…` : text} and parses it as JSON.parse does`, async () => {
+      const { parseCheckedJson } = await import('../../src/http/json-hygiene.js');
+      expect(parseCheckedJson(text, '/body')).to.deep.equal(JSON.parse(text));
+    });
+  }
 });

@@ -202,6 +202,30 @@ forEachAdapter((adapter) => {
       expect(data.spanCount).to.equal(6000);
       expect(await spansOf('chunk-39')).to.have.length(150);
     });
+
+    describe('with MAX_BODY_BYTES above 1 MB', () => {
+      let roomy: TestServer;
+      before(async () => {
+        roomy = await startTestServer(adapter, { env: { MAX_BODY_BYTES: String(4 * 1024 * 1024) } });
+      });
+      after(async () => roomy.close());
+      const postRoomy = (traces: unknown[]) => roomy.request().post('/api/v1/public/traces/batch').set('x-api-key', roomy.tenant.apiKey).send({ traces });
+      const withOutput = (id: string, chars: number) => {
+        const trace = sampleTrace({ trace_id: id });
+        trace.spans![0].output = { text: 'y'.repeat(chars) };
+        return trace;
+      };
+
+      it('stores a body above 1 MB whose traces are each below it', async () => {
+        const res = await postRoomy([withOutput('roomy-1', 700_000), withOutput('roomy-2', 700_000)]);
+        expect(expectEnvelope<{ traceCount: number }>(res, 201).traceCount).to.equal(2);
+      });
+
+      it('answers 413 PUBLIC_API_PAYLOAD_TOO_LARGE when one trace of the body is above 1 MB, storing none', async () => {
+        expectProblem(await postRoomy([withOutput('roomy-small', 10), withOutput('roomy-huge', 1024 * 1024)]), 413, 'PUBLIC_API_PAYLOAD_TOO_LARGE');
+        expect(await roomy.runtime.store.traces.findById(roomy.tenant.project.id, 'roomy-small')).to.equal(null);
+      });
+    });
   });
 
   describe('TraceIngestionService', () => {

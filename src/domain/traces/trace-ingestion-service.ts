@@ -46,6 +46,15 @@ export interface TraceIngestionOptions {
   maxConcurrentWrites?: number;
 }
 
+/** What the caller knows of the size of the JSON it received, if anything. */
+export interface SentSize {
+  /** Bytes of the whole JSON document the traces came in. */
+  sentBytes?: number;
+}
+
+/** A trace inside a document of at most MAX_TRACE_BYTES is itself no larger: only bigger or unknown documents are measured trace by trace. */
+const mayBeTooLarge = (sent: SentSize): boolean => sent.sentBytes === undefined || sent.sentBytes > MAX_TRACE_BYTES;
+
 const tooLarge = () => new ProblemError(413, 'PUBLIC_API_PAYLOAD_TOO_LARGE', 'A trace may be at most 1 MB of JSON.');
 
 const traceExists = (ids: string[]) =>
@@ -83,20 +92,20 @@ export class TraceIngestionService {
     return this.gate?.queued ?? 0;
   }
 
-  async ingest(projectId: string, input: unknown): Promise<IngestedTrace> {
-    if (byteSize(input) > MAX_TRACE_BYTES) throw tooLarge();
+  async ingest(projectId: string, input: unknown, sent: SentSize = {}): Promise<IngestedTrace> {
+    if (mayBeTooLarge(sent) && byteSize(input) > MAX_TRACE_BYTES) throw tooLarge();
     const [trace] = await this.write(projectId, [input], '');
     return trace;
   }
 
   /** All or nothing; field paths are prefixed `/traces/<n>`. */
-  async ingestBatch(projectId: string, inputs: unknown[]): Promise<IngestedTrace[]> {
+  async ingestBatch(projectId: string, inputs: unknown[], sent: SentSize = {}): Promise<IngestedTrace[]> {
     if (inputs.length === 0 || inputs.length > MAX_BATCH_TRACES) {
       throw problems.validation(`A batch holds 1 to ${MAX_BATCH_TRACES} traces.`, [
         { path: '/traces', code: 'invalid_size', message: `must hold 1 to ${MAX_BATCH_TRACES} traces` },
       ]);
     }
-    if (inputs.some((input) => byteSize(input) > MAX_TRACE_BYTES)) throw tooLarge();
+    if (mayBeTooLarge(sent) && inputs.some((input) => byteSize(input) > MAX_TRACE_BYTES)) throw tooLarge();
     return this.write(projectId, inputs, '/traces');
   }
 
