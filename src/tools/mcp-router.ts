@@ -26,6 +26,7 @@ import { DEFAULT_SCOPES } from '../domain/identity/oauth-scopes.js';
 import { originPolicy, originRefusal } from './origin-guard.js';
 import type { McpContent } from './mcp-content.js';
 import { badRequest, Rejection, sendRejection, type JsonRpcId } from './rpc-rejection.js';
+import { sendRpc, serializeRpc } from './rpc-response.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 /**
@@ -280,7 +281,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
         // Step-up (MCP authorization): a token lacking a tool's scope gets the HTTP 403 OAuth clients
         // act on, naming the scopes to ask for; the body still answers the request's id.
         res.setHeader('WWW-Authenticate', `Bearer realm="tracewell", error="insufficient_scope", scope="${context.stepUp.scopes.join(' ')}", resource_metadata="${serviceResource}/.well-known/oauth-protected-resource/mcp", error_description="${context.stepUp.detail.replace(/"/g, "'")}"`);
-        res.status(403).json(responses[0]);
+        sendRpc(res, 403, responses[0]);
         return;
       }
       if (responses.length === 0) {
@@ -292,11 +293,11 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       if (!batch && context.notifications.length > 0 && String(req.headers.accept ?? '').includes('text/event-stream')) {
         res.status(200).setHeader('Content-Type', 'text/event-stream');
         res.setHeader('Cache-Control', 'no-cache');
-        for (const message of [...context.notifications, responses[0]]) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+        for (const message of [...context.notifications, responses[0]]) res.write(`event: message\ndata: ${serializeRpc(message)}\n\n`);
         res.end();
         return;
       }
-      res.status(200).json(batch ? responses : responses[0]);
+      sendRpc(res, 200, batch ? responses : responses[0]);
     } catch (error) {
       next(error);
     }

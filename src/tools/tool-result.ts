@@ -1,4 +1,5 @@
 import type { ProblemError } from '../errors.js';
+import { rememberJsonText } from './rpc-response.js';
 
 /** The MCP CallToolResult shapes this server produces. */
 export interface TextContent {
@@ -31,7 +32,9 @@ export function successResult(result: unknown, maxBytes: number, structured = fa
   if (size <= maxBytes) {
     // The text item stays for clients older than structured output; both hold the same JSON.
     const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
-    return structured && isObject ? { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> } : { content: [{ type: 'text', text }] };
+    if (!structured || !isObject) return { content: [{ type: 'text', text }] };
+    rememberJsonText(result, text);
+    return { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
   }
 
   let keep = maxBytes - 512;

@@ -57,3 +57,23 @@ describe('successResult', () => {
     expect(body.partial).not.to.contain('\uFFFD');
   });
 });
+
+describe('serializeRpc', () => {
+  const structured = () => successResult({ name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(100) } }], note: null }, 1_000_000, true);
+
+  it('writes a response whose structuredContent was serialized once exactly as JSON.stringify would', async () => {
+    const { serializeRpc } = await import('../../src/tools/rpc-response.js');
+    const response = { jsonrpc: '2.0', id: 7, result: structured() };
+    expect(serializeRpc(response)).to.equal(JSON.stringify(response));
+  });
+
+  it('writes batches, results without structuredContent and errors as JSON.stringify would', async () => {
+    const { serializeRpc } = await import('../../src/tools/rpc-response.js');
+    const batch = [
+      { jsonrpc: '2.0', id: 1, result: structured() },
+      { jsonrpc: '2.0', id: 2, result: successResult(['plain'], 1000) },
+      { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } },
+    ];
+    expect(serializeRpc(batch)).to.equal(JSON.stringify(batch));
+  });
+});
