@@ -3,6 +3,7 @@ import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
 import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
+import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -20,6 +21,8 @@ const toJob = (row: Row): DetectionJobRecord => ({
   createdAt: fromMillis(row.created_at as number),
 });
 
+const JOB_COLUMNS = ['id', 'project_id', 'trace_id', 'status', 'attempts', 'created_at', 'updated_at'] as const;
+
 export class SqlDetectionJobRepository implements DetectionJobRepository {
   constructor(
     private readonly db: Knex,
@@ -29,6 +32,12 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
   async enqueue(jobs: { id: string; projectId: string; traceId: string }[], now: Date): Promise<void> {
     if (jobs.length === 0) return;
     const at = toMillis(now);
+    // Every ingest enqueues in its transaction: on SQLite, through the reused prepared statement ingest uses.
+    const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
+    if (connection) {
+      insertPrepared(connection, 'detection_jobs', JOB_COLUMNS, jobs.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, at, at]));
+      return;
+    }
     // knex writes a multi-row SQLite insert as one compound SELECT, which SQLite caps at 500 terms.
     for (let start = 0; start < jobs.length; start += ENQUEUE_CHUNK) {
       await this.db('detection_jobs').insert(
