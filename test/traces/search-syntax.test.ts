@@ -175,5 +175,15 @@ forEachAdapter((adapter) => {
       expect(await ids({ q: 'hugedocument' })).to.deep.equal(['huge-document']);
       expect(await ids({ q: `z${letters(1)}` })).to.deep.equal(['huge-document']);
     });
+
+    it('ends a document at the last whole word within the bound, in the order the texts came', () => {
+      // 60 spans of 4,000 characters of "abcd " (800 words each): 48,000 words of 5 characters with their space.
+      const spans = Array.from({ length: 60 }, (_, i) => ({ spanId: `s${i}`, name: 'w', metadata: {}, input: 'abcd '.repeat(800) }));
+      const document = searchDocumentOf({ name: 'first', metadata: {}, spans: spans as never });
+      // Each word costs its length and a space: "first" 6, each span name "w" 2, then as many "abcd" (5) as fit.
+      const fitting = Math.floor((MAX_DOCUMENT_CHARS - 6 - 60 * 2) / 5);
+      expect(document).to.equal(['first', ...Array(60).fill('w'), ...Array(fitting).fill('abcd')].join(' '));
+      expect(document.length + 1 + 5).to.be.above(MAX_DOCUMENT_CHARS);
+    });
   });
 });

@@ -21,9 +21,10 @@ function collect(value: unknown, into: string[]): void {
   if (Array.isArray(value)) {
     for (const item of value) collect(item, into);
   } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
       into.push(key);
-      collect(item, into);
+      collect(record[key], into);
     }
   } else {
     into.push(String(value));
@@ -44,7 +45,8 @@ function stringLeaves(value: unknown, into: string[], budget: { left: number }):
   } else if (Array.isArray(value)) {
     for (const item of value) stringLeaves(item, into, budget);
   } else if (typeof value === 'object') {
-    for (const item of Object.values(value as Record<string, unknown>)) stringLeaves(item, into, budget);
+    const record = value as Record<string, unknown>;
+    for (const key in record) stringLeaves(record[key], into, budget);
   }
 }
 
@@ -72,10 +74,14 @@ export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' 
   const words: string[] = [];
   let chars = 0;
   for (const text of texts) {
-    for (const word of wordsOf(text)) {
-      chars += word.length + 1;
-      if (chars > MAX_DOCUMENT_CHARS) return words.join(' ');
-      words.push(word);
+    const from = words.length;
+    wordsOf(text, words);
+    for (let i = from; i < words.length; i++) {
+      chars += words[i].length + 1;
+      if (chars > MAX_DOCUMENT_CHARS) {
+        words.length = i;
+        return words.join(' ');
+      }
     }
   }
   return words.join(' ');
