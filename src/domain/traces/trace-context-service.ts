@@ -22,7 +22,9 @@ export interface TraceContext {
 
 /**
  * Builds the span tree, keeping at most `limit` spans in breadth-first order so every kept span's
- * parent is kept too and the cut removes the deepest, latest detail first.
+ * parent is kept too and the cut removes the deepest, latest detail first. The records become the
+ * tree's nodes (each gains its `children`) rather than being copied: a 1,000-span trace is read
+ * for this tree alone, and the copies cost as much as building it.
  */
 export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): { roots: SpanNode[]; truncated: boolean } {
   const childrenOf = new Map<string | null, SpanRecord[]>();
@@ -41,7 +43,8 @@ export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): {
   let kept = 0;
   for (let head = 0; head < queue.length && kept < limit; head++) {
     const { span, into } = queue[head];
-    const node: SpanNode = { ...span, children: [] };
+    const node = span as SpanNode;
+    node.children = [];
     into.push(node);
     kept++;
     for (const child of childrenOf.get(span.spanId) ?? []) queue.push({ span: child, into: node.children });
