@@ -140,7 +140,7 @@ forEachAdapter((adapter) => {
       });
 
       it('is seen by a second server process within CREDENTIAL_CACHE_MS', async function () {
-        this.timeout(60_000);
+        this.timeout(120_000);
         const { key, apiKey } = expectEnvelope<{ key: string; apiKey: ApiKey }>(await create({ name: 'shared' }), 201);
         const database = adapter === 'sqlite'
           ? { DATABASE_URL: `sqlite:${(server.runtime.database.knex.client.config.connection as { filename: string }).filename}` }
@@ -148,7 +148,7 @@ forEachAdapter((adapter) => {
         const second = await spawnServer({
           entry: 'src/main.ts',
           env: { ...database, DATA_DIR: server.config.dataDir, CREDENTIAL_CACHE_MS: '1500', DETECTION_WORKER_ENABLED: 'false', SERVER_SECRET: 'test-server-secret' },
-          startTimeoutMs: 30_000,
+          startTimeoutMs: 60_000,
         });
         try {
           const call = () => fetch(`${second.baseUrl}/api/v1/public/project`, { headers: { 'x-api-key': key } });

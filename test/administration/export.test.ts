@@ -92,7 +92,7 @@ describe('export memory bound (server process, SQLite)', function () {
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it(`exports ${TRACES} traces (over 30 MB of JSON Lines) with the server's RSS within 50 MB of idle`, async () => {
-    const server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', DETECTION_WORKER_ENABLED: 'false', RATE_LIMIT_INGEST_PER_MINUTE: '100000', MAX_BODY_BYTES: String(16 * 1024 * 1024) }, startTimeoutMs: 30_000 });
+    const server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', DETECTION_WORKER_ENABLED: 'false', RATE_LIMIT_INGEST_PER_MINUTE: '100000', MAX_BODY_BYTES: String(16 * 1024 * 1024) }, startTimeoutMs: 60_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const key = /API key:\s+(tw_pk_\S+)/.exec(server.output())![1];

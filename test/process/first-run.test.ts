@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const PASSWORD = 'first run password';
 
 const startServer = (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> =>
-  spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', ...env }, startTimeoutMs: 30_000 });
+  spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', ...env }, startTimeoutMs: 60_000 });
 
 /** The banner is printed right after "listening"; give it a moment to arrive. */
 async function banner(server: ServerProcess, pattern: RegExp): Promise<RegExpExecArray> {

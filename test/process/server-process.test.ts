@@ -6,10 +6,10 @@ import { spawnServer, type ServerProcess } from '../../scripts/bench/server-proc
 
 /** `npm start` as a newcomer runs it: a real process on SQLite under a fresh DATA_DIR. */
 const startServer = (dataDir: string): Promise<ServerProcess> =>
-  spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '' }, startTimeoutMs: 20_000 });
+  spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '' }, startTimeoutMs: 60_000 });
 
 describe('the server process (npm start)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-process-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
