@@ -25,7 +25,6 @@ export function checkedJsonBody(limit: number) {
           throw new ProblemError(415, 'PUBLIC_API_UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
         }
         res.locals.jsonBodyBytes = req.body.length;
-        res.locals.jsonBodyBytes = req.body.length;
         const text = req.body.toString('utf8');
         if (text.trim() === '') {
           req.body = {};
