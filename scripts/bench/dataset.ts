@@ -28,7 +28,20 @@ export interface LoadDatasetOptions {
   dataDir: string;
   baseTime: number;
   batchTraces?: number;
+  /** Batch transactions in flight at once (PostgreSQL stores concurrent transactions faster; SQLite has one writer). */
+  concurrency?: number;
   log: (message: string) => void;
+}
+
+/**
+ * Stores one batch, or finds it already stored: a load that was stopped after a batch committed and
+ * before the summary recorded it. Batches are all-or-nothing and start at the recorded count, and the
+ * data set is deterministic, so one existing id means the whole batch is there.
+ */
+async function storeOnce(raw: RawIngestor, projectId: string, batch: GeneratedTrace[]): Promise<void> {
+  await raw.ingestBatch(projectId, batch.map(tracePayload)).catch((error: { code?: string }) => {
+    if (error.code !== 'PUBLIC_API_TRACE_EXISTS') throw error;
+  });
 }
 
 const emptySummary = (seed: number): DatasetSummary => ({
@@ -50,8 +63,9 @@ function count(summary: DatasetSummary, trace: GeneratedTrace): void {
 
 /**
  * Bulk-loads traces [0, traces) of the seeded data set into the project through the raw path, in
- * transactions of `batchTraces`. The summary is saved after every committed batch, so a reused
- * database (`--reuse`) skips what is there and a larger `--traces` only adds the difference.
+ * transactions of `batchTraces`, `concurrency` of them at once. The summary is saved after every
+ * committed group, so a reused database (`--reuse`) skips what is there and a larger `--traces` only
+ * adds the difference.
  */
 export async function loadDataset(raw: RawIngestor, options: LoadDatasetOptions): Promise<DatasetSummary> {
   const file = path.join(options.dataDir, `dataset-${options.projectId}.json`);
@@ -71,9 +85,9 @@ export async function loadDataset(raw: RawIngestor, options: LoadDatasetOptions)
   const before = summary.traces;
   let lastLog = started;
   const generator = generateTraces(summary.traces, missing, { seed: options.seed, baseTime: options.baseTime });
-  for (const batch of inBatches(generator, options.batchTraces ?? 500)) {
-    await raw.ingestBatch(options.projectId, batch.map(tracePayload));
-    for (const trace of batch) count(summary, trace);
+  for (const group of inBatches(inBatches(generator, options.batchTraces ?? 500), options.concurrency ?? 1)) {
+    await Promise.all(group.map((batch) => storeOnce(raw, options.projectId, batch)));
+    for (const batch of group) for (const trace of batch) count(summary, trace);
     writeFileSync(file, JSON.stringify(summary));
     if (Date.now() - lastLog > 10_000) {
       lastLog = Date.now();
