@@ -28,7 +28,7 @@ function serializeResponse(message: unknown): string {
   if (text === undefined) return JSON.stringify(message);
   const { result } = message as Required<WithResult>;
   const json = JSON.stringify({ ...(message as object), result: { ...result, structuredContent: STAND_IN } });
-  // structuredContent is the result's last member: its stand-in is the last one in the text.
+  // The stand-in occurs once as a JSON string: inside content[0].text any quote is backslashed.
   const at = json.lastIndexOf(QUOTED_STAND_IN);
   return `${json.slice(0, at)}${text}${json.slice(at + QUOTED_STAND_IN.length)}`;
 }
