@@ -14,9 +14,9 @@ const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300', '53400']);
 /** SQLite result codes (better-sqlite3 names them SQLITE_<NAME>[_<EXTENDED>]). */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)(_|$)/;
 
-/** pg and knex say it in words only. */
+/** pg and knex say it in words only (knex puts the failed statement's SQL and " - " before pg's words). */
 const MESSAGES = [
-  /^Connection terminated/,
+  /(^| - )Connection terminated/,
   /Client has encountered a connection error and is not queryable/,
   // A pooled client pg has begun closing after its backend was terminated, handed out before the pool dropped it.
   /Client was closed and is not queryable/,

@@ -66,6 +66,8 @@ describe('storage faults are 503, not 500', () => {
       coded('SQLITE_BUSY'),
       coded('SQLITE_IOERR_SHORT_READ'),
       new Error('Connection terminated unexpectedly'),
+      // As knex rethrows it: the statement, then pg's words (seen when a terminated pooled connection is reused).
+      new Error('select * from "api_keys" where "key_hash" = $1 limit $2 - Connection terminated unexpectedly'),
       new Error('Client has encountered a connection error and is not queryable'),
       new Error('Client was closed and is not queryable'),
       Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
