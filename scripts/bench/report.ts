@@ -267,13 +267,13 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push(`| Search \`search_traces\` | ${term.kind} "${term.term}" (${fmt(term.expectedTraces, 0)} traces carry it${hits}) | p50 ${fmt(term.latency.p50Ms, 2)} ms, p99 ${fmt(term.latency.p99Ms, 2)} ms | ${rss(term.peakRssMb)} |`);
   }
   for (const c of phases.search.classes ?? []) {
-    const hits = c.returnedTotal === null ? '' : `total_count ${c.returnedTotalExact === false ? '≥ ' : ''}${fmt(c.returnedTotal, 0)}; `;
     if (c.timedOut) {
       lines.push(
         `| Search class | ${c.label} \`${c.query.replace(/\|/g, '\\|')}\` | **timed out**: 503 PUBLIC_API_SEARCH_TIMEOUT after ${fmt(c.latency.p99Ms, 0)} ms; bare top-k ${fmt(c.bareTop.p99Ms, 2)} ms + count ${fmt(c.bareCount.p99Ms, 2)} ms | ${rss(c.peakRssMb)} |`,
       );
       continue;
     }
+    const hits = c.returnedTotal === null ? '' : `total_count ${c.returnedTotalExact === false ? '≥ ' : ''}${fmt(c.returnedTotal, 0)}; `;
     lines.push(
       `| Search class | ${c.label} \`${c.query.replace(/\|/g, '\\|')}\` | ${hits}MCP p50 ${fmt(c.latency.p50Ms, 2)} ms, p99 ${fmt(c.latency.p99Ms, 2)} ms; bare top-k p99 ${fmt(c.bareTop.p99Ms, 2)} ms + count p99 ${fmt(c.bareCount.p99Ms, 2)} ms; **${c.toBare === null ? '–' : fmt(c.toBare, 2)}×** | ${rss(c.peakRssMb)} |`,
     );
