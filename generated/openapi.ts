@@ -195,7 +195,9 @@ export interface paths {
          *     `-word`; every word, prefix and phrase must match a trace name, error message, span name, metadata key or
          *     value, or the text of a span input or output. `sort=relevance` (default) puts the most relevant first,
          *     equally relevant traces newest first; `sort=recency` puts the newest first. `totalCount` counts matches exactly up to the server's
-         *     `SEARCH_COUNT_LIMIT`; past it, it is that bound and `totalCountExact` is false. The filters are
+         *     `SEARCH_COUNT_LIMIT`; past it, it is that bound and `totalCountExact` is false, and `sort=relevance`
+         *     ranks the `SEARCH_COUNT_LIMIT` most recently stored matches (of those the filters pass) instead of
+         *     every match, so a common word stays fast over millions of traces (docs/search.md#order). The filters are
          *     bound into the cursor. (The path is not `/traces/search`: `search` is a valid trace id.) The
          *     agent tool `search_traces` is this operation (its `offset` is the tool's own paging).
          */

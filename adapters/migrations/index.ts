@@ -17,6 +17,7 @@ import { searchSyntax } from './020-search-syntax.js';
 import { mcpAuthorization } from './021-mcp-authorization.js';
 import { monitorScoreName } from './022-monitor-score-name.js';
 import { searchReindex } from './023-search-reindex.js';
+import { searchStoreOrder } from './024-search-store-order.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   mcpAuthorization,
   monitorScoreName,
   searchReindex,
+  searchStoreOrder,
 ];

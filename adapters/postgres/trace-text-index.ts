@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { SearchClause, SearchDocument, SearchQuery, TraceTextIndex } from '../sql/trace-text-index.js';
 
 /**
@@ -34,6 +35,19 @@ function* chunksOf(documents: SearchDocument[]): Generator<SearchDocument[]> {
   if (chunk.length) yield chunk;
 }
 
+/** Inserts the documents' tsvectors (seq, their place in the store order, comes from its identity default). */
+async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: string): Promise<void> {
+  for (const chunk of chunksOf(documents)) {
+    const rows = chunk.map((d) => ({ project_id: d.projectId, trace_id: d.traceId, body: d.body }));
+    await db.raw(
+      `INSERT INTO trace_search (project_id, trace_id, document)
+       SELECT x.project_id, x.trace_id, to_tsvector('${CONFIG}', x.body)
+       FROM json_to_recordset(?::json) AS x(project_id uuid, trace_id text, body text) ${conflict}`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
+
 /**
  * PostgreSQL tsvector (CONFIG) under a GIN index, ranked by ts_rank divided by
  * 1 + log(document length) (normalization 1): as bm25 does on SQLite, a word counts for more in a
@@ -42,15 +56,11 @@ function* chunksOf(documents: SearchDocument[]): Generator<SearchDocument[]> {
  */
 export const postgresTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
-    for (const chunk of chunksOf(documents)) {
-      const rows = chunk.map((d) => ({ project_id: d.projectId, trace_id: d.traceId, body: d.body }));
-      await db.raw(
-        `INSERT INTO trace_search (project_id, trace_id, document)
-         SELECT x.project_id, x.trace_id, to_tsvector('${CONFIG}', x.body)
-         FROM json_to_recordset(?::json) AS x(project_id uuid, trace_id text, body text)`,
-        [JSON.stringify(rows)],
-      );
-    }
+    await insertDocuments(db, documents, '');
+  },
+  // An upsert keeps the row, so its seq (the store order recentMatches walks) too.
+  async replace(db, _projectId, documents) {
+    await insertDocuments(db, documents, 'ON CONFLICT (project_id, trace_id) DO UPDATE SET document = EXCLUDED.document');
   },
   async remove(db, projectId, traceId) {
     await db('trace_search').where({ project_id: projectId, trace_id: traceId }).delete();
@@ -59,22 +69,22 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     // One array parameter: no bound-parameter limit to chunk under.
     if (traceIds.length > 0) await db.raw('DELETE FROM trace_search WHERE project_id = ? AND trace_id = ANY(?::text[])', [projectId, traceIds]);
   },
-  matches(db, projectId, query) {
+  /**
+   * The GIN index finds the matches; their `seq` (a plain column, read from the heap, never the
+   * document) picks the newest `window` by a top-N sort, and ts_rank detoasts and scores those
+   * only. OFFSET 0 fences the index scan so the project predicate is applied after it: pushed
+   * down, the planner answers it from the primary key and rechecks `@@` on every trace of the
+   * project (linear in project size); fenced, the GIN index alone finds the matching documents.
+   */
+  recentMatches(db, projectId, query, window, filter) {
     const text = tsqueryText(query);
-    // OFFSET 0 fences the inner scan so the project predicate is applied after it: pushed down,
-    // the planner answers it from the primary key and rechecks `@@` on every trace of the project
-    // (linear in project size); fenced, the GIN index alone finds the few matching documents.
-    return db
-      .select('trace_id', 'relevance')
-      .from(
-        db.raw(
-          `(SELECT m.trace_id, ts_rank(m.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
-            FROM (SELECT project_id, trace_id, document FROM trace_search
-                  WHERE document @@ to_tsquery('${CONFIG}', ?) OFFSET 0) AS m
-            WHERE m.project_id = ?) AS ranked`,
-          [text, text, projectId],
-        ),
-      );
+    const recent = db
+      .from(db.raw(`(SELECT project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) OFFSET 0) AS m`, [text]))
+      .select('m.trace_id', 'm.document')
+      .where('m.project_id', projectId);
+    if (filter) recent.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter);
+    recent.orderBy('m.seq', 'desc').limit(window);
+    return db.from(recent.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]));
   },
   matchingIds(db, projectId, query) {
     const text = tsqueryText(query);

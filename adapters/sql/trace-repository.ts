@@ -217,8 +217,7 @@ export class SqlTraceRepository implements TraceRepository {
 
   async replaceSearchDocuments(projectId: string, documents: { traceId: string; body: string }[]): Promise<void> {
     if (documents.length === 0) return;
-    await this.textIndex.removeMany(this.db, projectId, documents.map((d) => d.traceId));
-    await this.textIndex.write(this.db, documents.map((d) => ({ projectId, ...d })));
+    await this.textIndex.replace(this.db, projectId, documents.map((d) => ({ projectId, ...d })));
   }
 
   async existingIds(projectId: string, ids: string[]): Promise<string[]> {
@@ -320,14 +319,15 @@ export class SqlTraceRepository implements TraceRepository {
   private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
     const { projectId, filters } = query;
     const filtered = hasFilters(filters);
-    const withTraces = (matches: Knex.QueryBuilder) =>
-      db
-        .from(matches.as('m'))
-        .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
-        .where('t.project_id', projectId)
-        .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters));
     const ids = this.textIndex.matchingIds(db, projectId, query.query);
-    const countSource = filtered ? withTraces(ids).select('m.trace_id') : ids;
+    const countSource = filtered
+      ? db
+          .from(ids.as('m'))
+          .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
+          .where('t.project_id', projectId)
+          .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
+          .select('m.trace_id')
+      : ids;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
     const condition = this.textIndex.matchCondition(projectId, query.query);
     const page =
@@ -338,10 +338,7 @@ export class SqlTraceRepository implements TraceRepository {
             .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
             .whereRaw(condition.sql, condition.bindings)
             .orderBy([...byRecency])
-        : (filtered ? withTraces(this.textIndex.matches(db, projectId, query.query)) : this.pageCandidates(db, query)).orderBy([
-            { column: 'm.relevance', order: 'desc' },
-            ...byRecency,
-          ]);
+        : this.pageCandidates(db, query, filtered).orderBy([{ column: 'm.relevance', order: 'desc' }, ...byRecency]);
     return {
       count: db.from(countSource.limit(query.countLimit).as('c')).count({ n: '*' }),
       page: page.select('t.*').limit(query.limit).offset(query.offset),
@@ -349,14 +346,16 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   /**
-   * The matches as relevant as the (offset + limit)-th best or more, joined to their traces: a
-   * prefix of the full order, so the page cut from it is the page of all matches, ties included.
-   * Each match is scored once (the scores are materialized), and only the candidates are read.
+   * The ranked window (the `rankLimit` most recently stored matches, filters applied) scored once
+   * and materialized; of it, the matches as relevant as the (offset + limit)-th best or more,
+   * joined to their traces: a prefix of the window's order, so the page cut from it is the page
+   * of the whole window, ties included, and only the candidates' traces are read.
    */
-  private pageCandidates(db: Knex, query: TraceSearchQuery): Knex.QueryBuilder {
+  private pageCandidates(db: Knex, query: TraceSearchQuery, filtered: boolean): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
+    const filter = filtered ? (qb: Knex.QueryBuilder) => applyFilters(qb, query.filters) : undefined;
     return db
-      .withMaterialized('scored', this.textIndex.matches(db, query.projectId, query.query))
+      .withMaterialized('scored', this.textIndex.recentMatches(db, query.projectId, query.query, query.rankLimit, filter))
       .from('scored as m')
       // CROSS JOIN keeps SQLite from driving the join from traces: it has no estimate for the
       // materialized scores and otherwise reads every trace of the project (PostgreSQL reorders freely).

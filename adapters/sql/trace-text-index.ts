@@ -18,10 +18,21 @@ export interface TraceTextIndex {
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
   /** Deletes a trace's document (before an OTLP trace's grown document is written again). */
   remove(db: Knex, projectId: string, traceId: string): Promise<void>;
-  /** Deletes the documents of some traces of one project at once (a re-index batch). */
+  /** Deletes the documents of some traces of one project at once (a retention pass). */
   removeMany(db: Knex, projectId: string, traceIds: string[]): Promise<void>;
-  /** A subquery selecting `trace_id` and `relevance` of the project's traces matching the query. */
-  matches(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
+  /**
+   * Rewrites existing documents of one project (a re-index batch), each keeping its place in the
+   * store order that `recentMatches` walks: a rebuild must not make the rebuilt traces the newest.
+   * A trace without a document gets one at the end of that order.
+   */
+  replace(db: Knex, projectId: string, documents: SearchDocument[]): Promise<void>;
+  /**
+   * A subquery selecting `trace_id` and `relevance` of the `window` most recently stored of the
+   * project's traces matching the query — and `filter`, a condition on the joined `traces AS t`,
+   * when given. Relevance is computed for these only: scoring every match of a common word is
+   * what made a search over a million traces take seconds (docs/search.md, "Order").
+   */
+  recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;
   /** The same matches' `trace_id` only, unscored: counting them need not rank them. */
   matchingIds(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
   /**

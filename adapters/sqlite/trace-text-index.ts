@@ -50,17 +50,47 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
       );
     }
   },
+  async replace(db, projectId, documents) {
+    // Each rebuilt document goes back under its old rowid: rowid order is the store order that
+    // recentMatches walks, and a fresh rowid would make every rebuilt trace the newest.
+    const scope = scopeToken(projectId);
+    const rowids = new Map<string, number>();
+    for (let start = 0; start < documents.length; start += CHUNK) {
+      const chunk = documents.slice(start, start + CHUNK).map((d) => d.traceId);
+      const rows = (await db.raw(
+        `SELECT rowid AS position, trace_id FROM trace_search WHERE trace_search MATCH ? AND trace_id IN (${chunk.map(() => '?').join(', ')})`,
+        [`scope : "${scope}"`, ...chunk],
+      )) as { position: number; trace_id: string }[];
+      for (const row of rows) rowids.set(row.trace_id, row.position);
+      const positions = rows.map((row) => row.position);
+      if (positions.length > 0) await db.raw(`DELETE FROM trace_search WHERE rowid IN (${positions.map(() => '?').join(', ')})`, positions);
+    }
+    // null: SQLite gives a trace that had no document the next rowid, as write does.
+    const rows = documents.map((d) => [rowids.get(d.traceId) ?? null, scope, d.traceId, d.body]);
+    const connection = await transactionConnection(db);
+    if (connection) {
+      insertPrepared(connection, 'trace_search', ['rowid', 'scope', 'trace_id', 'body'], rows);
+      return;
+    }
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await db('trace_search').insert(rows.slice(start, start + CHUNK).map(([rowid, scopeValue, traceId, body]) => ({ rowid, scope: scopeValue, trace_id: traceId, body })));
+    }
+  },
   /**
-   * The match is on the body alone and the project is a comparison of the `scope` column: with the
-   * scope token in the match, bm25 counts the documents of every phrase of the query on each
-   * search, and the scope token is in every document of the project (34 ms per search at a
-   * million traces).
+   * FTS5 reads a doclist in rowid order, newest first with `ORDER BY rowid DESC`, so the window is
+   * the first `window` matches read and bm25 runs for those only. The match is on the body alone
+   * and the project is a comparison of the `scope` column: with the scope token in the match, bm25
+   * counts the documents of every phrase of the query on each search, and the scope token is in
+   * every document of the project (34 ms per search at a million traces). With a filter the join
+   * is CROSS so the index stays the outer loop (its order is the window's).
    */
-  matches(db: Knex, projectId, query) {
-    return db('trace_search')
-      .select('trace_id', db.raw('-bm25(trace_search) AS relevance'))
+  recentMatches(db: Knex, projectId, query, window, filter) {
+    const matches = db('trace_search')
+      .select('trace_search.trace_id', db.raw('-bm25(trace_search) AS relevance'))
       .whereRaw('trace_search MATCH ?', [bodyExpression(query)])
-      .where('scope', scopeToken(projectId));
+      .where('trace_search.scope', scopeToken(projectId));
+    if (filter) matches.joinRaw('CROSS JOIN traces AS t').whereRaw('t.id = trace_search.trace_id').where('t.project_id', projectId).modify(filter);
+    return matches.orderBy('trace_search.rowid', 'desc').limit(window);
   },
   /**
    * Unranked, the project is best matched as its scope token inside the index: the index

@@ -22,11 +22,14 @@ export interface BareSearchOptions {
   framework?: string;
   limit: number;
   countLimit: number;
+  /** The service ranks this many most recently stored matches (its count bound). */
+  rankLimit: number;
 }
 
 /**
  * The best plain SQL a person would write over the same text index for a search page: the top
- * `limit` by the index's relevance, the newest `limit` matches, and the capped count of matches.
+ * `limit` by the index's relevance of the `rankLimit` most recently stored matches (the service's
+ * answer), the newest `limit` matches, and the capped count of matches.
  * Nothing of the service (no HTTP, MCP, validation, JSON) — the floor a search can approach.
  */
 export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: BareSearchOptions): { sql: string; bindings: Knex.RawBinding[] } {
@@ -40,12 +43,12 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
     if (kind === 'topRelevance') {
       return options.framework
         ? {
-            sql: `SELECT t.* FROM trace_search s CROSS JOIN traces t WHERE trace_search MATCH ? AND s.scope = ? AND t.project_id = ? AND t.id = s.trace_id${filter} ORDER BY bm25(trace_search) LIMIT ?`,
-            bindings: [match, scope, options.projectId, ...filterBinding, options.limit],
+            sql: `SELECT t.* FROM (SELECT s.trace_id, bm25(trace_search) AS r FROM trace_search s CROSS JOIN traces f WHERE trace_search MATCH ? AND s.scope = ? AND f.project_id = ? AND f.id = s.trace_id${filter.replace('t.', 'f.')} ORDER BY s.rowid DESC LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r LIMIT ?`,
+            bindings: [match, scope, options.projectId, ...filterBinding, options.rankLimit, options.projectId, options.limit],
           }
         : {
-            sql: `SELECT t.* FROM (SELECT trace_id, bm25(trace_search) AS r FROM trace_search WHERE trace_search MATCH ? AND scope = ? ORDER BY r LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r`,
-            bindings: [match, scope, options.limit, options.projectId],
+            sql: `SELECT t.* FROM (SELECT trace_id, bm25(trace_search) AS r FROM trace_search WHERE trace_search MATCH ? AND scope = ? ORDER BY rowid DESC LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r LIMIT ?`,
+            bindings: [match, scope, options.rankLimit, options.projectId, options.limit],
           };
     }
     if (kind === 'topRecency') {
@@ -64,9 +67,10 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const q = `to_tsquery('${CONFIG}', ?)`;
   const text = tsqueryText(parsed);
   if (kind === 'topRelevance') {
+    const join = options.framework ? ' JOIN traces f ON f.project_id = s.project_id AND f.id = s.trace_id' : '';
     return {
-      sql: `SELECT t.* FROM trace_search s JOIN traces t ON t.project_id = s.project_id AND t.id = s.trace_id WHERE s.project_id = ? AND s.document @@ ${q}${filter} ORDER BY ts_rank(s.document, ${q}, 1) DESC LIMIT ?`,
-      bindings: [options.projectId, text, ...filterBinding, text, options.limit],
+      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT s.trace_id, s.document FROM trace_search s${join} WHERE s.project_id = ? AND s.document @@ ${q}${filter.replace('t.', 'f.')} ORDER BY s.seq DESC LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
+      bindings: [text, options.projectId, text, ...filterBinding, options.rankLimit, options.projectId, options.limit],
     };
   }
   if (kind === 'topRecency') {

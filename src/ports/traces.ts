@@ -117,6 +117,12 @@ export interface TraceSearchQuery {
   /** Count matches up to this many and stop (at least offset + limit + 1). */
   countLimit: number;
   /**
+   * Sorted by relevance, rank only the this-many most recently stored matches (that pass the
+   * filters); at least offset + limit. Scoring every match of a common word is what a search over
+   * a million traces spent its seconds on; the newest matches are the ones people look for.
+   */
+  rankLimit: number;
+  /**
    * Cancel the search's statements after this many ms and throw QueryTimeoutError: PostgreSQL's
    * statement_timeout; on SQLite the reader thread running them is terminated (an in-memory
    * database, searched in-process, is not bounded; docs/tenant-safety-runtime.md).

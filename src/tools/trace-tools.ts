@@ -144,7 +144,7 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
       'Query syntax: words (identifiers are split: timeout finds TimeoutError, fetch finds http_fetch), prefixes time*, phrases "rate limit", exclusions -word; ' +
       'every word, prefix and phrase must match. sort: relevance (default) or recency. ' +
       'Returns trace summaries, total_count and has_more; total_count_exact is false when there were too many matches to count ' +
-      '(total_count is then a lower bound).',
+      '(total_count is then a lower bound, and relevance ranks that many most recently stored matches).',
     inputSchema: {
       type: 'object',
       additionalProperties: false,

@@ -111,3 +111,37 @@ forEachAdapter((adapter) => {
     });
   });
 });
+
+forEachAdapter((adapter) => {
+  describe('migration 024-search-store-order', () => {
+    it('keeps the documents already stored in the order they were stored, and puts a new one after them', async () => {
+      const isolated = isolatedDatabase(adapter);
+      const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
+      try {
+        await migrateThrough(database, '023-search-reindex');
+        const knex = database.knex;
+        const at = Date.parse('2026-11-01T12:00:00.000Z');
+        const [project, organization] = [randomUUID(), randomUUID()];
+        await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
+        await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: at, updated_at: at });
+        // Stored in an order that is neither the ids' nor the alphabet's.
+        const stored = ['t-b', 't-c', 't-a'];
+        const document = async (traceId: string) => {
+          await knex('traces').insert({ project_id: project, id: traceId, name: 'n', status: 'success', created_at: at });
+          if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: traceId, body: 'beacon' });
+          else await knex.raw(`INSERT INTO trace_search (project_id, trace_id, document) VALUES (?, ?, to_tsvector('tracewell_english', 'beacon'))`, [project, traceId]);
+        };
+        for (const traceId of stored) await document(traceId);
+
+        await migrateToLatest(database);
+        await document('t-0');
+        // SQLite's FTS5 rowid is the store order; PostgreSQL's is the new seq column.
+        const rows = await knex('trace_search').select('trace_id').orderBy(adapter === 'sqlite' ? 'rowid' : 'seq');
+        expect(rows.map((row: { trace_id: string }) => row.trace_id)).to.deep.equal([...stored, 't-0']);
+      } finally {
+        await database.close();
+        await isolated.drop();
+      }
+    });
+  });
+});

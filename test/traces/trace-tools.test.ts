@@ -218,6 +218,49 @@ forEachAdapter((adapter) => {
       expect(rare).to.include({ totalCount: 1, totalCountExact: true, hasMore: false });
     });
 
+    describe('past the count limit', () => {
+      // beacon-i is stored i-th (one request each) and created 2026-10-2(4-i): store order and
+      // creation order are opposite. beacon-0 says "beacon" three times: the most relevant.
+      before(async () => {
+        for (let i = 0; i < 5; i++) {
+          const name = i === 0 ? 'beacon beacon beacon probe' : 'beacon probe';
+          const metadata = { framework: i === 3 ? 'crewai' : 'langchain', agent_name: 'bot' };
+          await ingest(server, server.tenant, simple(`beacon-${i}`, name, {}, { metadata, spans: [{ ...simple('x', 'x').spans![0], start_time: `2026-10-2${4 - i}T09:00:00Z` }] }));
+        }
+      });
+      const ids = async (countLimit: number, request: { limit: number; filters?: Record<string, unknown> }) => {
+        const result = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit }).search(server.tenant.project.id, { query: 'beacon', ...request });
+        return { ids: result.traces.map((t) => t.id), totalCount: result.totalCount, totalCountExact: result.totalCountExact };
+      };
+
+      it('ranks every match while the count is exact', async () => {
+        expect(await ids(10, { limit: 2 })).to.deep.equal({ ids: ['beacon-0', 'beacon-1'], totalCount: 5, totalCountExact: true });
+      });
+
+      it('ranks the count limit\'s most recently stored matches by relevance, newest created first among equals', async () => {
+        // beacon-4, 3 and 2 are the last three stored; beacon-0, the most relevant, is older.
+        expect(await ids(3, { limit: 2 })).to.deep.equal({ ids: ['beacon-2', 'beacon-3'], totalCount: 3, totalCountExact: false });
+      });
+
+      it('takes the most recently stored matches that pass the filters', async () => {
+        // beacon-3 is crewai: the newest two langchain matches are beacon-4 and beacon-2.
+        expect(await ids(2, { limit: 1, filters: { framework: 'langchain' } })).to.deep.equal({ ids: ['beacon-2'], totalCount: 2, totalCountExact: false });
+      });
+
+      it('keeps each trace\'s place in the store order when its document is rebuilt', async () => {
+        // Rebuilt oldest last: had the rebuild moved documents to the end, beacon-0 would be among the newest.
+        const documents = [4, 3, 2, 1, 0].map((i) => ({ traceId: `beacon-${i}`, body: i === 0 ? 'beacon beacon beacon probe' : 'beacon probe' }));
+        await server.runtime.store.transaction((store) => store.traces.replaceSearchDocuments(server.tenant.project.id, documents));
+        expect(await ids(3, { limit: 2 })).to.deep.equal({ ids: ['beacon-2', 'beacon-3'], totalCount: 3, totalCountExact: false });
+        // Outside a transaction too (SQLite inserts through knex there, not the prepared statement).
+        await server.runtime.store.traces.replaceSearchDocuments(server.tenant.project.id, documents);
+        expect(await ids(3, { limit: 2 })).to.deep.equal({ ids: ['beacon-2', 'beacon-3'], totalCount: 3, totalCountExact: false });
+        // One document each, none lost or doubled.
+        const all = await ids(10, { limit: 10 });
+        expect({ ...all, ids: all.ids.sort() }).to.deep.equal({ ids: ['beacon-0', 'beacon-1', 'beacon-2', 'beacon-3', 'beacon-4'], totalCount: 5, totalCountExact: true });
+      });
+    });
+
     it('clamps a limit above 100 to 100', async () => {
       const result = (await call('search_traces', { query: 'common', limit: 1000 })) as SearchResult;
       expect(result.traces).to.have.length(6);

@@ -80,7 +80,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
             body: toolCallBody('search_traces', args),
           })
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
-      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: options.countLimit + 1 };
+      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: options.countLimit + 1, rankLimit: options.countLimit };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
       const count = await bare('count');

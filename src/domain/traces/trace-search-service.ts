@@ -99,11 +99,12 @@ export class TraceSearchService {
     const filters = this.filtersOf(request.filters, errors);
     if (!errors.empty) throw problems.validation('The search request is invalid; see errors.', errors.list);
 
-    // One more than the bound: finding it tells "exactly the bound" from "more than the bound".
+    // Counted to one more than the bound: finding it tells "exactly the bound" from "more than the
+    // bound". Relevance ranks the newest `bound` matches: all of them whenever the count is exact.
     const bound = Math.max(this.settings.countLimit, offset + limit);
     const retained = await withinRetention(this.store, this.clock, projectId, filters);
     const { traces, counted } = await this.store.traces
-      .search({ projectId, query, sort, filters: retained, limit, offset, countLimit: bound + 1, statementTimeoutMs: this.settings.statementTimeoutMs })
+      .search({ projectId, query, sort, filters: retained, limit, offset, countLimit: bound + 1, rankLimit: bound, statementTimeoutMs: this.settings.statementTimeoutMs })
       .catch((error: unknown) => {
         if (!(error instanceof QueryTimeoutError)) throw error;
         throw new ProblemError(503, 'PUBLIC_API_SEARCH_TIMEOUT', `The search ran longer than ${error.timeoutMs} ms and was cancelled; add filters (date_range, framework) or more specific words.`, {
