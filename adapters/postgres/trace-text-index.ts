@@ -62,9 +62,6 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   async replace(db, _projectId, documents) {
     await insertDocuments(db, documents, 'ON CONFLICT (project_id, trace_id) DO UPDATE SET document = EXCLUDED.document');
   },
-  async remove(db, projectId, traceId) {
-    await db('trace_search').where({ project_id: projectId, trace_id: traceId }).delete();
-  },
   async removeMany(db, projectId, traceIds) {
     // One array parameter: no bound-parameter limit to chunk under.
     if (traceIds.length > 0) await db.raw('DELETE FROM trace_search WHERE project_id = ? AND trace_id = ANY(?::text[])', [projectId, traceIds]);
@@ -86,20 +83,14 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     recent.orderBy('m.seq', 'desc').limit(window);
     return db.from(recent.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]));
   },
-  matchingIds(db, projectId, query) {
-    const text = tsqueryText(query);
-    // Fenced as in matches.
-    return db
-      .select('trace_id')
-      .from(
-        db.raw(
-          `(SELECT m.trace_id
-            FROM (SELECT project_id, trace_id FROM trace_search
-                  WHERE document @@ to_tsquery('${CONFIG}', ?) OFFSET 0) AS m
-            WHERE m.project_id = ?) AS matched`,
-          [text, projectId],
-        ),
-      );
+  // Fenced as in recentMatches.
+  countMatches(db, projectId, query, limit, filter) {
+    const matches = db
+      .from(db.raw(`(SELECT project_id, trace_id FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) OFFSET 0) AS m`, [tsqueryText(query)]))
+      .select(db.raw('1'))
+      .where('m.project_id', projectId);
+    if (filter) matches.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter);
+    return db.from(matches.limit(limit).as('c')).count({ n: '*' });
   },
   // Unfenced: newest first, a common word is found by walking the time index and probing each
   // trace's document by primary key; the planner picks the GIN index for a rare one.

@@ -207,8 +207,8 @@ export class SqlTraceRepository implements TraceRepository {
       session_id: trace.sessionId,
       user_id: trace.userId,
     });
-    await this.textIndex.remove(this.db, trace.projectId, trace.id);
-    await this.writeSearchDocuments([{ projectId: trace.projectId, traceId: trace.id, body: searchText }]);
+    // Replaced, not removed and written: the trace keeps its place in the store order.
+    await this.textIndex.replace(this.db, trace.projectId, [{ projectId: trace.projectId, traceId: trace.id, body: searchText }]);
   }
 
   async writeSearchDocuments(documents: { projectId: string; traceId: string; body: string }[]): Promise<void> {
@@ -319,15 +319,7 @@ export class SqlTraceRepository implements TraceRepository {
   private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
     const { projectId, filters } = query;
     const filtered = hasFilters(filters);
-    const ids = this.textIndex.matchingIds(db, projectId, query.query);
-    const countSource = filtered
-      ? db
-          .from(ids.as('m'))
-          .join('traces as t', (on) => on.on('t.id', '=', 'm.trace_id'))
-          .where('t.project_id', projectId)
-          .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
-          .select('m.trace_id')
-      : ids;
+    const filter = filtered ? (qb: Knex.QueryBuilder) => applyFilters(qb, filters) : undefined;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
     const condition = this.textIndex.matchCondition(projectId, query.query);
     const page =
@@ -338,9 +330,9 @@ export class SqlTraceRepository implements TraceRepository {
             .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
             .whereRaw(condition.sql, condition.bindings)
             .orderBy([...byRecency])
-        : this.pageCandidates(db, query, filtered).orderBy([{ column: 'm.relevance', order: 'desc' }, ...byRecency]);
+        : this.pageCandidates(db, query, filter).orderBy([{ column: 'm.relevance', order: 'desc' }, ...byRecency]);
     return {
-      count: db.from(countSource.limit(query.countLimit).as('c')).count({ n: '*' }),
+      count: this.textIndex.countMatches(db, projectId, query.query, query.countLimit, filter),
       page: page.select('t.*').limit(query.limit).offset(query.offset),
     };
   }
@@ -351,9 +343,8 @@ export class SqlTraceRepository implements TraceRepository {
    * joined to their traces: a prefix of the window's order, so the page cut from it is the page
    * of the whole window, ties included, and only the candidates' traces are read.
    */
-  private pageCandidates(db: Knex, query: TraceSearchQuery, filtered: boolean): Knex.QueryBuilder {
+  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: ((qb: Knex.QueryBuilder) => void) | undefined): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
-    const filter = filtered ? (qb: Knex.QueryBuilder) => applyFilters(qb, query.filters) : undefined;
     return db
       .withMaterialized('scored', this.textIndex.recentMatches(db, query.projectId, query.query, query.rankLimit, filter))
       .from('scored as m')

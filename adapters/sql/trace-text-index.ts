@@ -15,15 +15,14 @@ export interface SearchDocument {
  * quote them into its own query language without escaping.
  */
 export interface TraceTextIndex {
+  /** Writes the documents of traces just stored (in the same transaction), last in the store order. */
   write(db: Knex, documents: SearchDocument[]): Promise<void>;
-  /** Deletes a trace's document (before an OTLP trace's grown document is written again). */
-  remove(db: Knex, projectId: string, traceId: string): Promise<void>;
   /** Deletes the documents of some traces of one project at once (a retention pass). */
   removeMany(db: Knex, projectId: string, traceIds: string[]): Promise<void>;
   /**
-   * Rewrites existing documents of one project (a re-index batch), each keeping its place in the
-   * store order that `recentMatches` walks: a rebuild must not make the rebuilt traces the newest.
-   * A trace without a document gets one at the end of that order.
+   * Rewrites existing documents of one project (a re-index batch, an OTLP trace that received
+   * more spans), each keeping its place in the store order that `recentMatches` walks: a rebuild
+   * must not make the rebuilt traces the newest. A trace without a document gets one.
    */
   replace(db: Knex, projectId: string, documents: SearchDocument[]): Promise<void>;
   /**
@@ -33,8 +32,11 @@ export interface TraceTextIndex {
    * what made a search over a million traces take seconds (docs/search.md, "Order").
    */
   recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;
-  /** The same matches' `trace_id` only, unscored: counting them need not rank them. */
-  matchingIds(db: Knex, projectId: string, query: SearchQuery): Knex.QueryBuilder;
+  /**
+   * A query selecting `n`: how many of the project's traces match (and pass `filter`, a condition
+   * on the joined `traces AS t`), counted up to `limit`.
+   */
+  countMatches(db: Knex, projectId: string, query: SearchQuery, limit: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;
   /**
    * A condition on `traces AS t` that holds for the project's traces matching the query: for pages
    * in time order, where the planner may walk the time index and test each trace (a common word)

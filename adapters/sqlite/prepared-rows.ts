@@ -21,7 +21,11 @@ export async function transactionConnection(db: Knex): Promise<Database | null> 
  * insert is capped at 500 rows.
  */
 export function insertPrepared(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): void {
-  const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  runPrepared(connection, `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, rows);
+}
+
+/** Runs one statement per row of parameters through the connection's reused prepared statement for `sql`. */
+export function runPrepared(connection: Database, sql: string, rows: readonly unknown[][]): void {
   let statements = prepared.get(connection);
   if (!statements) {
     statements = new Map();

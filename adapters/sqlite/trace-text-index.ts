@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import type { SearchClause, SearchDocument, SearchQuery, TraceTextIndex } from '../sql/trace-text-index.js';
-import { insertPrepared, transactionConnection } from './prepared-rows.js';
+import { runPrepared, transactionConnection } from './prepared-rows.js';
 
 /**
- * Rows per INSERT. knex writes a multi-row SQLite insert as a compound SELECT, and SQLite allows at
- * most 500 terms in one (SQLITE_MAX_COMPOUND_SELECT): a larger chunk failed every batch of more
- * than 500 traces (test/traces/ingest.test.ts stores the documented maximum of 1000).
+ * Trace ids per statement that lists them: under SQLite's bound-parameter limit, and the size the
+ * other multi-row writes use (test/traces/ingest.test.ts stores the documented maximum of 1000).
  */
 const CHUNK = 500;
 
@@ -22,85 +21,80 @@ export function bodyExpression(query: SearchQuery): string {
   return `body : ${expression}`;
 }
 
-/** SQLite FTS5 (`trace_search`, porter + unicode61 tokenizer), ranked by bm25. */
+/** The project's documents matching the query, as one FTS5 expression (the scope token's doclist intersected with the body's). */
+const scopedExpression = (projectId: string, query: SearchQuery): string => `scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`;
+
+/**
+ * A document is stored under its trace's rowid in `traces` (migration 024 re-keyed the older
+ * ones), found by the trace's primary key in the same statement. OR REPLACE: SQLite hands a new
+ * trace the rowid of the newest deleted one again, and a deleted project's documents are purged
+ * in the background after its traces are gone, so one of them may still hold the rowid; it is
+ * replaced (the purge finds it no more, and no search could reach it).
+ */
+const WRITE = `INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) SELECT t.rowid, ?, t.id, ? FROM traces t WHERE t.project_id = ? AND t.id = ?`;
+
+const listOf = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
+
+/**
+ * SQLite FTS5 (`trace_search`, porter + unicode61 tokenizer), ranked by bm25.
+ *
+ * Each document's rowid is its trace's rowid in `traces`. A search then reaches a match's trace
+ * by the table's own key — one page read — where the trace id (an UNINDEXED column) costs a read
+ * of the document's row and then of the primary-key index: 47 ms against 285 ms for the 10,000
+ * newest matches of a common word that pass a filter at a million traces. The rowid is also the
+ * store order recentMatches walks (FTS5 reads a doclist in rowid order). VACUUM keeps the rowids
+ * of both tables (test/traces/search-store-order.test.ts pins it).
+ */
 export const sqliteTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
+    const rows = documents.map((d) => [scopeToken(d.projectId), d.body, d.projectId, d.traceId]);
     const connection = await transactionConnection(db);
-    if (connection) {
-      insertPrepared(connection, 'trace_search', ['scope', 'trace_id', 'body'], documents.map((d) => [scopeToken(d.projectId), d.traceId, d.body]));
-      return;
-    }
-    for (let start = 0; start < documents.length; start += CHUNK) {
-      const rows = documents.slice(start, start + CHUNK).map((d) => ({ scope: scopeToken(d.projectId), trace_id: d.traceId, body: d.body }));
-      await db('trace_search').insert(rows);
-    }
+    if (connection) return runPrepared(connection, WRITE, rows);
+    for (const row of rows) await db.raw(WRITE, row);
   },
-  // trace_id is UNINDEXED: this reads the project's documents. Only a late span of an OTLP trace
-  // pays it (a resend changes nothing and skips it); PostgreSQL deletes by primary key.
-  async remove(db, projectId, traceId) {
-    await db('trace_search').where({ scope: scopeToken(projectId), trace_id: traceId }).delete();
-  },
-  // One pass over the project's documents (the scope token's postings) per chunk, not one per trace.
+  // Before the traces themselves are deleted (the rowids are looked up through them).
   async removeMany(db, projectId, traceIds) {
     for (let start = 0; start < traceIds.length; start += CHUNK) {
       const chunk = traceIds.slice(start, start + CHUNK);
-      await db.raw(
-        `DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ? AND trace_id IN (${chunk.map(() => '?').join(', ')}))`,
-        [`scope : "${scopeToken(projectId)}"`, ...chunk],
-      );
+      await db.raw(`DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM traces WHERE project_id = ? AND id IN (${listOf(chunk)}))`, [projectId, ...chunk]);
     }
   },
+  // Written back under the same rowid, so each trace keeps its place in the store order.
   async replace(db, projectId, documents) {
-    // Each rebuilt document goes back under its old rowid: rowid order is the store order that
-    // recentMatches walks, and a fresh rowid would make every rebuilt trace the newest.
-    const scope = scopeToken(projectId);
-    const rowids = new Map<string, number>();
-    for (let start = 0; start < documents.length; start += CHUNK) {
-      const chunk = documents.slice(start, start + CHUNK).map((d) => d.traceId);
-      const rows = (await db.raw(
-        `SELECT rowid AS position, trace_id FROM trace_search WHERE trace_search MATCH ? AND trace_id IN (${chunk.map(() => '?').join(', ')})`,
-        [`scope : "${scope}"`, ...chunk],
-      )) as { position: number; trace_id: string }[];
-      for (const row of rows) rowids.set(row.trace_id, row.position);
-      const positions = rows.map((row) => row.position);
-      if (positions.length > 0) await db.raw(`DELETE FROM trace_search WHERE rowid IN (${positions.map(() => '?').join(', ')})`, positions);
-    }
-    // null: SQLite gives a trace that had no document the next rowid, as write does.
-    const rows = documents.map((d) => [rowids.get(d.traceId) ?? null, scope, d.traceId, d.body]);
-    const connection = await transactionConnection(db);
-    if (connection) {
-      insertPrepared(connection, 'trace_search', ['rowid', 'scope', 'trace_id', 'body'], rows);
-      return;
-    }
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await db('trace_search').insert(rows.slice(start, start + CHUNK).map(([rowid, scopeValue, traceId, body]) => ({ rowid, scope: scopeValue, trace_id: traceId, body })));
-    }
+    await sqliteTraceTextIndex.removeMany(db, projectId, documents.map((d) => d.traceId));
+    await sqliteTraceTextIndex.write(db, documents);
   },
   /**
-   * FTS5 reads a doclist in rowid order, newest first with `ORDER BY rowid DESC`, so the window is
-   * the first `window` matches read and bm25 runs for those only. The match is on the body alone
-   * and the project is a comparison of the `scope` column: with the scope token in the match, bm25
-   * counts the documents of every phrase of the query on each search, and the scope token is in
-   * every document of the project (34 ms per search at a million traces). With a filter the join
-   * is CROSS so the index stays the outer loop (its order is the window's).
+   * FTS5 reads the body's doclist newest rowid first and stops after `window` matches of the
+   * project's traces; bm25 runs for those only. The project (and any filter) is checked on the
+   * trace reached by rowid. The match is on the body alone: with the scope token in it, bm25
+   * would count the documents of every phrase of the query on each search, and the scope token is
+   * in every document of the project (34 ms per search at a million traces). CROSS JOIN keeps the
+   * index the outer loop (its order is the window's).
    */
   recentMatches(db: Knex, projectId, query, window, filter) {
-    const matches = db('trace_search')
-      .select('trace_search.trace_id', db.raw('-bm25(trace_search) AS relevance'))
+    return db('trace_search')
+      .select('t.id as trace_id', db.raw('-bm25(trace_search) AS relevance'))
+      .joinRaw('CROSS JOIN traces AS t')
       .whereRaw('trace_search MATCH ?', [bodyExpression(query)])
-      .where('trace_search.scope', scopeToken(projectId));
-    if (filter) matches.joinRaw('CROSS JOIN traces AS t').whereRaw('t.id = trace_search.trace_id').where('t.project_id', projectId).modify(filter);
-    return matches.orderBy('trace_search.rowid', 'desc').limit(window);
+      .whereRaw('t.rowid = trace_search.rowid')
+      .where('t.project_id', projectId)
+      .modify((qb: Knex.QueryBuilder) => filter?.(qb))
+      .orderBy('trace_search.rowid', 'desc')
+      .limit(window);
   },
   /**
    * Unranked, the project is best matched as its scope token inside the index: the index
    * intersects the two doclists, where comparing the column reads each matching row (a common
-   * word at a million traces: 1.8 ms against 32 ms for the count).
+   * word at a million traces: 1.8 ms against 32 ms for the count). Filtered, each match's trace
+   * is reached by rowid.
    */
-  matchingIds(db: Knex, projectId, query) {
-    return db('trace_search').select('trace_id').whereRaw('trace_search MATCH ?', [`scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`]);
+  countMatches(db: Knex, projectId, query, limit, filter) {
+    const matches = db('trace_search').select(db.raw('1')).whereRaw('trace_search MATCH ?', [scopedExpression(projectId, query)]);
+    if (filter) matches.joinRaw('CROSS JOIN traces AS t').whereRaw('t.rowid = trace_search.rowid').where('t.project_id', projectId).modify(filter);
+    return db.from(matches.limit(limit).as('c')).count({ n: '*' });
   },
   matchCondition(projectId, query) {
-    return { sql: 't.id IN (SELECT trace_id FROM trace_search WHERE trace_search MATCH ?)', bindings: [`scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`] };
+    return { sql: 't.rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)', bindings: [scopedExpression(projectId, query)] };
   },
 };

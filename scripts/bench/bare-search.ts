@@ -39,30 +39,26 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const filterBinding = options.framework ? [options.framework] : [];
   if (dialect === 'sqlite') {
     const match = bodyExpression(parsed);
-    const scope = scopeToken(options.projectId);
+    const scoped = `scope : "${scopeToken(options.projectId)}" AND ${match}`;
+    // Documents are stored under their traces' rowids (adapters/sqlite/trace-text-index.ts).
     if (kind === 'topRelevance') {
-      return options.framework
-        ? {
-            sql: `SELECT t.* FROM (SELECT s.trace_id, bm25(trace_search) AS r FROM trace_search s CROSS JOIN traces f WHERE trace_search MATCH ? AND s.scope = ? AND f.project_id = ? AND f.id = s.trace_id${filter.replace('t.', 'f.')} ORDER BY s.rowid DESC LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r LIMIT ?`,
-            bindings: [match, scope, options.projectId, ...filterBinding, options.rankLimit, options.projectId, options.limit],
-          }
-        : {
-            sql: `SELECT t.* FROM (SELECT trace_id, bm25(trace_search) AS r FROM trace_search WHERE trace_search MATCH ? AND scope = ? ORDER BY rowid DESC LIMIT ?) m CROSS JOIN traces t WHERE t.project_id = ? AND t.id = m.trace_id ORDER BY m.r LIMIT ?`,
-            bindings: [match, scope, options.rankLimit, options.projectId, options.limit],
-          };
+      return {
+        sql: `SELECT * FROM (SELECT t.*, bm25(trace_search) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ?${filter} ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
+        bindings: [match, options.projectId, ...filterBinding, options.rankLimit, options.limit],
+      };
     }
     if (kind === 'topRecency') {
       return {
-        sql: `SELECT t.* FROM traces t WHERE t.project_id = ? AND t.id IN (SELECT trace_id FROM trace_search WHERE trace_search MATCH ?)${filter} ORDER BY t.created_at DESC LIMIT ?`,
-        bindings: [options.projectId, `scope : "${scope}" AND ${match}`, ...filterBinding, options.limit],
+        sql: `SELECT t.* FROM traces t WHERE t.project_id = ? AND t.rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)${filter} ORDER BY t.created_at DESC LIMIT ?`,
+        bindings: [options.projectId, scoped, ...filterBinding, options.limit],
       };
     }
     return options.framework
       ? {
-          sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s CROSS JOIN traces t WHERE trace_search MATCH ? AND t.project_id = ? AND t.id = s.trace_id${filter} LIMIT ?)`,
-          bindings: [`scope : "${scope}" AND ${match}`, options.projectId, ...filterBinding, options.countLimit],
+          sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ?${filter} LIMIT ?)`,
+          bindings: [scoped, options.projectId, ...filterBinding, options.countLimit],
         }
-      : { sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', bindings: [`scope : "${scope}" AND ${match}`, options.countLimit] };
+      : { sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', bindings: [scoped, options.countLimit] };
   }
   const q = `to_tsquery('${CONFIG}', ?)`;
   const text = tsqueryText(parsed);

@@ -56,11 +56,14 @@ async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number
   try {
     const trace = connection.prepare(`INSERT INTO traces (${columnList(TRACE_COLUMNS)}) VALUES (${placeholders(TRACE_COLUMNS.length)})`);
     const span = connection.prepare(`INSERT INTO spans (${columnList(SPAN_COLUMNS)}) VALUES (${placeholders(SPAN_COLUMNS.length)})`);
-    const search = connection.prepare('INSERT INTO trace_search (scope, trace_id, body) VALUES (?, ?, ?)');
+    // As the service stores them: each document under its trace's rowid (here known from the insert itself).
+    const search = connection.prepare('INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) VALUES (?, ?, ?, ?)');
+    const idColumn = TRACE_COLUMNS.indexOf('id');
     const write = connection.transaction((batch: PhysicalBatch) => {
-      for (const row of batch.traces) trace.run(row);
+      const rowids = new Map<unknown, number | bigint>();
+      for (const row of batch.traces) rowids.set(row[idColumn], trace.run(row).lastInsertRowid);
       for (const row of batch.spans) span.run(row);
-      for (const d of batch.search) search.run(scopeToken(d.projectId), d.traceId, d.body);
+      for (const d of batch.search) search.run(rowids.get(d.traceId), scopeToken(d.projectId), d.traceId, d.body);
     });
     const started = process.hrtime.bigint();
     for (const batch of batches) write(batch);

@@ -114,7 +114,7 @@ forEachAdapter((adapter) => {
 
 forEachAdapter((adapter) => {
   describe('migration 024-search-store-order', () => {
-    it('keeps the documents already stored in the order they were stored, and puts a new one after them', async () => {
+    it('gives each document its place in the store order, and a new one a place after them', async () => {
       const isolated = isolatedDatabase(adapter);
       const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
       try {
@@ -124,20 +124,32 @@ forEachAdapter((adapter) => {
         const [project, organization] = [randomUUID(), randomUUID()];
         await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
         await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: at, updated_at: at });
-        // Stored in an order that is neither the ids' nor the alphabet's.
-        const stored = ['t-b', 't-c', 't-a'];
+        const trace = (id: string) => knex('traces').insert({ project_id: project, id, name: 'n', status: 'success', created_at: at });
         const document = async (traceId: string) => {
-          await knex('traces').insert({ project_id: project, id: traceId, name: 'n', status: 'success', created_at: at });
-          if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: traceId, body: 'beacon' });
-          else await knex.raw(`INSERT INTO trace_search (project_id, trace_id, document) VALUES (?, ?, to_tsvector('tracewell_english', 'beacon'))`, [project, traceId]);
+          if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: traceId, body: `beacon ${traceId}` });
+          else await knex.raw(`INSERT INTO trace_search (project_id, trace_id, document) VALUES (?, ?, to_tsvector('tracewell_english', ?))`, [project, traceId, `beacon ${traceId}`]);
         };
-        for (const traceId of stored) await document(traceId);
+        // Traces stored in one order, their documents (as the older code numbered them) in another.
+        for (const id of ['t-b', 't-c', 't-a']) await trace(id);
+        for (const id of ['t-a', 't-b', 't-c']) await document(id);
+        if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: 't-gone', body: 'beacon orphan' });
 
         await migrateToLatest(database);
+        await trace('t-0');
         await document('t-0');
-        // SQLite's FTS5 rowid is the store order; PostgreSQL's is the new seq column.
-        const rows = await knex('trace_search').select('trace_id').orderBy(adapter === 'sqlite' ? 'rowid' : 'seq');
-        expect(rows.map((row: { trace_id: string }) => row.trace_id)).to.deep.equal([...stored, 't-0']);
+        if (adapter === 'sqlite') {
+          // The document is under its trace's rowid (as the code after 024 writes it); one without a trace is gone.
+          const rows = await knex.raw('SELECT s.rowid AS position, s.trace_id, s.body, t.rowid AS trace_position FROM trace_search s LEFT JOIN traces t ON t.project_id = ? AND t.id = s.trace_id ORDER BY s.rowid', [project]);
+          expect(rows.slice(0, 3).map((r: { trace_id: string; body: string }) => [r.trace_id, r.body])).to.deep.equal([['t-b', 'beacon t-b'], ['t-c', 'beacon t-c'], ['t-a', 'beacon t-a']]);
+          for (const row of rows.slice(0, 3)) expect(row.position, row.trace_id).to.equal(row.trace_position);
+          expect(rows.map((r: { trace_id: string }) => r.trace_id)).to.deep.equal(['t-b', 't-c', 't-a', 't-0']);
+          // The moved documents are found by the index again.
+          const found = await knex.raw(`SELECT trace_id FROM trace_search WHERE trace_search MATCH 'body : "t a"'`);
+          expect(found).to.deep.equal([{ trace_id: 't-a' }]);
+        } else {
+          const rows = await knex('trace_search').select('trace_id').orderBy('seq');
+          expect(rows.map((row: { trace_id: string }) => row.trace_id)).to.deep.equal(['t-a', 't-b', 't-c', 't-0']);
+        }
       } finally {
         await database.close();
         await isolated.drop();

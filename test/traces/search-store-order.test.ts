@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { ingest, type TraceInput } from './fixtures.js';
+
+/** A trace whose only words are its name's (and the root span's `root step`). */
+const named = (id: string, name: string): TraceInput => ({
+  trace_id: id,
+  name,
+  metadata: { framework: 'langchain', agent_name: 'bot' },
+  spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 100, start_time: '2026-11-01T09:00:00Z' }],
+});
+
+/**
+ * The store order bounds relevance ranking past the count limit (docs/search.md, "Order"): these
+ * pin what keeps a trace's place in it and what gives it one.
+ */
+forEachAdapter((adapter) => {
+  describe('search store order', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(adapter);
+    });
+    after(async () => server.close());
+
+    /** The ids of the search's page when it ranks only the `window` most recently stored matches. */
+    const newest = async (query: string, window: number): Promise<string[]> => {
+      const result = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: window }).search(server.tenant.project.id, { query, limit: window });
+      return result.traces.map((t) => t.id).sort();
+    };
+
+    it('gives a trace its place when it is first stored', async () => {
+      for (const id of ['order-a', 'order-b', 'order-c']) await ingest(server, server.tenant, named(id, 'lighthouse'));
+      expect(await newest('lighthouse', 2)).to.deep.equal(['order-b', 'order-c']);
+    });
+
+    it('keeps it when the trace\'s document is written again (an OTLP trace that received more spans)', async () => {
+      for (const id of ['late-a', 'late-b']) await ingest(server, server.tenant, named(id, 'harbour'));
+      const first = await server.runtime.store.traces.findById(server.tenant.project.id, 'late-a');
+      await server.runtime.store.transaction((store) => store.traces.updateDerived(first!, 'harbour grown document'));
+      expect(await newest('harbour', 1)).to.deep.equal(['late-b']);
+      // The rewritten document is the one searched.
+      expect(await newest('grown', 5)).to.deep.equal(['late-a']);
+    });
+  });
+});
+
+describe('[sqlite] search documents under their traces\' rowids', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer('sqlite');
+  });
+  after(async () => server.close());
+
+  it('stay under them through retention deletes and VACUUM', async () => {
+    const project = server.tenant.project.id;
+    for (let i = 0; i < 6; i++) await ingest(server, server.tenant, named(`vacuum-${i}`, 'estuary'));
+    // Gaps in both tables' rowids, as retention leaves them.
+    await server.runtime.store.transaction((store) => store.dataLifecycle.deleteTraces(project, ['vacuum-1', 'vacuum-3']));
+    const knex = server.runtime.database.knex;
+    await knex.raw('VACUUM');
+    const misplaced = await knex.raw('SELECT s.trace_id FROM trace_search s LEFT JOIN traces t ON t.rowid = s.rowid WHERE t.id IS NOT s.trace_id');
+    expect(misplaced).to.deep.equal([]);
+    const found = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 3 }).search(project, { query: 'estuary', limit: 3 });
+    expect(found.traces.map((t) => t.id).sort()).to.deep.equal(['vacuum-2', 'vacuum-4', 'vacuum-5']);
+  });
+});
