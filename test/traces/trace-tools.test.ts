@@ -247,6 +247,20 @@ forEachAdapter((adapter) => {
         expect(await ids(2, { limit: 1, filters: { framework: 'langchain' } })).to.deep.equal({ ids: ['beacon-2'], totalCount: 2, totalCountExact: false });
       });
 
+      it('counts a phrase\'s window in matches of the phrase, not in traces holding its words apart', async () => {
+        // flare-0..2 say "signal flare"; the newest stored, flare-apart, has both words the other way round.
+        for (const [id, name] of [['flare-0', 'signal flare'], ['flare-1', 'signal flare'], ['flare-2', 'signal flare'], ['flare-apart', 'flare signal']]) {
+          await ingest(server, server.tenant, simple(id, name));
+        }
+        const search = new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 2 });
+        const result = await search.search(server.tenant.project.id, { query: '"signal flare"', limit: 2 });
+        expect({ ids: result.traces.map((t) => t.id).sort(), totalCount: result.totalCount, totalCountExact: result.totalCountExact }).to.deep.equal({
+          ids: ['flare-1', 'flare-2'],
+          totalCount: 2,
+          totalCountExact: false,
+        });
+      });
+
       it('keeps each trace\'s place in the store order when its document is rebuilt', async () => {
         // Rebuilt oldest last: had the rebuild moved documents to the end, beacon-0 would be among the newest.
         const documents = [4, 3, 2, 1, 0].map((i) => ({ traceId: `beacon-${i}`, body: i === 0 ? 'beacon beacon beacon probe' : 'beacon probe' }));
