@@ -101,8 +101,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     if (filter) ordered.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter);
     ordered.orderBy('m.seq', 'desc');
     if (candidates === text) {
-      ordered.select('m.trace_id', 'm.document').limit(window);
-      return db.from(ordered.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]));
+      ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
+      return db.from(ordered.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
     }
     // The executor keeps the candidates' order through the check; LIMIT takes the newest kept.
     const kept = db
@@ -112,8 +112,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .limit(window);
     return db
       .from(kept.as('w'))
-      .joinRaw(`CROSS JOIN LATERAL (SELECT s.trace_id, ts_rank(s.document, to_tsquery('${CONFIG}', ?), 1) AS relevance FROM trace_search s WHERE s.ctid = w.position) AS r`, [text])
-      .select('r.trace_id', 'r.relevance');
+      .joinRaw(`CROSS JOIN LATERAL (SELECT s.trace_id, ts_rank(s.document, to_tsquery('${CONFIG}', ?), 1) AS relevance, s.seq FROM trace_search s WHERE s.ctid = w.position) AS r`, [text])
+      .select('r.trace_id', 'r.relevance', 'r.seq as recency');
   },
   // Fenced as in recentMatches.
   countMatches(db, projectId, query, limit, filter) {

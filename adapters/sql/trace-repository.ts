@@ -292,14 +292,16 @@ export class SqlTraceRepository implements TraceRepository {
 
   /**
    * Every trace has exactly one search document, written in the trace's transaction and removed
-   * only with its project (see insertMany). So, without filters, the text index alone answers
-   * the count and the page candidates, and only the page's traces are read: a common word over a
-   * million traces otherwise joins every match.
+   * only with its project (see insertMany). So the text index alone answers the count and the
+   * page candidates, and only the page's traces are read: a common word over a million traces
+   * otherwise joins every match. Sorted by relevance, the page counts too (see pageCandidates);
+   * the count statement then runs only for an empty page.
    */
   private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
-    const { count, page } = this.searchStatements(db, query);
-    const [countRow, rows] = await Promise.all([count.first(), page]);
-    return { traces: rows.map(toTraceRecord), counted: Number(countRow?.n ?? 0) };
+    const { count, page, pageCounts } = this.searchStatements(db, query);
+    const rows: Row[] = await page;
+    const counted = pageCounts && rows.length > 0 ? rows[0].matched : (await count.first())?.n;
+    return { traces: rows.map(toTraceRecord), counted: Number(counted ?? 0) };
   }
 
   /**
@@ -307,16 +309,17 @@ export class SqlTraceRepository implements TraceRepository {
    * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
    */
   private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery): Promise<TraceSearchPage> {
-    const { count, page } = this.searchStatements(this.db, query);
+    const { count, page, pageCounts } = this.searchStatements(this.db, query);
     const native = (qb: Knex.QueryBuilder) => {
       const { sql, bindings } = qb.toSQL().toNative();
       return { sql, bindings };
     };
-    const result = await reader.search({ count: native(count), page: native(page), timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) });
-    return { traces: result.rows.map(toTraceRecord), counted: Number(result.count?.n ?? 0) };
+    const result = await reader.search({ count: native(count), page: native(page), pageCounts, timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) });
+    const counted = pageCounts && result.rows.length > 0 ? result.rows[0].matched : result.count?.n;
+    return { traces: result.rows.map(toTraceRecord), counted: Number(counted ?? 0) };
   }
 
-  private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
+  private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
     const { projectId, filters } = query;
     const filtered = hasFilters(filters);
     const filter = filtered ? (qb: Knex.QueryBuilder) => applyFilters(qb, filters) : undefined;
@@ -334,25 +337,36 @@ export class SqlTraceRepository implements TraceRepository {
     return {
       count: this.textIndex.countMatches(db, projectId, query.query, query.countLimit, filter),
       page: page.select('t.*').limit(query.limit).offset(query.offset),
+      pageCounts: query.sort !== 'recency',
     };
   }
 
   /**
-   * The ranked window (the `rankLimit` most recently stored matches, filters applied) scored once
-   * and materialized; of it, the matches as relevant as the (offset + limit)-th best or more,
-   * joined to their traces: a prefix of the window's order, so the page cut from it is the page
-   * of the whole window, ties included, and only the candidates' traces are read.
+   * The window — the `countLimit` most recently stored matches that pass the filters — scored
+   * once, numbered newest first and materialized. Its size is the count (the count stops at
+   * countLimit too), carried on every page row as `matched`: for a filtered or phrase search a
+   * separate count walked the same matches again. Relevance ranks the `rankLimit` newest of it
+   * (one fewer: the last only tells "more than the bound"); of those, the matches as relevant as
+   * the (offset + limit)-th best or more are joined to their traces: a prefix of the ranked
+   * order, so the page cut from it is the page of the whole ranking, ties included, and only the
+   * candidates' traces are read.
    */
   private pageCandidates(db: Knex, query: TraceSearchQuery, filter: ((qb: Knex.QueryBuilder) => void) | undefined): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
+    const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
     return db
-      .withMaterialized('scored', this.textIndex.recentMatches(db, query.projectId, query.query, query.rankLimit, filter))
+      .withMaterialized('scored', db.from(recent.as('w')).select('w.trace_id', 'w.relevance', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
       .from('scored as m')
       // CROSS JOIN keeps SQLite from driving the join from traces: it has no estimate for the
       // materialized scores and otherwise reads every trace of the project (PostgreSQL reorders freely).
       .joinRaw('CROSS JOIN traces AS t')
       .whereRaw('t.id = m.trace_id')
       .where('t.project_id', query.projectId)
-      .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [depth - 1]);
+      .where('m.n', '<=', query.rankLimit)
+      .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s WHERE s.n <= ? ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [
+        query.rankLimit,
+        depth - 1,
+      ])
+      .select(db.raw('(SELECT count(*) FROM scored) AS matched'));
   }
 }

@@ -13,6 +13,8 @@ export interface NativeStatement {
 export interface SearchJob {
   count: NativeStatement;
   page: NativeStatement;
+  /** The page's rows carry the count (`matched`): the count statement runs only when the page is empty. */
+  pageCounts?: boolean;
   timeoutMs: number;
 }
 

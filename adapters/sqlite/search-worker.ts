@@ -24,12 +24,13 @@ function pageRows(job: SearchJob): Record<string, unknown>[] {
 
 function search(job: SearchJob): SearchResult {
   // One read transaction: the count and the page see the same snapshot.
-  return db.transaction(() => ({
-    count: (db.prepare(job.count.sql).get(...bind(job.count.bindings)) as Record<string, unknown> | undefined) ?? null,
+  return db.transaction(() => {
     // iterate, not all: control comes back to JavaScript between rows, where a terminate() takes
     // effect (it cannot interrupt SQLite's native code within one step).
-    rows: pageRows(job),
-  }))();
+    const rows = pageRows(job);
+    if (job.pageCounts && rows.length > 0) return { count: null, rows };
+    return { count: (db.prepare(job.count.sql).get(...bind(job.count.bindings)) as Record<string, unknown> | undefined) ?? null, rows };
+  })();
 }
 
 parentPort!.on('message', (message: { id: number; job: SearchJob }) => {

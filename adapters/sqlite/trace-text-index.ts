@@ -74,7 +74,7 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
    */
   recentMatches(db: Knex, projectId, query, window, filter) {
     return db('trace_search')
-      .select('t.id as trace_id', db.raw('-bm25(trace_search) AS relevance'))
+      .select('t.id as trace_id', db.raw('-bm25(trace_search) AS relevance'), 'trace_search.rowid as recency')
       .joinRaw('CROSS JOIN traces AS t')
       .whereRaw('trace_search MATCH ?', [bodyExpression(query)])
       .whereRaw('t.rowid = trace_search.rowid')

@@ -50,6 +50,26 @@ describe('SqliteSearchReader', () => {
     expect(database.searchReader!.pool.liveWorkers).to.equal(0);
   });
 
+  it('runs the count statement only for an empty page when the page carries the count', async () => {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: path.join(dir, 'db.sqlite') });
+    try {
+      await migrateToLatest(database);
+      const reader = database.searchReader!;
+      // A count that cannot run: reaching it fails the search.
+      const failingCount = { sql: 'SELECT n FROM no_such_table', bindings: [] };
+      expect(await reader.search({ count: failingCount, page: { sql: 'SELECT 7 AS matched', bindings: [] }, pageCounts: true, timeoutMs: 0 })).to.deep.equal({
+        count: null,
+        rows: [{ matched: 7 }],
+      });
+      const empty = { sql: 'SELECT 1 AS matched WHERE 0', bindings: [] };
+      expect(await reader.search({ count: { sql: 'SELECT 3 AS n', bindings: [] }, page: empty, pageCounts: true, timeoutMs: 0 })).to.deep.equal({ count: { n: 3 }, rows: [] });
+      const error = await reader.search({ count: failingCount, page: empty, pageCounts: true, timeoutMs: 0 }).then(() => null, (e: Error) => e);
+      expect(error?.message).to.match(/no such table/);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('rejects with QueryTimeoutError at the bound, terminates the busy thread while the event loop keeps turning, and answers the next search on a fresh one', async () => {
     const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: path.join(dir, 'db.sqlite') });
     try {

@@ -275,6 +275,13 @@ forEachAdapter((adapter) => {
       });
     });
 
+    it('reports the count on a page past the last match (the count is then a statement of its own)', async () => {
+      for (const sort of ['relevance', 'recency']) {
+        const page = (await call('search_traces', { query: 'lantern', limit: 2, offset: 10, sort })) as SearchResult;
+        expect(page, sort).to.deep.equal({ traces: [], total_count: 5, total_count_exact: true, has_more: false });
+      }
+    });
+
     it('clamps a limit above 100 to 100', async () => {
       const result = (await call('search_traces', { query: 'common', limit: 1000 })) as SearchResult;
       expect(result.traces).to.have.length(6);
