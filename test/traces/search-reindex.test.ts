@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { migrateThrough, migrateToLatest, openDatabase } from '../../adapters/database.js';
+import { migrateThrough, migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
+import type { Dialect } from '../../src/ports/store.js';
 import { SearchReindexTask } from '../../src/domain/traces/search-reindex-task.js';
 import { forEachAdapter, isolatedDatabase } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
@@ -87,27 +88,42 @@ forEachAdapter((adapter) => {
   });
 });
 
+const AT = Date.parse('2026-11-01T12:00:00.000Z');
+
+/** Runs `work` on a database of its own, migrated through `migration`; drops it afterwards. */
+async function onDatabaseThrough(adapter: Dialect, migration: string, work: (database: Database) => Promise<void>): Promise<void> {
+  const isolated = isolatedDatabase(adapter);
+  const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
+  try {
+    await migrateThrough(database, migration);
+    await work(database);
+  } finally {
+    await database.close();
+    await isolated.drop();
+  }
+}
+
+/** Inserts an organization row (as the migration under test finds one) and returns its id. */
+async function organizationRow(knex: Database['knex']): Promise<string> {
+  const id = randomUUID();
+  await knex('organizations').insert({ id, name: 'Acme', created_at: AT, updated_at: AT });
+  return id;
+}
+
 forEachAdapter((adapter) => {
   describe('migration 023-search-reindex', () => {
     it('queues a rebuild for every project that already has traces, and none for a project without', async () => {
-      const isolated = isolatedDatabase(adapter);
-      const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
-      try {
-        await migrateThrough(database, '022-monitor-score-name');
+      await onDatabaseThrough(adapter, '022-monitor-score-name', async (database) => {
         const knex = database.knex;
-        const at = Date.parse('2026-11-01T12:00:00.000Z');
-        const [withTraces, empty, organization] = [randomUUID(), randomUUID(), randomUUID()];
-        await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
-        for (const id of [withTraces, empty]) await knex('projects').insert({ id, organization_id: organization, name: id, created_at: at, updated_at: at });
-        await knex('traces').insert({ project_id: withTraces, id: 'old-trace', name: 'written before 020', status: 'success', created_at: at });
+        const organization = await organizationRow(knex);
+        const [withTraces, empty] = [randomUUID(), randomUUID()];
+        for (const id of [withTraces, empty]) await knex('projects').insert({ id, organization_id: organization, name: id, created_at: AT, updated_at: AT });
+        await knex('traces').insert({ project_id: withTraces, id: 'old-trace', name: 'written before 020', status: 'success', created_at: AT });
 
         await migrateToLatest(database);
         const rows = await knex('search_reindexes').select('project_id', 'batches', 'processed', 'cursor_trace_id');
         expect(rows).to.deep.equal([{ project_id: withTraces, batches: 0, processed: 0, cursor_trace_id: null }]);
-      } finally {
-        await database.close();
-        await isolated.drop();
-      }
+      });
     });
   });
 });
@@ -115,16 +131,12 @@ forEachAdapter((adapter) => {
 forEachAdapter((adapter) => {
   describe('migration 024-search-store-order', () => {
     it('gives each document its place in the store order, and a new one a place after them', async () => {
-      const isolated = isolatedDatabase(adapter);
-      const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
-      try {
-        await migrateThrough(database, '023-search-reindex');
+      await onDatabaseThrough(adapter, '023-search-reindex', async (database) => {
         const knex = database.knex;
-        const at = Date.parse('2026-11-01T12:00:00.000Z');
-        const [project, organization] = [randomUUID(), randomUUID()];
-        await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
-        await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: at, updated_at: at });
-        const trace = (id: string) => knex('traces').insert({ project_id: project, id, name: 'n', status: 'success', created_at: at });
+        const organization = await organizationRow(knex);
+        const project = randomUUID();
+        await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: AT, updated_at: AT });
+        const trace = (id: string) => knex('traces').insert({ project_id: project, id, name: 'n', status: 'success', created_at: AT });
         const document = async (traceId: string) => {
           if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: traceId, body: `beacon ${traceId}` });
           else await knex.raw(`INSERT INTO trace_search (project_id, trace_id, document) VALUES (?, ?, to_tsvector('tracewell_english', ?))`, [project, traceId, `beacon ${traceId}`]);
@@ -150,10 +162,7 @@ forEachAdapter((adapter) => {
           const rows = await knex('trace_search').select('trace_id').orderBy('seq');
           expect(rows.map((row: { trace_id: string }) => row.trace_id)).to.deep.equal(['t-a', 't-b', 't-c', 't-0']);
         }
-      } finally {
-        await database.close();
-        await isolated.drop();
-      }
+      });
     });
   });
 });
