@@ -1,14 +1,11 @@
 import type { Knex } from 'knex';
 import type { DataLifecycleRepository } from '../../src/ports/data-lifecycle.js';
 import type { Dialect } from '../../src/ports/store.js';
-import { scopeToken } from '../sqlite/trace-text-index.js';
+import { scopeMatch } from '../sqlite/trace-text-index.js';
 import type { TraceTextIndex } from './trace-text-index.js';
 
 /** The physical row address used to delete in bounded steps from tables without a single-column key. */
 const ROW_ADDRESS: Record<Dialect, string> = { sqlite: 'rowid', postgres: 'ctid' };
-
-/** FTS5's match on a project's scope token (see adapters/sqlite/trace-text-index.ts). */
-const scopeMatch = (projectId: string): string => `scope : "${scopeToken(projectId)}"`;
 
 export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   constructor(

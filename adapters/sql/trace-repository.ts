@@ -111,6 +111,15 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   }
 }
 
+/**
+ * A search's page and count: the count statement's row when it ran, else the page's own
+ * `matched` (see pageCandidates; the count statement runs only when the page cannot carry it).
+ */
+function searchPageOf(rows: Row[], countRow: Row | null | undefined): TraceSearchPage {
+  const counted = countRow ? countRow.n : rows[0]?.matched;
+  return { traces: rows.map(toTraceRecord), counted: Number(counted ?? 0) };
+}
+
 export class SqlTraceRepository implements TraceRepository {
   constructor(
     private readonly db: Knex,
@@ -292,7 +301,7 @@ export class SqlTraceRepository implements TraceRepository {
 
   /**
    * Every trace has exactly one search document, written in the trace's transaction and removed
-   * only with its project (see insertMany). So the text index alone answers the count and the
+   * with the trace (see insertMany, data-lifecycle-repository.ts). So the text index alone answers the count and the
    * page candidates, and only the page's traces are read: a common word over a million traces
    * otherwise joins every match. Sorted by relevance, the page counts too (see pageCandidates);
    * the count statement then runs only for an empty page.
@@ -300,8 +309,7 @@ export class SqlTraceRepository implements TraceRepository {
   private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
     const { count, page, pageCounts } = this.searchStatements(db, query);
     const rows: Row[] = await page;
-    const counted = pageCounts && rows.length > 0 ? rows[0].matched : (await count.first())?.n;
-    return { traces: rows.map(toTraceRecord), counted: Number(counted ?? 0) };
+    return searchPageOf(rows, pageCounts && rows.length > 0 ? null : await count.first());
   }
 
   /**
@@ -315,8 +323,7 @@ export class SqlTraceRepository implements TraceRepository {
       return { sql, bindings };
     };
     const result = await reader.search({ count: native(count), page: native(page), pageCounts, timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) });
-    const counted = pageCounts && result.rows.length > 0 ? result.rows[0].matched : result.count?.n;
-    return { traces: result.rows.map(toTraceRecord), counted: Number(counted ?? 0) };
+    return searchPageOf(result.rows, result.count);
   }
 
   private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {

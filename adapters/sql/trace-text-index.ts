@@ -27,8 +27,8 @@ export interface TraceTextIndex {
   replace(db: Knex, projectId: string, documents: SearchDocument[]): Promise<void>;
   /**
    * A subquery selecting `trace_id`, `relevance` and `recency` (the place in the store order,
-   * higher is newer) of the `window` most recently stored of the project's traces matching the query — and `filter`, a condition on the joined `traces AS t`,
-   * when given. Relevance is computed for these only: scoring every match of a common word is
+   * higher is newer) of the `window` most recently stored of the project's traces matching the
+   * query — and `filter`, a condition on the joined `traces AS t`, when given. Relevance is computed for these only: scoring every match of a common word is
    * what made a search over a million traces take seconds (docs/search.md, "Order").
    */
   recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;

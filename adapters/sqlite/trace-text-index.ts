@@ -21,15 +21,18 @@ export function bodyExpression(query: SearchQuery): string {
   return `body : ${expression}`;
 }
 
+/** Every document of the project, as an FTS5 expression (the scope token's doclist). */
+export const scopeMatch = (projectId: string): string => `scope : "${scopeToken(projectId)}"`;
+
 /** The project's documents matching the query, as one FTS5 expression (the scope token's doclist intersected with the body's). */
-const scopedExpression = (projectId: string, query: SearchQuery): string => `scope : "${scopeToken(projectId)}" AND ${bodyExpression(query)}`;
+export const scopedExpression = (projectId: string, query: SearchQuery): string => `${scopeMatch(projectId)} AND ${bodyExpression(query)}`;
 
 /**
  * A document is stored under its trace's rowid in `traces` (migration 024 re-keyed the older
  * ones), found by the trace's primary key in the same statement. OR REPLACE: SQLite hands a new
- * trace the rowid of the newest deleted one again, and a deleted project's documents are purged
- * in the background after its traces are gone, so one of them may still hold the rowid; it is
- * replaced (the purge finds it no more, and no search could reach it).
+ * trace the rowid of the newest deleted one again, and the FTS table has no foreign key, so a
+ * document left by a delete that went around the text index (a project row deleted directly, its
+ * traces cascading) may still hold the rowid; it is replaced (no search could reach it).
  */
 const WRITE = `INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) SELECT t.rowid, ?, t.id, ? FROM traces t WHERE t.project_id = ? AND t.id = ?`;
 

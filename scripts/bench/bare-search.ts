@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bodyExpression, scopeToken } from '../../adapters/sqlite/trace-text-index.js';
+import { bodyExpression, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
 import { parseSearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
@@ -39,7 +39,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const filterBinding = options.framework ? [options.framework] : [];
   if (dialect === 'sqlite') {
     const match = bodyExpression(parsed);
-    const scoped = `scope : "${scopeToken(options.projectId)}" AND ${match}`;
+    const scoped = scopedExpression(options.projectId, parsed);
     // Documents are stored under their traces' rowids (adapters/sqlite/trace-text-index.ts).
     if (kind === 'topRelevance') {
       return {

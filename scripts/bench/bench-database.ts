@@ -8,7 +8,7 @@ import { createStore } from '../../adapters/store.js';
 import { systemClock } from '../../src/clock.js';
 import { Provisioning } from '../../src/domain/bootstrap/provisioning.js';
 import type { Dialect, Store } from '../../src/ports/store.js';
-import { scopeToken } from '../../adapters/sqlite/trace-text-index.js';
+import { scopeMatch } from '../../adapters/sqlite/trace-text-index.js';
 import { REPO_ROOT } from './server-process.js';
 
 /** The bench's own database: a fresh one per run, or a kept one (`--reuse`) so a bulk load is paid once. */
@@ -110,7 +110,7 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
       // Bench-owned cleanup; traces and spans go with the project (ON DELETE CASCADE). SQLite's
       // search documents have no foreign key: they go first, as the service's purge removes them.
       if (options.adapter === 'sqlite') {
-        await database.knex.raw('DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)', [`scope : "${scopeToken(projectId)}"`]);
+        await database.knex.raw('DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)', [scopeMatch(projectId)]);
       }
       await database.knex('projects').where({ id: projectId }).delete();
     },
