@@ -18,6 +18,7 @@ import { mcpAuthorization } from './021-mcp-authorization.js';
 import { monitorScoreName } from './022-monitor-score-name.js';
 import { searchReindex } from './023-search-reindex.js';
 import { searchStoreOrder } from './024-search-store-order.js';
+import { searchStoreBlocks } from './025-search-store-blocks.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   monitorScoreName,
   searchReindex,
   searchStoreOrder,
+  searchStoreBlocks,
 ];

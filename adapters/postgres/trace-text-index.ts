@@ -59,6 +59,28 @@ async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: 
   }
 }
 
+/** Documents per block of the store order: `seq / STORE_BLOCK` is indexed beside the document (migration 025). */
+const STORE_BLOCK = 4096;
+/** How far back each tier of a search window reaches, in blocks from the newest: 2^17, 2^19 and 2^21 documents. */
+const TIER_BLOCKS = [32, 128, 512];
+/** The newest block: the identity's last value, read without touching the table. */
+const NEWEST_BLOCK = `(SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequence('trace_search', 'seq')::regclass), 0) / ${STORE_BLOCK})`;
+
+/**
+ * Conditions on trace_search splitting the store order into disjoint tiers, newest first. A tier
+ * reaches back as an index condition on the block (one GIN scan with the document's words) and
+ * stops where the previous tier began as a heap condition on `seq`: an upper bound on the block
+ * would make the index enumerate every older block. The last tier holds every older document
+ * and uses the index for the words alone.
+ */
+function storeTiers(): string[] {
+  const floors = TIER_BLOCKS.map((blocks) => `${NEWEST_BLOCK} - ${blocks - 1}`);
+  return [
+    ...floors.map((floor, i) => `AND (seq / ${STORE_BLOCK}) >= ${floor}${i > 0 ? ` AND seq < (${floors[i - 1]}) * ${STORE_BLOCK}` : ''}`),
+    `AND seq < (${floors[floors.length - 1]}) * ${STORE_BLOCK}`,
+  ];
+}
+
 /**
  * PostgreSQL tsvector (CONFIG) under a GIN index, ranked by ts_rank divided by
  * 1 + log(document length) (normalization 1): as bm25 does on SQLite, a word counts for more in a
@@ -85,28 +107,40 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * answers it from the primary key and rechecks `@@` on every trace of the project). Filters
    * join the candidates to their traces.
    *
-   * Without a phrase every candidate matches: a top-N sort takes the newest `window` and ts_rank
-   * detoasts and scores those only. With one, the newest candidates are checked one by one
-   * against the whole query (one document read by address each, a correlated subquery so the walk
-   * stops at `window` kept) and the kept are then read by address to be ranked: rechecking every
-   * candidate of a phrase of two common words took 3.7 s at a million traces (the planner costs
-   * `@@` as a cheap operator and ignores detoasting).
+   * The candidates come in tiers of the store order, newest first (storeTiers): the newest 2^17
+   * documents, then back to 2^19, 2^21, then all older ones. Each tier is one scan of the index
+   * over the document and its store block, so a common word reads the heap for the matches of
+   * the newest tier only (about 35,000 of its 266,767 at a million traces), not for all; a later
+   * tier runs only when the earlier ones hold fewer than `window` (UNION ALL runs its parts in
+   * order and LIMIT stops it).
+   *
+   * Without a phrase every candidate matches: a top-N sort per tier takes the newest `window` and
+   * ts_rank detoasts and scores those only. With one, the newest candidates are checked one by
+   * one against the whole query (one document read by address each, a correlated subquery so the
+   * walk stops at `window` kept) and the kept are then read by address to be ranked: rechecking
+   * every candidate of a phrase of two common words took 3.7 s at a million traces (the planner
+   * costs `@@` as a cheap operator and ignores detoasting).
    */
   recentMatches(db, projectId, query, window, filter) {
     const text = tsqueryText(query);
     const candidates = candidateText(query);
-    const ordered = db
-      .from(db.raw(`(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) OFFSET 0) AS m`, [candidates]))
-      .where('m.project_id', projectId);
-    if (filter) ordered.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter);
-    ordered.orderBy('m.seq', 'desc');
-    if (candidates === text) {
-      ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
-      return db.from(ordered.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
+    const phrase = candidates !== text;
+    const tiers = storeTiers().map((tier) => {
+      const ordered = db
+        .from(db.raw(`(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) ${tier} OFFSET 0) AS m`, [candidates]))
+        .where('m.project_id', projectId);
+      if (filter) ordered.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter);
+      ordered.orderBy('m.seq', 'desc');
+      return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
+    });
+    const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
+    if (!phrase) {
+      const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.trace_id', 'u.document', 'u.seq').limit(window);
+      return db.from(newest.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
     }
     // The executor keeps the candidates' order through the check; LIMIT takes the newest kept.
     const kept = db
-      .from(ordered.select('m.position').as('c'))
+      .from(db.raw('(?) AS c', [newestFirst]))
       .select('c.position')
       .whereRaw(`(SELECT s.document @@ to_tsquery('${CONFIG}', ?) FROM trace_search s WHERE s.ctid = c.position)`, [text])
       .limit(window);
@@ -139,8 +173,11 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   // work_mem: recentMatches sorts the candidates' (address, seq) pairs — 10 MB for a common word
   // at a million traces — in memory instead of on disk. jit: these statements are costed high
   // and run in milliseconds; compiling them took 10–100 ms.
+  // max_parallel_workers_per_gather: recentMatches relies on UNION ALL running its tiers in order,
+  // which a parallel append would not.
   async prepareSearch(trx) {
     await trx.raw('SET LOCAL enable_seqscan = off');
+    await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');
     await trx.raw("SET LOCAL work_mem = '32MB'");
     await trx.raw('SET LOCAL jit = off');
   },

@@ -66,3 +66,56 @@ describe('[sqlite] search documents under their traces\' rowids', () => {
     expect(found.traces.map((t) => t.id).sort()).to.deep.equal(['vacuum-2', 'vacuum-4', 'vacuum-5']);
   });
 });
+
+/**
+ * PostgreSQL takes a search's window from tiers of the store order, newest first: the newest 2^17
+ * documents, then back to 2^19, 2^21, then all older (adapters/postgres/trace-text-index.ts).
+ * Jumping the identity puts one trace in each tier; the window must come out the same as one walk.
+ */
+describe('[postgres] search window across tiers of the store order', () => {
+  let server: TestServer;
+  const BLOCK = 4096;
+  before(async () => {
+    server = await startTestServer('postgres');
+    const knex = server.runtime.database.knex;
+    const seqOf = async (id: string) => Number((await knex('trace_search').where({ trace_id: id }).first('seq')).seq);
+    // Oldest first; the blocks between each and the newest (tier-5) decide its tier.
+    const gaps = [600, 200, 60];
+    for (const [i, name] of ['tier-3', 'tier-2', 'tier-1'].entries()) {
+      await ingest(server, server.tenant, { ...named(name, 'quarry lantern'), metadata: { framework: i === 1 ? 'crewai' : 'langchain', agent_name: 'bot' } });
+      await knex.raw(`ALTER TABLE trace_search ALTER COLUMN seq RESTART WITH ${(await seqOf(name)) + gaps[i] * BLOCK}`);
+    }
+    await ingest(server, server.tenant, named('tier-0', 'quarry lantern'));
+    await ingest(server, server.tenant, named('tier-0-only', 'quarry'));
+  });
+  after(async () => server.close());
+
+  const search = async (query: string, window: number, filters?: Record<string, unknown>) => {
+    const result = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: window }).search(server.tenant.project.id, { query, limit: window, filters });
+    return { ids: result.traces.map((t) => t.id).sort(), total: result.totalCount, exact: result.totalCountExact };
+  };
+
+  it('takes the newest matches from the newest tier when it holds enough', async () => {
+    expect(await search('quarry', 2)).to.deep.equal({ ids: ['tier-0', 'tier-0-only'], total: 2, exact: false });
+  });
+
+  it('reaches into each older tier in turn when the newer ones hold too few', async () => {
+    expect((await search('lantern', 2)).ids).to.deep.equal(['tier-0', 'tier-1']);
+    expect((await search('lantern', 3)).ids).to.deep.equal(['tier-0', 'tier-1', 'tier-2']);
+    expect(await search('lantern', 10)).to.deep.equal({ ids: ['tier-0', 'tier-1', 'tier-2', 'tier-3'], total: 4, exact: true });
+  });
+
+  it('finds a word whose only matches are in the oldest tier', async () => {
+    await ingest(server, server.tenant, named('tier-0-later', 'unrelated words'));
+    expect((await search('lantern -quarry', 10)).ids).to.deep.equal([]);
+    expect(await search('"quarry lantern"', 2)).to.deep.equal({ ids: ['tier-0', 'tier-1'], total: 2, exact: false });
+    expect(await search('"quarry lantern"', 10)).to.deep.equal({ ids: ['tier-0', 'tier-1', 'tier-2', 'tier-3'], total: 4, exact: true });
+  });
+
+  it('applies filters inside each tier, so the window holds the newest matches that pass them', async () => {
+    expect(await search('lantern', 1, { framework: 'langchain' })).to.deep.equal({ ids: ['tier-0'], total: 1, exact: false });
+    expect(await search('lantern', 2, { framework: 'langchain' })).to.deep.equal({ ids: ['tier-0', 'tier-1'], total: 2, exact: false });
+    expect(await search('lantern', 3, { framework: 'langchain' })).to.deep.equal({ ids: ['tier-0', 'tier-1', 'tier-3'], total: 3, exact: true });
+    expect(await search('lantern', 5, { framework: 'crewai' })).to.deep.equal({ ids: ['tier-2'], total: 1, exact: true });
+  });
+});
