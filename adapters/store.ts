@@ -10,6 +10,7 @@ import {
 import { SqlTraceRepository } from './sql/trace-repository.js';
 import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
 import type { SqliteSearchReader } from './sqlite/search-reader.js';
+import { groupCommitOf } from './sqlite/group-commit.js';
 import { postgresTraceTextIndex } from './postgres/trace-text-index.js';
 
 import { SqlDetectionEventRepository, SqlDetectionRepository } from './sql/detection-repositories.js';
@@ -98,6 +99,10 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);
       return knex.transaction((trx) => work(createStore(trx, dialect)));
+    },
+    groupedTransaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+      if ((knex as Knex.Transaction).isTransaction || dialect !== 'sqlite') return store.transaction(work);
+      return groupCommitOf(knex).run((savepoint) => work(createStore(savepoint, dialect)));
     },
   };
   return store;

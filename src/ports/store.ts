@@ -77,4 +77,11 @@ export interface Store {
   readonly annotations: import('./evaluations.js').AnnotationRepository;
   readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
+   * together with other writes running at the same time, each in its own savepoint: one that
+   * throws is rolled back alone. Resolves only after the commit. For frequent small writes from
+   * many requests (ingest); SQLite commits them as a group, PostgreSQL runs a plain transaction.
+   */
+  groupedTransaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
 }

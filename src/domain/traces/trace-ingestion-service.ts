@@ -131,7 +131,7 @@ export class TraceIngestionService {
     const documentOptions = await this.documentOptionsOf(projectId);
     // Sorted: two requests appending to the same traces lock their rows in the same order.
     const ordered = [...traces].sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0));
-    await this.store.transaction(async (tx) => {
+    await this.store.groupedTransaction(async (tx) => {
       const changed: { projectId: string; traceId: string }[] = [];
       const firsts = ordered.map((group) => {
         const fields = traceFieldsOf(group.spans, group.metadata);
@@ -207,7 +207,7 @@ export class TraceIngestionService {
 
     const ingested = writes.map((w): IngestedTrace => ({ ...w.trace, spans: w.spans }));
     try {
-      await this.store.transaction(async (tx) => {
+      await this.store.groupedTransaction(async (tx) => {
         const taken = await tx.traces.existingIds(projectId, [...seen]);
         if (taken.length > 0) throw traceExists(taken);
         await tx.traces.insertMany(writes);

@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import knexFactory from 'knex';
+import { openDatabase, migrateToLatest, type Database } from '../../adapters/database.js';
+import { createStore } from '../../adapters/store.js';
+import { groupCommitOf } from '../../adapters/sqlite/group-commit.js';
+import type { Store } from '../../src/ports/store.js';
+import { forEachAdapter, isolatedDatabase, type IsolatedDatabase } from '../support/adapters.js';
+
+const T0 = new Date('2026-11-01T12:00:00.000Z');
+
+/** Store.groupedTransaction: each write whole or not at all, possibly committed with others (ingest uses it). */
+forEachAdapter((adapter) => {
+  describe('Store.groupedTransaction', () => {
+    let isolated: IsolatedDatabase;
+    let database: Database;
+    let store: Store;
+
+    before(async () => {
+      isolated = isolatedDatabase(adapter);
+      database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
+      await migrateToLatest(database);
+      store = createStore(database.knex, database.dialect);
+    });
+    after(async () => {
+      await database.close();
+      await isolated.drop();
+    });
+
+    const stored = async (id: string) => (await store.organizations.findById(id)) !== null;
+
+    it('rolls back a write that throws alone; the writes running with it are stored', async () => {
+      const ids = Array.from({ length: 5 }, () => randomUUID());
+      const outcomes = await Promise.allSettled(
+        ids.map((id, i) =>
+          store.groupedTransaction(async (tx) => {
+            await tx.organizations.create({ id, name: `Org ${i}`, now: T0 });
+            if (i === 2) throw new Error('write 2 failed after its insert');
+            return i;
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((outcomes[2] as PromiseRejectedResult).reason.message).to.equal('write 2 failed after its insert');
+      expect((outcomes[3] as PromiseFulfilledResult<number>).value).to.equal(3);
+      expect(await Promise.all(ids.map(stored))).to.deep.equal([true, true, false, true, true]);
+    });
+
+    it('lets a write see the ones committed before it: the second of two equal ids is refused', async () => {
+      const id = randomUUID();
+      const outcomes = await Promise.allSettled([0, 1].map((i) => store.groupedTransaction((tx) => tx.organizations.create({ id, name: `Twin ${i}`, now: T0 }))));
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'rejected']);
+      expect((await store.organizations.findById(id))?.name).to.equal('Twin 0');
+    });
+
+    it('joins the transaction it runs in: rolled back with it', async () => {
+      const id = randomUUID();
+      const failed = await store
+        .transaction(async (tx) => {
+          await tx.groupedTransaction((inner) => inner.organizations.create({ id, name: 'Inner', now: T0 }));
+          throw new Error('outer failed');
+        })
+        .catch((error: Error) => error.message);
+      expect(failed).to.equal('outer failed');
+      expect(await stored(id)).to.equal(false);
+    });
+  });
+});
+
+describe('[sqlite] group commit', () => {
+  let isolated: IsolatedDatabase;
+  let database: Database;
+  let store: Store;
+
+  before(async () => {
+    isolated = isolatedDatabase('sqlite');
+    database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile });
+    await migrateToLatest(database);
+    store = createStore(database.knex, database.dialect);
+  });
+  after(async () => {
+    await database.close();
+    await isolated.drop();
+  });
+
+  it('commits the writes that arrive while a group is written together, in one transaction', async () => {
+    const { stats } = groupCommitOf(database.knex);
+    const before = { ...stats };
+    const ids = Array.from({ length: 6 }, () => randomUUID());
+    await Promise.all(ids.map((id) => store.groupedTransaction((tx) => tx.organizations.create({ id, name: 'Grouped', now: T0 }))));
+    // The first starts at once, alone; the five that arrived meanwhile share the next commit.
+    expect({ groups: stats.groups - before.groups, writes: stats.writes - before.writes }).to.deep.equal({ groups: 2, writes: 6 });
+  });
+
+  it('resolves a write only once it is committed: another connection reads it at once', async () => {
+    const reader = knexFactory({ client: 'better-sqlite3', connection: { filename: isolated.sqliteFile! }, useNullAsDefault: true });
+    try {
+      const ids = Array.from({ length: 3 }, () => randomUUID());
+      const seen = await Promise.all(
+        ids.map(async (id) => {
+          await store.groupedTransaction((tx) => tx.organizations.create({ id, name: 'Visible', now: T0 }));
+          return (await reader('organizations').where({ id }).first()) !== undefined;
+        }),
+      );
+      expect(seen).to.deep.equal([true, true, true]);
+    } finally {
+      await reader.destroy();
+    }
+  });
+});
