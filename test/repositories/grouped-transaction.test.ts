@@ -83,13 +83,31 @@ describe('[sqlite] group commit', () => {
     await isolated.drop();
   });
 
-  it('commits the writes that arrive while a group is written together, in one transaction', async () => {
+  it('commits writes under way at the same time together, in one transaction', async () => {
     const { stats } = groupCommitOf(database.knex);
     const before = { ...stats };
-    const ids = Array.from({ length: 6 }, () => randomUUID());
-    await Promise.all(ids.map((id) => store.groupedTransaction((tx) => tx.organizations.create({ id, name: 'Grouped', now: T0 }))));
-    // The first starts at once, alone; the five that arrived meanwhile share the next commit.
-    expect({ groups: stats.groups - before.groups, writes: stats.writes - before.writes }).to.deep.equal({ groups: 2, writes: 6 });
+    const write = (name: string) => store.groupedTransaction((tx) => tx.organizations.create({ id: randomUUID(), name, now: T0 }));
+    // Three start at once; two more reach their write after a read of their own (as ingest reads the project first).
+    const later = async () => {
+      await store.organizations.count();
+      return write('Later');
+    };
+    await Promise.all([write('Now'), write('Now'), write('Now'), later(), later()]);
+    expect({ groups: stats.groups - before.groups, writes: stats.writes - before.writes }).to.deep.equal({ groups: 1, writes: 5 });
+  });
+
+  it('takes the writes that arrive while a group is written into the next group', async () => {
+    const { stats } = groupCommitOf(database.knex);
+    const before = { ...stats };
+    const arrivals: Promise<unknown>[] = [];
+    const first = store.groupedTransaction(async (tx) => {
+      await tx.organizations.create({ id: randomUUID(), name: 'First', now: T0 });
+      // Arrive while the first group holds the connection, past its gathering.
+      for (let i = 0; i < 4; i++) arrivals.push(store.groupedTransaction((inner) => inner.organizations.create({ id: randomUUID(), name: 'Next', now: T0 })));
+    });
+    await first;
+    await Promise.all(arrivals);
+    expect({ groups: stats.groups - before.groups, writes: stats.writes - before.writes }).to.deep.equal({ groups: 2, writes: 5 });
   });
 
   it('resolves a write only once it is committed: another connection reads it at once', async () => {
