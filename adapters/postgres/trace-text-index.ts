@@ -71,13 +71,13 @@ const NEWEST_BLOCK = `(SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequ
  * reaches back as an index condition on the block (one GIN scan with the document's words) and
  * stops where the previous tier began as a heap condition on `seq`: an upper bound on the block
  * would make the index enumerate every older block. The last tier holds every older document
- * and uses the index for the words alone.
+ * and uses the index for the words alone. `seq` names the column (qualified by a caller's alias).
  */
-function storeTiers(): string[] {
+export function storeTiers(seq = 'seq'): string[] {
   const floors = TIER_BLOCKS.map((blocks) => `${NEWEST_BLOCK} - ${blocks - 1}`);
   return [
-    ...floors.map((floor, i) => `AND (seq / ${STORE_BLOCK}) >= ${floor}${i > 0 ? ` AND seq < (${floors[i - 1]}) * ${STORE_BLOCK}` : ''}`),
-    `AND seq < (${floors[floors.length - 1]}) * ${STORE_BLOCK}`,
+    ...floors.map((floor, i) => `AND (${seq} / ${STORE_BLOCK}) >= ${floor}${i > 0 ? ` AND ${seq} < (${floors[i - 1]}) * ${STORE_BLOCK}` : ''}`),
+    `AND ${seq} < (${floors[floors.length - 1]}) * ${STORE_BLOCK}`,
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { bodyExpression, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
-import { CONFIG, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
+import { CONFIG, storeTiers, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
 import { parseSearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { percentile } from './load.js';
@@ -63,10 +63,15 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const q = `to_tsquery('${CONFIG}', ?)`;
   const text = tsqueryText(parsed);
   if (kind === 'topRelevance') {
+    // The newest rankLimit matches, tier by tier of the store order as the service takes them (one
+    // GIN scan over the words and the store block per tier; adapters/postgres/trace-text-index.ts).
     const join = options.framework ? ' JOIN traces f ON f.project_id = s.project_id AND f.id = s.trace_id' : '';
+    const tiers = storeTiers('s.seq').map(
+      (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s${join} WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 'f.')} ORDER BY s.seq DESC LIMIT ?)`,
+    );
     return {
-      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT s.trace_id, s.document FROM trace_search s${join} WHERE s.project_id = ? AND s.document @@ ${q}${filter.replace('t.', 'f.')} ORDER BY s.seq DESC LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
-      bindings: [text, options.projectId, text, ...filterBinding, options.rankLimit, options.projectId, options.limit],
+      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (${tiers.join(' UNION ALL ')} LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
+      bindings: [text, ...tiers.flatMap(() => [options.projectId, text, ...filterBinding, options.rankLimit]), options.rankLimit, options.projectId, options.limit],
     };
   }
   if (kind === 'topRecency') {
