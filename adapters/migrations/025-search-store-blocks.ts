@@ -12,11 +12,31 @@ import type { Migration } from './migration.js';
  *
  * SQLite's text index already walks matches in the store order (the FTS5 rowid): nothing to do.
  */
+/**
+ * An extension belongs to one schema of the database and serves all of them (GIN finds an operator
+ * class by type whatever the search path). It goes into `public` where it may: created in a schema of
+ * its own (a test run's), dropping that schema would drop the extension and with it the index of
+ * every other schema. Two migrations at once on a database without it race to create it; the loser
+ * finds it made.
+ */
+const CREATE_BTREE_GIN = `DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
+    IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'public') AND has_schema_privilege('public', 'CREATE') THEN
+      CREATE EXTENSION btree_gin SCHEMA public;
+    ELSE
+      CREATE EXTENSION btree_gin;
+    END IF;
+  END IF;
+EXCEPTION WHEN unique_violation OR duplicate_object THEN
+  NULL;
+END $$`;
+
 export const searchStoreBlocks: Migration = {
   name: '025-search-store-blocks',
   async up(knex, dialect) {
     if (dialect !== 'postgres') return;
-    await knex.raw('CREATE EXTENSION IF NOT EXISTS btree_gin');
+    await knex.raw(CREATE_BTREE_GIN);
     // A bigger sort area for the build only (SET LOCAL ends with the migration's transaction).
     await knex.raw("SET LOCAL maintenance_work_mem = '256MB'");
     await knex.raw(
