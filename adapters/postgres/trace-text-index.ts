@@ -62,12 +62,13 @@ async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: 
 /** Documents per block of the store order: `seq / STORE_BLOCK` is indexed beside the document (migration 025). */
 const STORE_BLOCK = 4096;
 /**
- * How far back each tier of a search window reaches, in blocks from the newest: 2^17 documents, then
- * doubling to 2^21. A tier is sorted whole, so doubling reads at most about twice the documents the
- * window needed (a phrase whose matches the newest tier held too few of read four times as many
- * with 4× steps).
+ * How far back each tier of a search window reaches, in blocks from the newest: 2^16 documents (a
+ * common word's window: a quarter of them match), then 2^18 (a phrase of two common words), then
+ * all older ones. Each tier's scan builds a bitmap of its blocks' documents before meeting the words,
+ * so every tier costs a rare word, whose window runs through all of them: at a million traces five
+ * doubling tiers up to 2^21 took a rare word from 13 to 74 ms; these two, to about 20 ms.
  */
-const TIER_BLOCKS = [32, 64, 128, 256, 512];
+const TIER_BLOCKS = [16, 64];
 /** The newest block: the identity's last value, read without touching the table. */
 const NEWEST_BLOCK = `(SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequence('trace_search', 'seq')::regclass), 0) / ${STORE_BLOCK})`;
 
@@ -112,8 +113,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * answers it from the primary key and rechecks `@@` on every trace of the project). Filters
    * join the candidates to their traces.
    *
-   * The candidates come in tiers of the store order, newest first (storeTiers): the newest 2^17
-   * documents, then back to 2^18, 2^19, 2^20, 2^21, then all older ones. Each tier is one scan of the index
+   * The candidates come in tiers of the store order, newest first (storeTiers): the newest 2^16
+   * documents, then back to 2^18, then all older ones. Each tier is one scan of the index
    * over the document and its store block, so a common word reads the heap for the matches of
    * the newest tier only (about 35,000 of its 266,767 at a million traces), not for all; a later
    * tier runs only when the earlier ones hold fewer than `window` (UNION ALL runs its parts in

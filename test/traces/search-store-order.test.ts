@@ -68,8 +68,8 @@ describe('[sqlite] search documents under their traces\' rowids', () => {
 });
 
 /**
- * PostgreSQL takes a search's window from tiers of the store order, newest first: the newest 2^17
- * documents, then doubling back to 2^21, then all older (adapters/postgres/trace-text-index.ts).
+ * PostgreSQL takes a search's window from tiers of the store order, newest first: the newest 2^16
+ * documents, then back to 2^18, then all older (adapters/postgres/trace-text-index.ts).
  * Jumping the identity puts one trace in each tier; the window must come out the same as one walk.
  */
 describe('[postgres] search window across tiers of the store order', () => {
@@ -79,8 +79,9 @@ describe('[postgres] search window across tiers of the store order', () => {
     server = await startTestServer('postgres');
     const knex = server.runtime.database.knex;
     const seqOf = async (id: string) => Number((await knex('trace_search').where({ trace_id: id }).first('seq')).seq);
-    // Oldest first; the blocks between each and the newest (tier-0) decide its tier: 860, 260 and 60 blocks back.
-    const gaps = [600, 200, 60];
+    // Oldest first; the blocks between each and the newest (tier-0) decide its tier: 620 and 220 blocks
+    // back (the last tier, past 64), 20 back (the second, 16 to 63).
+    const gaps = [400, 200, 20];
     for (const [i, name] of ['tier-3', 'tier-2', 'tier-1'].entries()) {
       await ingest(server, server.tenant, { ...named(name, 'quarry lantern'), metadata: { framework: i === 1 ? 'crewai' : 'langchain', agent_name: 'bot' } });
       await knex.raw(`ALTER TABLE trace_search ALTER COLUMN seq RESTART WITH ${(await seqOf(name)) + gaps[i] * BLOCK}`);
