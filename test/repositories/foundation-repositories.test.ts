@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { openDatabase, migrateToLatest, type Database } from '../../adapters/database.js';
-import { createStore } from '../../adapters/store.js';
+import { migrateToLatest } from '../../adapters/database.js';
 import type { Store } from '../../src/ports/store.js';
-import { forEachAdapter, isolatedDatabase, type IsolatedDatabase } from '../support/adapters.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { openMigratedStore, type MigratedStore } from '../support/migrated-store.js';
 
 const T0 = new Date('2026-11-01T12:00:00.000Z');
 const T1 = new Date('2026-11-01T13:00:00.000Z');
@@ -11,27 +11,21 @@ const T1 = new Date('2026-11-01T13:00:00.000Z');
 /** The repository contract: the same expectations of every adapter. */
 forEachAdapter((adapter) => {
   describe('foundation repositories', () => {
-    let isolated: IsolatedDatabase;
-    let database: Database;
+    let opened: MigratedStore;
     let store: Store;
 
     before(async () => {
-      isolated = isolatedDatabase(adapter);
-      database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
-      await migrateToLatest(database);
-      store = createStore(database.knex, database.dialect);
+      opened = await openMigratedStore(adapter);
+      store = opened.store;
     });
-    after(async () => {
-      await database.close();
-      await isolated.drop();
-    });
+    after(async () => opened.close());
 
     it('reports its dialect', () => {
       expect(store.dialect).to.equal(adapter);
     });
 
     it('migrates idempotently', async () => {
-      await migrateToLatest(database);
+      await migrateToLatest(opened.database);
     });
 
     it('creates and finds organizations and projects with exact times', async () => {
