@@ -358,6 +358,21 @@ export class SqlTraceRepository implements TraceRepository {
    * order, so the page cut from it is the page of the whole ranking, ties included, and only the
    * candidates' traces are read.
    */
+  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: ((qb: Knex.QueryBuilder) => void) | undefined): Knex.QueryBuilder {
+    const depth = query.offset + query.limit;
+    const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
+    return db
+      .withMaterialized('scored', db.from(recent.as('w')).select('w.trace_id', 'w.relevance', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
+      .from('scored as m')
+      .modify((qb: Knex.QueryBuilder) => this.joinPageTraces(qb, query.projectId))
+      .where('m.n', '<=', query.rankLimit)
+      .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s WHERE s.n <= ? ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [
+        query.rankLimit,
+        depth - 1,
+      ])
+      .select(db.raw('(SELECT count(*) FROM scored) AS matched'));
+  }
+
   /**
    * Joins each page candidate to its trace by primary key, `m.trace_id` → `t`. SQLite: CROSS JOIN
    * keeps it from driving the join from traces (it has no estimate for the materialized scores and
@@ -365,26 +380,11 @@ export class SqlTraceRepository implements TraceRepository {
    * one probe per candidate; as a plain join the planner misjudged the candidates of a tiered
    * window and hash-joined them to all the project's traces (2.2 s at a million traces).
    */
-  private joinPageTraces(db: Knex, qb: Knex.QueryBuilder, projectId: string): void {
+  private joinPageTraces(qb: Knex.QueryBuilder, projectId: string): void {
     if (this.dialect === 'postgres') {
       qb.joinRaw('CROSS JOIN LATERAL (SELECT * FROM traces WHERE traces.project_id = ? AND traces.id = m.trace_id OFFSET 0) AS t', [projectId]);
       return;
     }
     qb.joinRaw('CROSS JOIN traces AS t').whereRaw('t.id = m.trace_id').where('t.project_id', projectId);
-  }
-
-  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: ((qb: Knex.QueryBuilder) => void) | undefined): Knex.QueryBuilder {
-    const depth = query.offset + query.limit;
-    const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
-    return db
-      .withMaterialized('scored', db.from(recent.as('w')).select('w.trace_id', 'w.relevance', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
-      .from('scored as m')
-      .modify((qb: Knex.QueryBuilder) => this.joinPageTraces(db, qb, query.projectId))
-      .where('m.n', '<=', query.rankLimit)
-      .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s WHERE s.n <= ? ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [
-        query.rankLimit,
-        depth - 1,
-      ])
-      .select(db.raw('(SELECT count(*) FROM scored) AS matched'));
   }
 }
