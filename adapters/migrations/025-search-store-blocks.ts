@@ -1,18 +1,6 @@
 import type { Migration } from './migration.js';
 
 /**
- * PostgreSQL: the search window (the most recently stored matches of a query, docs/search.md,
- * "Order") is found in one GIN scan over the document and its block of the store order
- * (`seq / 4096`), so a common word's window is taken from the newest blocks and only their
- * matches are read from the heap; without the block the scan returned every match of the word
- * (266,767 of a million traces) and each was read to learn its place. GIN indexes a plain
- * integer only with the `btree_gin` extension (a trusted contrib extension: the database owner may
- * create it). The new index replaces the document-only one; a scan on the document alone uses it
- * as before. Building it reads every document once (minutes at a million traces).
- *
- * SQLite's text index already walks matches in the store order (the FTS5 rowid): nothing to do.
- */
-/**
  * An extension belongs to one schema of the database and serves all of them (GIN finds an operator
  * class by type whatever the search path). It goes into `public` where it may: created in a schema of
  * its own (a test run's), dropping that schema would drop the extension and with it the index of
@@ -32,6 +20,18 @@ EXCEPTION WHEN unique_violation OR duplicate_object THEN
   NULL;
 END $$`;
 
+/**
+ * PostgreSQL: the search window (the most recently stored matches of a query, docs/search.md,
+ * "Order") is found in one GIN scan over the document and its block of the store order
+ * (`seq / 4096`), so a common word's window is taken from the newest blocks and only their
+ * matches are read from the heap; without the block the scan returned every match of the word
+ * (266,767 of a million traces) and each was read to learn its place. GIN indexes a plain
+ * integer only with the `btree_gin` extension (a trusted contrib extension: the database owner may
+ * create it). The new index replaces the document-only one; a scan on the document alone uses it
+ * as before. Building it reads every document once (minutes at a million traces).
+ *
+ * SQLite's text index already walks matches in the store order (the FTS5 rowid): nothing to do.
+ */
 export const searchStoreBlocks: Migration = {
   name: '025-search-store-blocks',
   async up(knex, dialect) {
