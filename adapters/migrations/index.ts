@@ -19,6 +19,7 @@ import { monitorScoreName } from './022-monitor-score-name.js';
 import { searchReindex } from './023-search-reindex.js';
 import { searchStoreOrder } from './024-search-store-order.js';
 import { searchStoreBlocks } from './025-search-store-blocks.js';
+import { searchFacets } from './026-search-facets.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   searchReindex,
   searchStoreOrder,
   searchStoreBlocks,
+  searchFacets,
 ];

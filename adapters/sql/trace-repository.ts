@@ -15,7 +15,7 @@ import {
   type SpanAppend,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
-import type { TraceTextIndex } from './trace-text-index.js';
+import type { FacetColumn, SearchFilter, TraceTextIndex } from './trace-text-index.js';
 import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { SqliteSearchReader } from '../sqlite/search-reader.js';
 
@@ -88,9 +88,33 @@ function isUniqueViolation(error: unknown): boolean {
 
 const hasFilters = (f: TraceFilters): boolean => Object.values(f).some((value) => value !== undefined);
 
+/** The filters that are equalities on a facet column (FACET_COLUMNS), by column. */
+function facetsOf(f: TraceFilters): Partial<Record<FacetColumn, string>> {
+  const facets: Partial<Record<FacetColumn, string>> = {};
+  if (f.status !== undefined) facets.status = f.status;
+  if (f.framework !== undefined) facets.framework = f.framework;
+  if (f.sessionId !== undefined) facets.session_id = f.sessionId;
+  if (f.userId !== undefined) facets.user_id = f.userId;
+  return facets;
+}
+
 function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
-  if (f.status !== undefined) qb.where('t.status', f.status);
-  if (f.framework !== undefined) qb.where('t.framework', f.framework);
+  for (const [column, value] of Object.entries(facetsOf(f))) qb.where(`t.${column}`, value);
+  applyOtherFilters(qb, f);
+}
+
+/** The search filter of `f`: its facet equalities apart, for an index that holds them (see SearchFilter). */
+function searchFilterOf(f: TraceFilters): SearchFilter {
+  const rest: TraceFilters = { ...f, status: undefined, framework: undefined, sessionId: undefined, userId: undefined };
+  return {
+    condition: (qb) => applyFilters(qb, f),
+    facets: facetsOf(f),
+    rest: hasFilters(rest) ? (qb) => applyOtherFilters(qb, f) : undefined,
+  };
+}
+
+/** The filters that are not facet equalities: the agent, time, latency and cost ranges, a score. */
+function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   if (f.agentName !== undefined) qb.where('t.agent_name', f.agentName);
   if (f.fromMs !== undefined) qb.where('t.created_at', '>=', f.fromMs);
   if (f.toMs !== undefined) qb.where('t.created_at', '<', f.toMs);
@@ -98,8 +122,6 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
   if (f.maxLatencyMs !== undefined) qb.where('t.latency_ms', '<=', f.maxLatencyMs);
   if (f.minCost !== undefined) qb.where('t.cost', '>=', f.minCost);
   if (f.maxCost !== undefined) qb.where('t.cost', '<=', f.maxCost);
-  if (f.sessionId !== undefined) qb.where('t.session_id', f.sessionId);
-  if (f.userId !== undefined) qb.where('t.user_id', f.userId);
   if (f.score !== undefined) {
     const { name, min, max } = f.score;
     // A correlated EXISTS on scores (project_id, trace_id) per candidate trace.
@@ -328,8 +350,7 @@ export class SqlTraceRepository implements TraceRepository {
 
   private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
     const { projectId, filters } = query;
-    const filtered = hasFilters(filters);
-    const filter = filtered ? (qb: Knex.QueryBuilder) => applyFilters(qb, filters) : undefined;
+    const filter = hasFilters(filters) ? searchFilterOf(filters) : undefined;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
     const condition = this.textIndex.matchCondition(projectId, query.query);
     const page =
@@ -358,7 +379,7 @@ export class SqlTraceRepository implements TraceRepository {
    * order, so the page cut from it is the page of the whole ranking, ties included, and only the
    * candidates' traces are read.
    */
-  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: ((qb: Knex.QueryBuilder) => void) | undefined): Knex.QueryBuilder {
+  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
     const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
     return db

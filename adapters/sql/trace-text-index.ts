@@ -9,6 +9,24 @@ export interface SearchDocument {
 }
 
 /**
+ * The trace columns search_traces filters on by equality, which PostgreSQL copies into each search
+ * row and indexes beside the document (migration 026): a filtered search then finds its matches in
+ * the one index scan instead of joining every match to its trace.
+ */
+export const FACET_COLUMNS = ['status', 'framework', 'session_id', 'user_id'] as const;
+export type FacetColumn = (typeof FACET_COLUMNS)[number];
+
+/** A search's trace filters, as the text index takes them. */
+export interface SearchFilter {
+  /** The whole filter, as a condition on the joined `traces AS t`. */
+  condition: (qb: Knex.QueryBuilder) => void;
+  /** Its equalities on facet columns (also part of `condition`). */
+  facets: Partial<Record<FacetColumn, string>>;
+  /** The rest of the filter as a condition on `traces AS t`; absent when the facets are all of it. */
+  rest?: (qb: Knex.QueryBuilder) => void;
+}
+
+/**
  * The dialect-specific half of trace search: how documents are written to the database's own text
  * index and how matches (trace id + relevance, higher is better) are selected from it. Queries
  * arrive parsed (search-query.ts): their words are letters and digits only, so each dialect may
@@ -28,15 +46,13 @@ export interface TraceTextIndex {
   /**
    * A subquery selecting `trace_id`, `relevance` and `recency` (the place in the store order,
    * higher is newer) of the `window` most recently stored of the project's traces matching the
-   * query — and `filter`, a condition on the joined `traces AS t`, when given. Relevance is computed for these only: scoring every match of a common word is
-   * what made a search over a million traces take seconds (docs/search.md, "Order").
+   * query — and `filter`, when given. Relevance is computed for these only: scoring every match
+   * of a common word is what made a search over a million traces take seconds (docs/search.md,
+   * "Order").
    */
-  recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;
-  /**
-   * A query selecting `n`: how many of the project's traces match (and pass `filter`, a condition
-   * on the joined `traces AS t`), counted up to `limit`.
-   */
-  countMatches(db: Knex, projectId: string, query: SearchQuery, limit: number, filter?: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder;
+  recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter): Knex.QueryBuilder;
+  /** A query selecting `n`: how many of the project's traces match (and pass `filter`), counted up to `limit`. */
+  countMatches(db: Knex, projectId: string, query: SearchQuery, limit: number, filter?: SearchFilter): Knex.QueryBuilder;
   /**
    * A condition on `traces AS t` that holds for the project's traces matching the query: for pages
    * in time order, where the planner may walk the time index and test each trace (a common word)

@@ -82,7 +82,7 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
       .whereRaw('trace_search MATCH ?', [bodyExpression(query)])
       .whereRaw('t.rowid = trace_search.rowid')
       .where('t.project_id', projectId)
-      .modify((qb: Knex.QueryBuilder) => filter?.(qb))
+      .modify((qb: Knex.QueryBuilder) => filter?.condition(qb))
       .orderBy('trace_search.rowid', 'desc')
       .limit(window);
   },
@@ -94,7 +94,7 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
    */
   countMatches(db: Knex, projectId, query, limit, filter) {
     const matches = db('trace_search').select(db.raw('1')).whereRaw('trace_search MATCH ?', [scopedExpression(projectId, query)]);
-    if (filter) matches.joinRaw('CROSS JOIN traces AS t').whereRaw('t.rowid = trace_search.rowid').where('t.project_id', projectId).modify(filter);
+    if (filter) matches.joinRaw('CROSS JOIN traces AS t').whereRaw('t.rowid = trace_search.rowid').where('t.project_id', projectId).modify(filter.condition);
     return db.from(matches.limit(limit).as('c')).count({ n: '*' });
   },
   matchCondition(projectId, query) {

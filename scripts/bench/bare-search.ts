@@ -64,10 +64,10 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const text = tsqueryText(parsed);
   if (kind === 'topRelevance') {
     // The newest rankLimit matches, tier by tier of the store order as the service takes them (one
-    // GIN scan over the words and the store block per tier; adapters/postgres/trace-text-index.ts).
-    const join = options.framework ? ' JOIN traces f ON f.project_id = s.project_id AND f.id = s.trace_id' : '';
+    // GIN scan over the words, the store block and the framework — a copy in the search row — per
+    // tier; adapters/postgres/trace-text-index.ts).
     const tiers = storeTiers('s.seq').map(
-      (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s${join} WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 'f.')} ORDER BY s.seq DESC LIMIT ?)`,
+      (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
     );
     return {
       sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (${tiers.join(' UNION ALL ')} LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
@@ -80,12 +80,10 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
       bindings: [options.projectId, text, ...filterBinding, options.limit],
     };
   }
-  return options.framework
-    ? {
-        sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s JOIN traces t ON t.project_id = s.project_id AND t.id = s.trace_id WHERE s.project_id = ? AND s.document @@ ${q}${filter} LIMIT ?) c`,
-        bindings: [options.projectId, text, ...filterBinding, options.countLimit],
-      }
-    : { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE project_id = ? AND document @@ ${q} LIMIT ?) c`, bindings: [options.projectId, text, options.countLimit] };
+  return {
+    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q}${filter.replace('t.', 's.')} LIMIT ?) c`,
+    bindings: [options.projectId, text, ...filterBinding, options.countLimit],
+  };
 }
 
 /** Runs the statement back to back for `seconds` (after a few warm-up runs) and reports its latency. */

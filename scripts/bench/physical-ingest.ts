@@ -7,6 +7,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { SPAN_COLUMNS, TRACE_COLUMNS, spanValues, traceValues } from '../../adapters/sql/trace-repository.js';
 import { scopeToken } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG } from '../../adapters/postgres/trace-text-index.js';
+import { FACET_COLUMNS } from '../../adapters/sql/trace-text-index.js';
 import { searchDocumentOf } from '../../src/domain/traces/search-document.js';
 import { summarizeTrace } from '../../src/domain/traces/trace-summary.js';
 import { FieldErrors, validateTraceInput } from '../../src/domain/traces/trace-input.js';
@@ -43,6 +44,10 @@ export function physicalBatch(projectId: string, traces: TraceInputPayload[], no
   }
   return batch;
 }
+
+const FACETS = FACET_COLUMNS.join(', ');
+/** A trace row's facet values, which PostgreSQL's search row carries beside the document (migration 026). */
+const facetValues = (traceRow: unknown[]) => FACET_COLUMNS.map((column) => traceRow[TRACE_COLUMNS.indexOf(column)]);
 
 const placeholders = (n: number) => new Array(n).fill('?').join(', ');
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
@@ -96,7 +101,9 @@ async function postgresLimit(knex: Knex, batches: PhysicalBatch[], connections: 
   const clients = (await Promise.all(Array.from({ length: connections }, () => knex.client.acquireConnection()))) as PoolClient[];
   try {
     for (const client of clients) {
-      await client.query('CREATE TEMP TABLE IF NOT EXISTS bench_search_stage (project_id uuid, trace_id text, body text) ON COMMIT DELETE ROWS');
+      await client.query(
+        'CREATE TEMP TABLE IF NOT EXISTS bench_search_stage (project_id uuid, trace_id text, body text, status text, framework text, session_id text, user_id text) ON COMMIT DELETE ROWS',
+      );
     }
     let next = 0;
     const started = process.hrtime.bigint();
@@ -107,8 +114,8 @@ async function postgresLimit(knex: Knex, batches: PhysicalBatch[], connections: 
           await client.query('BEGIN');
           await copyRows(client, `COPY traces (${columnList(TRACE_COLUMNS)}) FROM STDIN`, batch.traces);
           await copyRows(client, `COPY spans (${columnList(SPAN_COLUMNS)}) FROM STDIN`, batch.spans);
-          await copyRows(client, 'COPY bench_search_stage (project_id, trace_id, body) FROM STDIN', batch.search.map((d) => [d.projectId, d.traceId, d.body]));
-          await client.query(`INSERT INTO trace_search (project_id, trace_id, document) SELECT project_id, trace_id, to_tsvector('${CONFIG}', body) FROM bench_search_stage`);
+          await copyRows(client, `COPY bench_search_stage (project_id, trace_id, body, ${FACETS}) FROM STDIN`, batch.search.map((d, i) => [d.projectId, d.traceId, d.body, ...facetValues(batch.traces[i])]));
+          await client.query(`INSERT INTO trace_search (project_id, trace_id, document, ${FACETS}) SELECT project_id, trace_id, to_tsvector('${CONFIG}', body), ${FACETS} FROM bench_search_stage`);
           await client.query('COMMIT');
         }
       }),

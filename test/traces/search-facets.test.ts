@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { migrateThrough, migrateToLatest, openDatabase } from '../../adapters/database.js';
+import { forEachAdapter, isolatedDatabase } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
+import { ingest, type TraceInput } from './fixtures.js';
+
+/** A trace holding the word `quarry`, with the facets given as native ingest takes them. */
+const trace = (id: string, metadata: Record<string, string>, status: 'success' | 'error' = 'success', latencyMs = 100): TraceInput => ({
+  trace_id: id,
+  name: `quarry ${id}`,
+  metadata,
+  spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status, latency_ms: latencyMs, start_time: '2026-11-01T09:00:00Z' }],
+});
+
+/**
+ * A search's equality filters — status, framework, session, user — are answered with the
+ * words on PostgreSQL (copied into the search row and indexed there, migration 026) and by the
+ * joined trace on SQLite: the same answers on both, kept when a trace changes.
+ */
+forEachAdapter((adapter) => {
+  describe('search_traces equality filters', () => {
+    let server: TestServer;
+    const search = async (filters: Record<string, unknown>, query = 'quarry') =>
+      (await server.runtime.services.traceSearch.search(server.tenant.project.id, { query, filters })).traces.map((t) => t.id).sort();
+
+    before(async () => {
+      server = await startTestServer(adapter);
+      await ingest(
+        server,
+        server.tenant,
+        trace('f-lang-a', { framework: 'langchain', agent_name: 'planner', session_id: 'sess-1', user_id: 'user-1' }),
+        trace('f-lang-b', { framework: 'langchain', agent_name: 'solver', session_id: 'sess-2', user_id: 'user-1' }, 'error', 900),
+        trace('f-crew', { framework: 'crewai', agent_name: 'planner', session_id: 'sess-1', user_id: 'user-2' }, 'error', 50),
+        trace('f-bare', {}),
+      );
+    });
+    after(async () => server.close());
+
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['status', { status: 'error' }, ['f-crew', 'f-lang-b']],
+      ['framework', { framework: 'langchain' }, ['f-lang-a', 'f-lang-b']],
+      ['session_id', { session_id: 'sess-1' }, ['f-crew', 'f-lang-a']],
+      ['user_id', { user_id: 'user-1' }, ['f-lang-a', 'f-lang-b']],
+      ['every one at once', { status: 'error', framework: 'langchain', session_id: 'sess-2', user_id: 'user-1' }, ['f-lang-b']],
+      ['a value no trace has', { framework: 'autogen' }, []],
+    ];
+    for (const [name, filters, expected] of cases) {
+      it(`filters by ${name}`, async () => {
+        expect(await search(filters)).to.deep.equal(expected);
+      });
+    }
+
+    it('combines them with a filter that is not an equality (a latency range)', async () => {
+      expect(await search({ status: 'error', min_latency_ms: 500 })).to.deep.equal(['f-lang-b']);
+      expect(await search({ session_id: 'sess-1', max_latency_ms: 60 })).to.deep.equal(['f-crew']);
+    });
+
+    it('applies them to phrases, prefixes and exclusions alike', async () => {
+      expect(await search({ framework: 'langchain' }, '"quarry f"')).to.deep.equal(['f-lang-a', 'f-lang-b']);
+      expect(await search({ user_id: 'user-1' }, 'quar*')).to.deep.equal(['f-lang-a', 'f-lang-b']);
+      expect(await search({ session_id: 'sess-1' }, 'quarry -crew')).to.deep.equal(['f-lang-a']);
+    });
+
+    it('counts only the matches that pass them', async () => {
+      const result = await server.runtime.services.traceSearch.search(server.tenant.project.id, { query: 'quarry', filters: { session_id: 'sess-1' }, limit: 1 });
+      expect([result.totalCount, result.totalCountExact, result.traces.length]).to.deep.equal([2, true, 1]);
+    });
+
+    it('follows a trace whose status changes when more of its spans arrive (OTLP)', async () => {
+      const traceId = hexId(0x7a, 16);
+      const send = async (spanByte: number, status: number) => {
+        const body = otlpJson([{ traceId, spanId: hexId(spanByte, 8), name: 'quarry otel', status: { code: status }, attributes: { 'gen_ai.conversation.id': 'sess-otel' } }]);
+        const res = await server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/json').send(JSON.stringify(body));
+        expect(res.status).to.equal(200);
+      };
+      await send(0x01, 1);
+      expect(await search({ session_id: 'sess-otel', status: 'success' })).to.deep.equal([traceId]);
+      await send(0x02, 2);
+      expect(await search({ session_id: 'sess-otel', status: 'success' })).to.deep.equal([]);
+      expect(await search({ session_id: 'sess-otel', status: 'error' })).to.deep.equal([traceId]);
+    });
+  });
+});
+
+describe('[postgres] migration 026-search-facets', () => {
+  it('copies the facets of the traces already stored into their search rows, where the index finds them', async () => {
+    const isolated = isolatedDatabase('postgres');
+    const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, postgresSchema: isolated.postgresSchema });
+    try {
+      await migrateThrough(database, '025-search-store-blocks');
+      const knex = database.knex;
+      const at = Date.parse('2026-11-01T12:00:00.000Z');
+      const organization = randomUUID();
+      const project = randomUUID();
+      await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
+      await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: at, updated_at: at });
+      const facets = { status: 'error', framework: 'crewai', session_id: 'sess-9', user_id: 'user-9' };
+      await knex('traces').insert([
+        { project_id: project, id: 'old-faceted', name: 'n', created_at: at, ...facets },
+        { project_id: project, id: 'old-plain', name: 'n', status: 'success', created_at: at },
+      ]);
+      for (const id of ['old-faceted', 'old-plain']) {
+        await knex.raw(`INSERT INTO trace_search (project_id, trace_id, document) VALUES (?, ?, to_tsvector('tracewell_english', 'beacon'))`, [project, id]);
+      }
+
+      await migrateToLatest(database);
+      const rows = await knex('trace_search').select('trace_id', ...Object.keys(facets)).orderBy('trace_id');
+      expect(rows).to.deep.equal([
+        { trace_id: 'old-faceted', ...facets },
+        { trace_id: 'old-plain', status: 'success', framework: null, session_id: null, user_id: null },
+      ]);
+      const found = await knex.raw(`SELECT trace_id FROM trace_search WHERE document @@ to_tsquery('tracewell_english', 'beacon') AND framework = 'crewai' AND user_id = 'user-9'`);
+      expect(found.rows).to.deep.equal([{ trace_id: 'old-faceted' }]);
+    } finally {
+      await database.close();
+      await isolated.drop();
+    }
+  });
+});
