@@ -14,7 +14,7 @@ import type { PhaseContext } from './phases/phase-context.js';
 import { createRawIngestor } from './raw-ingest.js';
 import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
-import { REPO_ROOT, spawnServer } from './server-process.js';
+import { REPO_ROOT, buildServer, spawnServer } from './server-process.js';
 import { benchServerEnv } from './server-env.js';
 
 export interface RunOptions {
@@ -68,7 +68,7 @@ const loadBenchData = (db: BenchDatabase, raw: RawIngestor, options: RunOptions,
     log,
   });
 
-async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchReport> {
+async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: string): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
   // A minute in the past: traces are valid "now", and nothing lands in the future.
   const baseTime = Date.now() - 60_000;
@@ -85,7 +85,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       batchTraces: options.batchTraces,
       firstIndex: Math.max(options.traces, dataset.traces),
     };
-    const quietContext = { db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
+    const quietContext = { serverEntry, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     const rawIngest = await measureRawIngest(quietContext, ingestOptions);
     const physicalIngest = await measurePhysicalIngest(quietContext, ingestOptions);
     const profileDir = path.join(options.out, 'profiles');
@@ -93,7 +93,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
     const serverEnv = benchServerEnv(db);
     const server = await spawnServer({
-      entry: 'src/main.ts',
+      entry: serverEntry,
       env: serverEnv,
       nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     });
@@ -102,7 +102,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions): Promise<BenchR
       throw error;
     });
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
-    const context: PhaseContext = { server, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
+    const context: PhaseContext = { server, serverEntry, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
       const ingest = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
       // OTLP after native, on data past every native level's, so ids never collide.
@@ -168,13 +168,19 @@ export async function run(options: RunOptions): Promise<BenchReport[]> {
     for (const adapter of options.adapters) await loadOnly(adapter, options);
     return reports;
   }
-  for (const adapter of options.adapters) {
-    const report = await runAdapter(adapter, options);
-    const files = writeReport(report, options.out);
-    log(`${adapter}: wrote ${files.map((f) => path.relative(REPO_ROOT, f)).join(', ')}`);
-    for (const check of report.targets) log(`  ${check.met === null ? '–' : check.met ? 'met   ' : 'MISSED'} ${check.target}: ${check.actual}`);
-    for (const note of report.notes) log(`  note: ${note}`);
-    reports.push(report);
+  log('compiling the server…');
+  const compiled = await buildServer();
+  try {
+    for (const adapter of options.adapters) {
+      const report = await runAdapter(adapter, options, compiled.entry);
+      const files = writeReport(report, options.out);
+      log(`${adapter}: wrote ${files.map((f) => path.relative(REPO_ROOT, f)).join(', ')}`);
+      for (const check of report.targets) log(`  ${check.met === null ? '–' : check.met ? 'met   ' : 'MISSED'} ${check.target}: ${check.actual}`);
+      for (const note of report.notes) log(`  note: ${note}`);
+      reports.push(report);
+    }
+  } finally {
+    compiled.remove();
   }
   return reports;
 }

@@ -5,7 +5,7 @@ import { createRawIngestor } from './raw-ingest.js';
 import { benchServerEnv } from './server-env.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import type { PhaseContext } from './phases/phase-context.js';
-import type { ServerProcess } from './server-process.js';
+import { buildServer, type ServerProcess } from './server-process.js';
 
 /**
  * Only the two tenant-safety phases ("fair share" and "hostile detections") on the reusable data
@@ -24,10 +24,12 @@ async function main(): Promise<void> {
     .opts<{ adapter: Dialect; duration: string; warmup: string; postgresUrl: string; cpuProf?: string }>();
   const db = await openBenchDatabase({ adapter: options.adapter, reuse: true, postgresUrl: options.postgresUrl });
   const log = (message: string) => console.error(`[tenant-safety] ${message}`);
+  const compiled = await buildServer();
   try {
     const context: PhaseContext = {
       // The phases start their own server; nothing here uses the main one.
       server: undefined as unknown as ServerProcess,
+      serverEntry: compiled.entry,
       db,
       raw: createRawIngestor(db),
       seed: 42,
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     const result = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProf] : []);
     console.log(JSON.stringify({ adapter: options.adapter, ...result, notes: context.notes }, null, 2));
   } finally {
+    compiled.remove();
     await db.close();
   }
 }

@@ -7,6 +7,8 @@ import type { ServerProcess } from '../server-process.js';
 /** What every phase gets: the running server, the bench database, and the run's knobs. */
 export interface PhaseContext {
   server: ServerProcess;
+  /** The compiled server's entry (buildServer), for phases that start a server of their own. */
+  serverEntry: string;
   db: BenchDatabase;
   raw: RawIngestor;
   seed: number;

@@ -156,7 +156,7 @@ export async function measureTenantSafety(
 ): Promise<{ fairShare: FairShareResult; hostileDetections: HostileDetectionsResult }> {
   const { CONCURRENCY_SEARCH_PER_CREDENTIAL: _s, CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: _b, CONCURRENCY_TREND_PER_CREDENTIAL: _t, FAIR_SHARE_BUSY_MS_PER_SECOND: _f, ...defaults } = serverEnv;
   await context.db.database.knex('detection_jobs').where({ status: 'pending' }).update({ status: 'done' });
-  const server = await spawnServer({ entry: 'src/main.ts', env: { ...defaults, DETECTION_WORKER_ENABLED: 'true', DETECTION_WORKER_POLL_MS: '20' }, nodeArgs });
+  const server = await spawnServer({ entry: context.serverEntry, env: { ...defaults, DETECTION_WORKER_ENABLED: 'true', DETECTION_WORKER_POLL_MS: '20' }, nodeArgs });
   try {
     await warmUp(context, server.baseUrl);
     const fairShare = await floodAgainstList(context, server.baseUrl, floodProjectId);
