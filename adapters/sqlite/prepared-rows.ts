@@ -21,11 +21,33 @@ export async function transactionConnection(db: Knex): Promise<Database | null> 
  * insert is capped at 500 rows.
  */
 export function insertPrepared(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): void {
-  runPrepared(connection, `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, rows);
+  runPrepared(connection, singleRowInsert(table, columns), rows);
 }
+
+/**
+ * As insertPrepared, for an INSERT ending in `suffix` with a RETURNING clause (`ON CONFLICT DO
+ * NOTHING RETURNING …`): the rows it returned, one per row inserted (a skipped row returns none).
+ */
+export function insertPreparedReturning(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][], suffix: string): Record<string, unknown>[] {
+  const statement = preparedStatement(connection, singleRowInsert(table, columns) + suffix);
+  const returned: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const inserted = statement.get(row) as Record<string, unknown> | undefined;
+    if (inserted) returned.push(inserted);
+  }
+  return returned;
+}
+
+const singleRowInsert = (table: string, columns: readonly string[]): string =>
+  `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
 
 /** Runs one statement per row of parameters through the connection's reused prepared statement for `sql`. */
 export function runPrepared(connection: Database, sql: string, rows: readonly unknown[][]): void {
+  const statement = preparedStatement(connection, sql);
+  for (const row of rows) statement.run(row);
+}
+
+function preparedStatement(connection: Database, sql: string): Statement {
   let statements = prepared.get(connection);
   if (!statements) {
     statements = new Map();
@@ -36,5 +58,5 @@ export function runPrepared(connection: Database, sql: string, rows: readonly un
     statement = connection.prepare(sql);
     statements.set(sql, statement);
   }
-  for (const row of rows) statement.run(row);
+  return statement;
 }
