@@ -73,6 +73,11 @@ function facetConditions(filter: SearchFilter | undefined): { sql: string; bindi
   return { sql: entries.map(([column]) => ` AND ${column} = ?`).join(''), bindings: entries.map(([, value]) => value) };
 }
 
+/** Joins search rows `m` to their traces `t` for the part of a filter the index does not hold. */
+function joinRest(qb: Knex.QueryBuilder, rest: (qb: Knex.QueryBuilder) => void): void {
+  qb.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(rest);
+}
+
 /** Documents per block of the store order: `seq / STORE_BLOCK` is indexed beside the document (migration 025). */
 const STORE_BLOCK = 4096;
 /**
@@ -167,7 +172,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
           ]),
         )
         .where('m.project_id', projectId);
-      if (rest) ordered.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(rest);
+      if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
       return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
     });
@@ -198,7 +203,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .from(db.raw(`(SELECT project_id, trace_id FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?)${facets.sql} OFFSET 0) AS m`, [tsqueryText(query), ...facets.bindings]))
       .select(db.raw('1'))
       .where('m.project_id', projectId);
-    if (filter?.rest) matches.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(filter.rest);
+    if (filter?.rest) joinRest(matches, filter.rest);
     return db.from(matches.limit(limit).as('c')).count({ n: '*' });
   },
   // Unfenced: newest first, a common word is found by walking the time index and probing each

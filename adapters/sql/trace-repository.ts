@@ -88,13 +88,16 @@ function isUniqueViolation(error: unknown): boolean {
 
 const hasFilters = (f: TraceFilters): boolean => Object.values(f).some((value) => value !== undefined);
 
-/** The filters that are equalities on a facet column (FACET_COLUMNS), by column. */
+/** The filters that are equalities on a facet column (FACET_COLUMNS), each with its column. */
+const FACET_FILTERS = { status: 'status', framework: 'framework', sessionId: 'session_id', userId: 'user_id' } as const satisfies Partial<Record<keyof TraceFilters, FacetColumn>>;
+type FacetFilter = keyof typeof FACET_FILTERS;
+
 function facetsOf(f: TraceFilters): Partial<Record<FacetColumn, string>> {
   const facets: Partial<Record<FacetColumn, string>> = {};
-  if (f.status !== undefined) facets.status = f.status;
-  if (f.framework !== undefined) facets.framework = f.framework;
-  if (f.sessionId !== undefined) facets.session_id = f.sessionId;
-  if (f.userId !== undefined) facets.user_id = f.userId;
+  for (const key of Object.keys(FACET_FILTERS) as FacetFilter[]) {
+    const value = f[key];
+    if (value !== undefined) facets[FACET_FILTERS[key]] = value;
+  }
   return facets;
 }
 
@@ -105,11 +108,11 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
 
 /** The search filter of `f`: its facet equalities apart, for an index that holds them (see SearchFilter). */
 function searchFilterOf(f: TraceFilters): SearchFilter {
-  const rest: TraceFilters = { ...f, status: undefined, framework: undefined, sessionId: undefined, userId: undefined };
+  const rest = Object.entries(f).some(([key, value]) => value !== undefined && !(key in FACET_FILTERS));
   return {
     condition: (qb) => applyFilters(qb, f),
     facets: facetsOf(f),
-    rest: hasFilters(rest) ? (qb) => applyOtherFilters(qb, f) : undefined,
+    rest: rest ? (qb) => applyOtherFilters(qb, f) : undefined,
   };
 }
 

@@ -47,7 +47,8 @@ export function physicalBatch(projectId: string, traces: TraceInputPayload[], no
 
 const FACETS = FACET_COLUMNS.join(', ');
 /** A trace row's facet values, which PostgreSQL's search row carries beside the document (migration 026). */
-const facetValues = (traceRow: unknown[]) => FACET_COLUMNS.map((column) => traceRow[TRACE_COLUMNS.indexOf(column)]);
+const FACET_POSITIONS = FACET_COLUMNS.map((column) => TRACE_COLUMNS.indexOf(column));
+const facetValues = (traceRow: unknown[]) => FACET_POSITIONS.map((position) => traceRow[position]);
 
 const placeholders = (n: number) => new Array(n).fill('?').join(', ');
 const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { migrateThrough, migrateToLatest, openDatabase } from '../../adapters/database.js';
-import { forEachAdapter, isolatedDatabase } from '../support/adapters.js';
+import { migrateToLatest } from '../../adapters/database.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
 import { ingest, type TraceInput } from './fixtures.js';
@@ -86,16 +87,11 @@ forEachAdapter((adapter) => {
 
 describe('[postgres] migration 026-search-facets', () => {
   it('copies the facets of the traces already stored into their search rows, where the index finds them', async () => {
-    const isolated = isolatedDatabase('postgres');
-    const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, postgresSchema: isolated.postgresSchema });
-    try {
-      await migrateThrough(database, '025-search-store-blocks');
+    await onDatabaseThrough('postgres', '025-search-store-blocks', async (database) => {
       const knex = database.knex;
       const at = Date.parse('2026-11-01T12:00:00.000Z');
-      const organization = randomUUID();
       const project = randomUUID();
-      await knex('organizations').insert({ id: organization, name: 'Acme', created_at: at, updated_at: at });
-      await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: at, updated_at: at });
+      await knex('projects').insert({ id: project, organization_id: await organizationRow(knex, at), name: 'p', created_at: at, updated_at: at });
       const facets = { status: 'error', framework: 'crewai', session_id: 'sess-9', user_id: 'user-9' };
       await knex('traces').insert([
         { project_id: project, id: 'old-faceted', name: 'n', created_at: at, ...facets },
@@ -113,9 +109,6 @@ describe('[postgres] migration 026-search-facets', () => {
       ]);
       const found = await knex.raw(`SELECT trace_id FROM trace_search WHERE document @@ to_tsquery('tracewell_english', 'beacon') AND framework = 'crewai' AND user_id = 'user-9'`);
       expect(found.rows).to.deep.equal([{ trace_id: 'old-faceted' }]);
-    } finally {
-      await database.close();
-      await isolated.drop();
-    }
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { migrateThrough, migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
-import type { Dialect } from '../../src/ports/store.js';
+import { migrateToLatest } from '../../adapters/database.js';
 import { SearchReindexTask } from '../../src/domain/traces/search-reindex-task.js';
-import { forEachAdapter, isolatedDatabase } from '../support/adapters.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { sampleTrace } from './fixtures.js';
@@ -90,32 +90,12 @@ forEachAdapter((adapter) => {
 
 const AT = Date.parse('2026-11-01T12:00:00.000Z');
 
-/** Runs `work` on a database of its own, migrated through `migration`; drops it afterwards. */
-async function onDatabaseThrough(adapter: Dialect, migration: string, work: (database: Database) => Promise<void>): Promise<void> {
-  const isolated = isolatedDatabase(adapter);
-  const database = await openDatabase({ databaseUrl: isolated.databaseUrl, dataDir: isolated.dataDir, sqliteFile: isolated.sqliteFile, postgresSchema: isolated.postgresSchema });
-  try {
-    await migrateThrough(database, migration);
-    await work(database);
-  } finally {
-    await database.close();
-    await isolated.drop();
-  }
-}
-
-/** Inserts an organization row (as the migration under test finds one) and returns its id. */
-async function organizationRow(knex: Database['knex']): Promise<string> {
-  const id = randomUUID();
-  await knex('organizations').insert({ id, name: 'Acme', created_at: AT, updated_at: AT });
-  return id;
-}
-
 forEachAdapter((adapter) => {
   describe('migration 023-search-reindex', () => {
     it('queues a rebuild for every project that already has traces, and none for a project without', async () => {
       await onDatabaseThrough(adapter, '022-monitor-score-name', async (database) => {
         const knex = database.knex;
-        const organization = await organizationRow(knex);
+        const organization = await organizationRow(knex, AT);
         const [withTraces, empty] = [randomUUID(), randomUUID()];
         for (const id of [withTraces, empty]) await knex('projects').insert({ id, organization_id: organization, name: id, created_at: AT, updated_at: AT });
         await knex('traces').insert({ project_id: withTraces, id: 'old-trace', name: 'written before 020', status: 'success', created_at: AT });
@@ -133,7 +113,7 @@ forEachAdapter((adapter) => {
     it('gives each document its place in the store order, and a new one a place after them', async () => {
       await onDatabaseThrough(adapter, '023-search-reindex', async (database) => {
         const knex = database.knex;
-        const organization = await organizationRow(knex);
+        const organization = await organizationRow(knex, AT);
         const project = randomUUID();
         await knex('projects').insert({ id: project, organization_id: organization, name: 'p', created_at: AT, updated_at: AT });
         const trace = (id: string) => knex('traces').insert({ project_id: project, id, name: 'n', status: 'success', created_at: AT });
