@@ -197,7 +197,9 @@ export interface paths {
          *     equally relevant traces newest first; `sort=recency` puts the newest first. `totalCount` counts matches exactly up to the server's
          *     `SEARCH_COUNT_LIMIT`; past it, it is that bound and `totalCountExact` is false, and `sort=relevance`
          *     ranks the `SEARCH_COUNT_LIMIT` most recently stored matches (of those the filters pass) instead of
-         *     every match, so a common word stays fast over millions of traces (docs/search.md#order). The filters are
+         *     every match, so a common word stays fast over millions of traces (docs/search.md#order). A query holding a
+         *     phrase (or an identifier, a phrase of its words) has the lower bound `SEARCH_PHRASE_COUNT_LIMIT` instead,
+         *     as each of its matches is checked on the trace's document. The filters are
          *     bound into the cursor. (The path is not `/traces/search`: `search` is a valid trace id.) The
          *     agent tool `search_traces` is this operation (its `offset` is the tool's own paging).
          */

@@ -32,6 +32,8 @@ export interface Config {
   ingestConcurrency: number;
   /** search_traces counts matches exactly up to this many; above it total_count is a lower bound. */
   searchCountLimit: number;
+  /** The same bound for a query holding a phrase, whose every match costs a document read. */
+  searchPhraseCountLimit: number;
   /** Seconds a draining server waits for requests in flight before closing anyway. */
   drainTimeoutSeconds: number;
   /** Validate every response against the contract (on in tests). */
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
     credentialCacheMs: integer(env, 'CREDENTIAL_CACHE_MS', 5000, 0),
     searchCountLimit: integer(env, 'SEARCH_COUNT_LIMIT', 10_000, 1),
+    searchPhraseCountLimit: integer(env, 'SEARCH_PHRASE_COUNT_LIMIT', 2_000, 1),
     ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', 8, 1),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', true),

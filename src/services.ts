@@ -176,7 +176,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     traceContext: new TraceContextService(store, clock),
     traceSpans: new TraceSpanPageService(store, cursors),
     traceFirings: new TraceFiringService(store),
-    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors),
+    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, phraseCountLimit: config.searchPhraseCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors),
     fairShare: new ConcurrencyCaps(config.fairShare),
 
     ...detection,

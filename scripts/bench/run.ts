@@ -122,7 +122,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
         deepPage: options.deepPage,
         connections: options.latencyConnections,
       });
-      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimit: loadConfig(serverEnv).searchCountLimit });
+      const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimits: searchBounds(loadConfig(serverEnv)) });
       const bigTraces = await measureBigTraces(context);
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'tenant-safety')] : []);
@@ -196,6 +196,9 @@ const SMOKE: Partial<RunOptions> = {
   deepPage: 20,
   toolConnections: 4,
 };
+
+/** The server's search bounds, as TraceSearchService takes them. */
+const searchBounds = (config: ReturnType<typeof loadConfig>) => ({ countLimit: config.searchCountLimit, phraseCountLimit: config.searchPhraseCountLimit });
 
 function parse(argv: string[]): RunOptions {
   const program = new Command()

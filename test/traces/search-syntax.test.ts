@@ -187,3 +187,23 @@ forEachAdapter((adapter) => {
     });
   });
 });
+
+forEachAdapter((adapter) => {
+  describe('GET /api/v1/public/search/traces (SEARCH_PHRASE_COUNT_LIMIT)', () => {
+    let server: TestServer;
+    const search = async (q: string) =>
+      expectEnvelope<{ totalCount: number; totalCountExact: boolean }>(await server.request().get('/api/v1/public/search/traces').query({ q, limit: 1 }).set('x-api-key', server.tenant.apiKey));
+    before(async () => {
+      server = await startTestServer(adapter, { env: { SEARCH_COUNT_LIMIT: '10', SEARCH_PHRASE_COUNT_LIMIT: '1' } });
+      const traces = [corpusTrace('flare-1', 1, 'signal flare'), corpusTrace('flare-2', 2, 'signal flare'), corpusTrace('flare-3', 3, 'flare signal')];
+      expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send({ traces }), 201);
+    });
+    after(async () => server.close());
+
+    it('counts a phrase\'s matches up to the phrase bound and words\' up to SEARCH_COUNT_LIMIT', async () => {
+      expect(await search('"signal flare"')).to.include({ totalCount: 1, totalCountExact: false });
+      expect(await search('SignalFlare')).to.include({ totalCount: 1, totalCountExact: false });
+      expect(await search('signal flare')).to.include({ totalCount: 3, totalCountExact: true });
+    });
+  });
+});

@@ -275,6 +275,47 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('a phrase\'s count limit', () => {
+      // ember-0..3 say "ember glow" (ember-3 stored last); ember-apart holds both words the other way round.
+      before(async () => {
+        for (const [id, name] of [['ember-0', 'ember glow'], ['ember-1', 'ember glow'], ['ember-2', 'ember glow'], ['ember-3', 'ember glow'], ['ember-apart', 'glow of an ember']]) {
+          await ingest(server, server.tenant, simple(id, name));
+        }
+      });
+      // A page of 2: the bound is at least offset + limit.
+      const counted = async (query: string, settings: { countLimit: number; phraseCountLimit?: number }) => {
+        const result = await new TraceSearchService(server.runtime.store, server.runtime.clock, settings).search(server.tenant.project.id, { query, limit: 2 });
+        return { ids: result.traces.map((t) => t.id).sort(), totalCount: result.totalCount, totalCountExact: result.totalCountExact };
+      };
+
+      it('counts and ranks a phrase\'s most recently stored matches up to the phrase count limit', async () => {
+        expect(await counted('"ember glow"', { countLimit: 10, phraseCountLimit: 2 })).to.deep.equal({ ids: ['ember-2', 'ember-3'], totalCount: 2, totalCountExact: false });
+      });
+
+      it('counts a query without a phrase up to the count limit', async () => {
+        expect(await counted('ember', { countLimit: 10, phraseCountLimit: 2 })).to.include({ totalCount: 5, totalCountExact: true });
+      });
+
+      it('treats an identifier (a phrase of its words) and an excluded phrase as phrases', async () => {
+        expect(await counted('EmberGlow', { countLimit: 10, phraseCountLimit: 2 })).to.deep.equal({ ids: ['ember-2', 'ember-3'], totalCount: 2, totalCountExact: false });
+        expect(await counted('ember -"ember glow"', { countLimit: 10, phraseCountLimit: 2 })).to.deep.equal({ ids: ['ember-apart'], totalCount: 1, totalCountExact: true });
+        expect(await counted('glow -"glow ember"', { countLimit: 10, phraseCountLimit: 2 })).to.deep.equal({ ids: ['ember-2', 'ember-3'], totalCount: 2, totalCountExact: false });
+      });
+
+      it('never exceeds the count limit', async () => {
+        expect(await counted('"ember glow"', { countLimit: 3, phraseCountLimit: 50 })).to.include({ totalCount: 3, totalCountExact: false });
+      });
+
+      it('still reaches offset + limit', async () => {
+        const result = await new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 10, phraseCountLimit: 1 }).search(server.tenant.project.id, {
+          query: '"ember glow"',
+          limit: 2,
+          offset: 1,
+        });
+        expect({ total: result.totalCount, exact: result.totalCountExact, hasMore: result.hasMore, page: result.traces.length }).to.deep.equal({ total: 3, exact: false, hasMore: true, page: 2 });
+      });
+    });
+
     it('reports the count on a page past the last match (the count is then a statement of its own)', async () => {
       for (const sort of ['relevance', 'recency']) {
         const page = (await call('search_traces', { query: 'lantern', limit: 2, offset: 10, sort })) as SearchResult;

@@ -3,17 +3,25 @@ import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
 import { bareSearchStatement, measureBare, type BareKind } from '../bare-search.js';
+import { parseSearchQuery, type SearchQuery } from '../../../src/domain/traces/search-query.js';
+import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface SearchOptions {
   projectId: string;
   dataset: DatasetSummary;
   connections: number;
-  /** The server's SEARCH_COUNT_LIMIT: the bare count stops where the service's does. */
-  countLimit: number;
+  /** The server's SEARCH_COUNT_LIMIT and SEARCH_PHRASE_COUNT_LIMIT: the bare count stops where the service's does. */
+  countLimits: TraceSearchSettings;
 }
 
 type Term = BenchPhases['search']['terms'][number];
+
+function parsedQuery(query: string): SearchQuery {
+  const parsed = parseSearchQuery(query);
+  if ('code' in parsed) throw new Error(`bench query ${query}: ${parsed.message}`);
+  return parsed;
+}
 
 /** The term of `counts` most traces carry: the rare / metadata-only term with the most hits. */
 const mostFrequent = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
@@ -80,7 +88,8 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
             body: toolCallBody('search_traces', args),
           })
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
-      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: options.countLimit + 1, rankLimit: options.countLimit };
+      const bound = countLimitOf(parsedQuery(p.query), options.countLimits);
+      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: bound + 1, rankLimit: bound };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
       const count = await bare('count');

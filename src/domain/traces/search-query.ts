@@ -54,3 +54,11 @@ function clauseOf(text: string, prefix: boolean): SearchClause | null {
   if (last !== null) words.push(last);
   return words.length > 0 ? { words, prefix } : null;
 }
+
+/**
+ * Whether the query holds a phrase (a clause of several words, included or excluded): a text index
+ * finds the traces holding its words, and the words' order is then checked on each one's document.
+ */
+export function hasPhrase(query: SearchQuery): boolean {
+  return [...query.include, ...query.exclude].some((clause) => clause.words.length > 1);
+}

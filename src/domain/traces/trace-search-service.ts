@@ -3,7 +3,7 @@ import { problems, ProblemError } from '../../errors.js';
 import type { CursorBinding, CursorCodec, Page } from '../../pagination/cursor.js';
 import type { Store } from '../../ports/store.js';
 import { QueryTimeoutError, type SearchQuery, type SearchSort, type TraceFilters, type TraceRecord, type TraceStatus } from '../../ports/traces.js';
-import { parseSearchQuery } from './search-query.js';
+import { hasPhrase, parseSearchQuery } from './search-query.js';
 import { isTimeRange, parseDateRange } from './date-range.js';
 import { FieldErrors } from './trace-input.js';
 import { withinRetention } from './retention.js';
@@ -36,10 +36,21 @@ export interface TraceSearchSettings {
    * costs as much as the search itself, for a number nobody pages through.
    */
   countLimit: number;
+  /**
+   * The same bound for a query holding a phrase (at most countLimit; countLimit when absent). Each of
+   * a phrase's matches costs reading its document to check the words' order, so counting and ranking
+   * 10,000 of them took 200–300 ms at a million traces on PostgreSQL (docs/search.md#order).
+   */
+  phraseCountLimit?: number;
   /** A search running longer is cancelled (PostgreSQL) and answered 503; 0 for no bound. */
   statementTimeoutMs?: number;
 }
 
+/** How many of the query's matches a search counts and ranks (before offset + limit): TraceSearchSettings. */
+export function countLimitOf(query: SearchQuery, settings: Pick<TraceSearchSettings, 'countLimit' | 'phraseCountLimit'>): number {
+  const { countLimit, phraseCountLimit } = settings;
+  return hasPhrase(query) && phraseCountLimit !== undefined ? Math.min(phraseCountLimit, countLimit) : countLimit;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id', 'score_name', 'min_score', 'max_score']);
@@ -101,7 +112,7 @@ export class TraceSearchService {
 
     // Counted to one more than the bound: finding it tells "exactly the bound" from "more than the
     // bound". Relevance ranks the newest `bound` matches: all of them whenever the count is exact.
-    const bound = Math.max(this.settings.countLimit, offset + limit);
+    const bound = Math.max(countLimitOf(query, this.settings), offset + limit);
     const retained = await withinRetention(this.store, this.clock, projectId, filters);
     const { traces, counted } = await this.store.traces
       .search({ projectId, query, sort, filters: retained, limit, offset, countLimit: bound + 1, rankLimit: bound, statementTimeoutMs: this.settings.statementTimeoutMs })
