@@ -16,7 +16,7 @@ import {
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { FacetColumn, SearchFilter, TraceTextIndex } from './trace-text-index.js';
-import { insertPrepared, insertPreparedReturning, transactionConnection } from '../sqlite/prepared-rows.js';
+import { insertPrepared, insertPreparedNew, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { SqliteSearchReader } from '../sqlite/search-reader.js';
 
 type Row = Record<string, unknown>;
@@ -174,28 +174,43 @@ export class SqlTraceRepository implements TraceRepository {
    * Multi-row `INSERT … VALUES (…), (…)` in chunks as large as the dialect's bound-parameter limit
    * allows (knex's own SQLite batch insert is a compound SELECT capped at 500 rows). On SQLite inside
    * a transaction (every ingest), one reused prepared statement per table instead: 25–30 % less time
-   * for the whole in-process ingest of the bench's traces. `suffix` (a conflict clause with
-   * RETURNING, OTLP appends) ends each statement; the rows returned are returned.
+   * for the whole in-process ingest of the bench's traces.
    */
-  private async insertRows(table: string, columns: readonly string[], rows: unknown[][], suffix = ''): Promise<Row[]> {
+  private async insertRows(table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
     if (this.dialect === 'sqlite') {
       const connection = await transactionConnection(this.db);
-      if (connection) {
-        if (suffix) return insertPreparedReturning(connection, table, columns, rows, suffix);
-        insertPrepared(connection, table, columns, rows);
-        return [];
-      }
+      if (connection) return insertPrepared(connection, table, columns, rows);
     }
+    for (const chunk of this.chunksOf(columns, rows)) await this.db.raw(this.multiRowInsert(table, columns, chunk.length), chunk.flat() as Knex.RawBinding[]);
+  }
+
+  /**
+   * As insertRows, skipping rows that conflict with stored ones (OTLP appends): the `key` column's
+   * value of each row inserted. SQLite counts each prepared run's changes; PostgreSQL returns the
+   * key (`ON CONFLICT DO NOTHING RETURNING`).
+   */
+  private async insertNewRows(table: string, columns: readonly string[], rows: unknown[][], key: string): Promise<unknown[]> {
+    const at = columns.indexOf(key);
+    if (this.dialect === 'sqlite') {
+      const connection = await transactionConnection(this.db);
+      if (connection) return insertPreparedNew(connection, table, columns, rows).map((i) => rows[i][at]);
+    }
+    const inserted: unknown[] = [];
+    for (const chunk of this.chunksOf(columns, rows)) {
+      const result = await this.db.raw(`${this.multiRowInsert(table, columns, chunk.length)} ON CONFLICT DO NOTHING RETURNING "${key}"`, chunk.flat() as Knex.RawBinding[]);
+      for (const row of this.rowsOf(result)) inserted.push(row[key]);
+    }
+    return inserted;
+  }
+
+  private *chunksOf(columns: readonly string[], rows: unknown[][]): Generator<unknown[][]> {
     const chunkSize = Math.floor(PARAMETER_LIMIT[this.dialect] / columns.length);
-    const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
+    for (let start = 0; start < rows.length; start += chunkSize) yield rows.slice(start, start + chunkSize);
+  }
+
+  private multiRowInsert(table: string, columns: readonly string[], count: number): string {
     const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const returned: Row[] = [];
-    for (let start = 0; start < rows.length; start += chunkSize) {
-      const chunk = rows.slice(start, start + chunkSize);
-      const result = await this.db.raw(head + new Array(chunk.length).fill(tuple).join(', ') + suffix, chunk.flat() as Knex.RawBinding[]);
-      if (suffix) returned.push(...this.rowsOf(result));
-    }
-    return returned;
+    return `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${new Array(count).fill(tuple).join(', ')}`;
   }
 
   private rowsOf(result: unknown): Row[] {
@@ -207,11 +222,7 @@ export class SqlTraceRepository implements TraceRepository {
     const projectId = items[0].trace.projectId;
     // New traces are created in one statement; an existing one is locked (in the caller's id order),
     // so concurrent appends to one trace take turns and each then reads the others' spans.
-    const created = new Set(
-      (await this.insertRows('traces', [...TRACE_COLUMNS, 'source'], items.map((i) => [...traceValues(i.trace), 'otlp']), ' ON CONFLICT DO NOTHING RETURNING "id"')).map(
-        (row) => row.id as string,
-      ),
-    );
+    const created = new Set((await this.insertNewRows('traces', [...TRACE_COLUMNS, 'source'], items.map((i) => [...traceValues(i.trace), 'otlp']), 'id')) as string[]);
     const refused = new Set<string>();
     for (const { trace } of items) {
       if (created.has(trace.id)) continue;
@@ -221,9 +232,7 @@ export class SqlTraceRepository implements TraceRepository {
     const rows: unknown[][] = [];
     for (const { trace, spans } of items) if (!refused.has(trace.id)) for (const span of spans) rows.push(spanValues(projectId, trace.id, span));
     const added = new Map<string, number>();
-    for (const row of await this.insertRows('spans', SPAN_COLUMNS, rows, ' ON CONFLICT DO NOTHING RETURNING "trace_id"')) {
-      added.set(row.trace_id as string, (added.get(row.trace_id as string) ?? 0) + 1);
-    }
+    for (const traceId of (await this.insertNewRows('spans', SPAN_COLUMNS, rows, 'trace_id')) as string[]) added.set(traceId, (added.get(traceId) ?? 0) + 1);
     return items.map(({ trace }) => ({ created: created.has(trace.id), refused: refused.has(trace.id), added: added.get(trace.id) ?? 0 }));
   }
 

@@ -33,6 +33,19 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
       expect(span.startTime!.toISOString()).to.equal('2026-11-01T11:00:00.000Z');
     });
 
+    it('keeps timestamps exact to the microsecond, below and past 2^53 microseconds', () => {
+      const at = (start: string, end: string) => {
+        const { span } = map({}, { startTimeUnixNano: start, endTimeUnixNano: end });
+        return { start: span.startTime?.getTime() ?? null, latencyMs: span.latencyMs };
+      };
+      expect(at('1793530800123456789', '1793530800123458999')).to.deep.equal({ start: 1793530800123, latencyMs: 0.002 });
+      // Past 2^53 µs (9007199254740992) the digits go through BigInt; milliseconds that large are
+      // coarser than a microsecond as a double anyway.
+      expect(at('9007199254740993000', '9007199254741993000')).to.deep.equal({ start: 9007199254740, latencyMs: 1 });
+      expect(at('999', '1000')).to.deep.equal({ start: 0, latencyMs: 0.001 });
+      expect(at('0', '1000')).to.deep.equal({ start: null, latencyMs: null });
+    });
+
     it('refuses bad ids with a reason', () => {
       const base = { traceId: TRACE, spanId: SPAN, name: 'x' };
       expect(mapSpan({ ...base, traceId: Buffer.alloc(16) }, undefined, {})).to.equal('trace_id must be 16 bytes, not all zero');
@@ -176,6 +189,7 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
       const { span, hints } = map({ 'session.id': 's', 'user.id': 'u', 'custom.flag': true });
       expect(hints).to.deep.include({ sessionId: 's', userId: 'u' });
       expect(span.metadata.attributes).to.deep.equal({ 'custom.flag': true });
+      expect(map({ 'session.id': 's' }).span.metadata).to.not.have.property('attributes');
     });
   });
 

@@ -185,6 +185,12 @@ forEachAdapter((adapter) => {
       expect(document).to.equal(['first', ...Array(60).fill('w'), ...Array(fitting).fill('abcd')].join(' '));
       expect(document.length + 1 + 5).to.be.above(MAX_DOCUMENT_CHARS);
     });
+
+    it('takes span metadata keys and values but not the OTLP bookkeeping under `otel`', () => {
+      const span = { spanId: 's', name: 'plan', metadata: { model: 'gpt-4o', otel: { kind: 'internal', scope: { name: '@arizeai/openinference-instrumentation-crewai' }, service: 'billing-agent' } } };
+      const trace = { name: 'run', metadata: { otel_resource: { 'service.name': 'billing-agent' } }, spans: [span] as never };
+      expect(searchDocumentOf(trace)).to.equal('run otel resource service name billing agent plan model gpt 4 o');
+    });
   });
 });
 

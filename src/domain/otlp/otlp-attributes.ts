@@ -89,21 +89,24 @@ export class AttributeReader {
   }
 
   /** Keys under `prefix.` (e.g. `llm.input_messages.`), marked consumed. */
+  // Keys are walked with for…in (own enumerable keys: attributesOf builds a plain object), not
+  // Object.entries: a span is read for six prefixes, and the entry arrays were a tenth of the
+  // mapping's time on the OTLP ingest path.
   withPrefix(prefix: string): [string, AttributeValue][] {
     const found: [string, AttributeValue][] = [];
-    for (const [key, value] of Object.entries(this.attributes)) {
+    for (const key in this.attributes) {
       if (key.startsWith(prefix)) {
         this.consumed.add(key);
-        found.push([key.slice(prefix.length), value]);
+        found.push([key.slice(prefix.length), this.attributes[key]]);
       }
     }
     return found;
   }
 
-  /** The attributes no mapping read. */
-  rest(): Attributes {
-    const out: Attributes = {};
-    for (const [key, value] of Object.entries(this.attributes)) if (!this.consumed.has(key)) out[key] = value;
+  /** The attributes no mapping read; null when every one was. */
+  rest(): Attributes | null {
+    let out: Attributes | null = null;
+    for (const key in this.attributes) if (!this.consumed.has(key)) (out ??= {})[key] = this.attributes[key];
     return out;
   }
 }

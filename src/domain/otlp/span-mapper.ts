@@ -1,6 +1,7 @@
 import type { SpanRecord } from '../../ports/traces.js';
 import { AttributeReader, attributesOf, parsedJson, unflatten, type AttributeValue, type Attributes } from './otlp-attributes.js';
 import type { OtlpEvent, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
+import { OTEL_SPAN_METADATA } from '../traces/search-document.js';
 import { MODEL_CALL_TYPES, frameworkOfScope, spanTypeOf } from './span-types.js';
 
 /** What a span says about its trace; the trace row takes it from the root span first. */
@@ -40,8 +41,12 @@ const label = (value: string | undefined): string | null => (value ? value.slice
 /** Epoch nanoseconds (decimal string) → milliseconds, exact to the microsecond. */
 function nanosToMs(value: string | undefined): number | null {
   if (!value || !/^\d{1,20}$/.test(value) || /^0+$/.test(value)) return null;
-  const nanos = BigInt(value);
-  return Number(nanos / 1000n) / 1000;
+  // Whole microseconds (the digits before the last three), parsed as a Number while that is exact
+  // (below 2^53 µs: until the year 2255), else through BigInt as before; either way what is below
+  // a microsecond is dropped.
+  const micros = value.length > 3 ? value.slice(0, -3) : '0';
+  const exact = Number(micros);
+  return (Number.isSafeInteger(exact) ? exact : Number(BigInt(micros))) / 1000;
 }
 
 /** OpenInference message objects (`{message: {role, content, tool_calls: [{tool_call: …}]}}`) made plain. */
@@ -117,9 +122,12 @@ function valueWithMime(reader: AttributeReader, valueKey: string, mimeKey: strin
 }
 
 function compact(entries: Record<string, AttributeValue | undefined>): Record<string, unknown> | null {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entries)) if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) out[key] = value;
-  return Object.keys(out).length > 0 ? out : null;
+  let out: Record<string, unknown> | null = null;
+  for (const key in entries) {
+    const value = entries[key];
+    if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) (out ??= {})[key] = value;
+  }
+  return out;
 }
 
 interface ExceptionInfo {
@@ -261,14 +269,14 @@ export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource
 
   const startMs = nanosToMs(span.startTimeUnixNano);
   const endMs = nanosToMs(span.endTimeUnixNano);
-  metadata.otel = {
+  metadata[OTEL_SPAN_METADATA] = {
     kind: SPAN_KINDS[span.kind ?? 0] ?? 'unspecified',
     scope: scope?.name ? { name: scope.name, ...(scope.version ? { version: scope.version } : {}) } : null,
     status_code: code === STATUS_ERROR ? 'error' : code === STATUS_OK ? 'ok' : 'unset',
     ...(agentName ? { service: agentName } : {}),
   };
   const rest = reader.rest();
-  if (Object.keys(rest).length > 0) metadata.attributes = rest;
+  if (rest) metadata.attributes = rest;
 
   return {
     traceId,

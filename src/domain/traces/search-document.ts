@@ -15,6 +15,15 @@ export interface SearchDocumentOptions {
   inputsOutputs: boolean;
 }
 
+/**
+ * The span metadata key left out of documents: the OpenTelemetry bookkeeping the OTLP mapping keeps
+ * on every span (span kind, instrumentation scope, status code, service; docs/opentelemetry.md).
+ * It repeats on every span of an export — 17 words a span, a third of an OTLP trace's document —
+ * and says nothing one trace's document does not say of the next; the trace's framework, agent
+ * and resource attributes (`otel_resource`, service.name included) stay searchable.
+ */
+export const OTEL_SPAN_METADATA = 'otel';
+
 /** Keys and values of a metadata value, flattened into text. */
 function collect(value: unknown, into: string[]): void {
   if (value === null || value === undefined) return;
@@ -62,7 +71,11 @@ export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' 
   for (const span of trace.spans) {
     texts.push(span.name);
     if (span.error) texts.push(span.error);
-    collect(span.metadata, texts);
+    for (const key in span.metadata) {
+      if (key === OTEL_SPAN_METADATA) continue;
+      texts.push(key);
+      collect(span.metadata[key], texts);
+    }
   }
   if (options.inputsOutputs) {
     for (const span of trace.spans) {
