@@ -26,9 +26,8 @@ export function insertPrepared(connection: Database, table: string, columns: rea
 
 /**
  * As insertPrepared, skipping rows that conflict with a stored one (`ON CONFLICT DO NOTHING`): the
- * positions in `rows` of the rows inserted, read from each run's change count. A RETURNING clause
- * would say the same through a result row built per insert, which cost OTLP appends a third more
- * time in these statements.
+ * positions in `rows` of the rows inserted, read from each run's change count (a RETURNING clause
+ * would say the same through a result row built per insert).
  */
 export function insertPreparedNew(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): number[] {
   const statement = preparedStatement(connection, `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`);

@@ -18,7 +18,7 @@ export interface SearchDocumentOptions {
 /**
  * The span metadata key left out of documents: the OpenTelemetry bookkeeping the OTLP mapping keeps
  * on every span (span kind, instrumentation scope, status code, service; docs/opentelemetry.md).
- * It repeats on every span of an export — 17 words a span, a third of an OTLP trace's document —
+ * It repeats on every span of an export — 17 words a span, a quarter of the bench's OTLP documents —
  * and says nothing one trace's document does not say of the next; the trace's framework, agent
  * and resource attributes (`otel_resource`, service.name included) stay searchable.
  */
