@@ -199,7 +199,7 @@ export interface paths {
          *     ranks the `SEARCH_COUNT_LIMIT` most recently stored matches (of those the filters pass) instead of
          *     every match, so a common word stays fast over millions of traces (docs/search.md#order). A query holding a
          *     phrase (or an identifier, a phrase of its words) has the lower bound `SEARCH_PHRASE_COUNT_LIMIT` instead,
-         *     as each of its matches is checked on the trace's document. The filters are
+         *     as each of its matches is checked for the words' order. The filters are
          *     bound into the cursor. (The path is not `/traces/search`: `search` is a valid trace id.) The
          *     agent tool `search_traces` is this operation (its `offset` is the tool's own paging).
          */

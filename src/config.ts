@@ -32,7 +32,7 @@ export interface Config {
   ingestConcurrency: number;
   /** search_traces counts matches exactly up to this many; above it total_count is a lower bound. */
   searchCountLimit: number;
-  /** The same bound for a query holding a phrase, whose every match costs a document read. */
+  /** The same bound for a query holding a phrase, whose every match is checked for the words' order. */
   searchPhraseCountLimit: number;
   /** Seconds a draining server waits for requests in flight before closing anyway. */
   drainTimeoutSeconds: number;

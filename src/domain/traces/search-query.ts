@@ -57,7 +57,8 @@ function clauseOf(text: string, prefix: boolean): SearchClause | null {
 
 /**
  * Whether the query holds a phrase (a clause of several words, included or excluded): a text index
- * finds the traces holding its words, and the words' order is then checked on each one's document.
+ * finds the traces holding its words, and the words' order is then checked on each of them
+ * (PostgreSQL: on its document; SQLite FTS5: on its position lists).
  */
 export function hasPhrase(query: SearchQuery): boolean {
   return [...query.include, ...query.exclude].some((clause) => clause.words.length > 1);

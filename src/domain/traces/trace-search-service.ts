@@ -38,8 +38,8 @@ export interface TraceSearchSettings {
   countLimit: number;
   /**
    * The same bound for a query holding a phrase (at most countLimit; countLimit when absent). Each of
-   * a phrase's matches costs reading its document to check the words' order, so counting and ranking
-   * 10,000 of them took 200–300 ms at a million traces on PostgreSQL (docs/search.md#order).
+   * a phrase's matches is checked for the words' order (PostgreSQL reads its document for that), so
+   * counting and ranking 10,000 of them took 200–300 ms at a million traces (docs/search.md#order).
    */
   phraseCountLimit?: number;
   /** A search running longer is cancelled (PostgreSQL) and answered 503; 0 for no bound. */
