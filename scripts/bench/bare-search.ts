@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { bodyExpression, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG, storeTiers, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
-import { parseSearchQuery } from '../../src/domain/traces/search-query.js';
+import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { percentile } from './load.js';
 
@@ -26,6 +26,13 @@ export interface BareSearchOptions {
   rankLimit: number;
 }
 
+/** A bench query parsed as the service parses it; the bench's own queries are always valid. */
+export function parsedBenchQuery(query: string): SearchQuery {
+  const parsed = parseSearchQuery(query);
+  if ('code' in parsed) throw new Error(`bench query ${query}: ${parsed.message}`);
+  return parsed;
+}
+
 /**
  * The best plain SQL a person would write over the same text index for a search page: the top
  * `limit` by the index's relevance of the `rankLimit` most recently stored matches (the service's
@@ -33,8 +40,7 @@ export interface BareSearchOptions {
  * Nothing of the service (no HTTP, MCP, validation, JSON) — the floor a search can approach.
  */
 export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: BareSearchOptions): { sql: string; bindings: Knex.RawBinding[] } {
-  const parsed = parseSearchQuery(options.query);
-  if ('code' in parsed) throw new Error(`bench query ${options.query}: ${parsed.message}`);
+  const parsed = parsedBenchQuery(options.query);
   const filter = options.framework ? ' AND t.framework = ?' : '';
   const filterBinding = options.framework ? [options.framework] : [];
   if (dialect === 'sqlite') {

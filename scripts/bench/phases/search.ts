@@ -2,8 +2,7 @@ import type { DatasetSummary } from '../dataset.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
-import { bareSearchStatement, measureBare, type BareKind } from '../bare-search.js';
-import { parseSearchQuery, type SearchQuery } from '../../../src/domain/traces/search-query.js';
+import { bareSearchStatement, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
 import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
@@ -16,12 +15,6 @@ export interface SearchOptions {
 }
 
 type Term = BenchPhases['search']['terms'][number];
-
-function parsedQuery(query: string): SearchQuery {
-  const parsed = parseSearchQuery(query);
-  if ('code' in parsed) throw new Error(`bench query ${query}: ${parsed.message}`);
-  return parsed;
-}
 
 /** The term of `counts` most traces carry: the rare / metadata-only term with the most hits. */
 const mostFrequent = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
@@ -88,7 +81,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
             body: toolCallBody('search_traces', args),
           })
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
-      const bound = countLimitOf(parsedQuery(p.query), options.countLimits);
+      const bound = countLimitOf(parsedBenchQuery(p.query), options.countLimits);
       const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: bound + 1, rankLimit: bound };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
