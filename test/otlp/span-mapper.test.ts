@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { mapSpan, type MappedSpan } from '../../src/domain/otlp/span-mapper.js';
+import { mapSpan, mapTraceRequest, type MappedSpan } from '../../src/domain/otlp/span-mapper.js';
+import { decodeTraceRequest } from '../../src/domain/otlp/otlp-request.js';
+import { ExportTraceServiceRequest } from '../../src/domain/otlp/otlp-protocol.js';
 import { frameworkOfScope } from '../../src/domain/otlp/span-types.js';
 import type { OtlpEvent, OtlpKeyValue, OtlpSpan } from '../../src/domain/otlp/otlp-request.js';
 
@@ -44,6 +46,51 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
       expect(at('9007199254740993000', '9007199254741993000')).to.deep.equal({ start: 9007199254740, latencyMs: 1 });
       expect(at('999', '1000')).to.deep.equal({ start: 0, latencyMs: 0.001 });
       expect(at('0', '1000')).to.deep.equal({ start: null, latencyMs: null });
+    });
+
+    it('reads times and 64-bit integers as the protobuf decoder gives them (Long) exactly as their decimal text', () => {
+      const times = [
+        ['1793530800123456789', '1793530800123458999'],
+        ['9007199254740993000', '9007199254741993000'],
+        ['999', '1000'],
+        ['0', '1000'],
+        ['18446744073709551000', '18446744073709551615'],
+      ];
+      const integers = ['-5', '9007199254740991', '9007199254740993', '-9223372036854775808', '4294967296'];
+      const request = {
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                scope: { name: 'x' },
+                spans: times.map(([start, end], i) => ({
+                  traceId: TRACE,
+                  spanId: Buffer.from(`b7ad6b716920333${i}`, 'hex'),
+                  name: `span ${i}`,
+                  startTimeUnixNano: start,
+                  endTimeUnixNano: end,
+                  attributes: integers.map((value, j) => ({ key: `n${j}`, value: { intValue: value } })),
+                })),
+              },
+            ],
+          },
+        ],
+      };
+      const body = Buffer.from(ExportTraceServiceRequest.encode(ExportTraceServiceRequest.fromObject(request)).finish());
+      const decoded = mapTraceRequest(decodeTraceRequest(body, 'protobuf')).spans.map(({ span }) => ({ start: span.startTime?.getTime() ?? null, latencyMs: span.latencyMs, metadata: span.metadata }));
+      const fromText = times.map(([start, end]) => {
+        const { span } = mapSpan(
+          { traceId: TRACE, spanId: SPAN, name: 'span', startTimeUnixNano: start, endTimeUnixNano: end, attributes: integers.map((value, j) => ({ key: `n${j}`, value: { intValue: value } })) },
+          { name: 'x' },
+          {},
+        ) as MappedSpan;
+        return { start: span.startTime?.getTime() ?? null, latencyMs: span.latencyMs, metadata: span.metadata };
+      });
+      expect(decoded).to.deep.equal(fromText);
+      expect(decoded[0]).to.deep.include({ start: 1793530800123, latencyMs: 0.002 });
+      // The largest unsigned value: past 2^53 µs, as coarse as a double is there (the same on both paths).
+      expect(decoded[4].start).to.equal(18446744073709);
+      expect((decoded[0].metadata as { attributes: Record<string, unknown> }).attributes).to.deep.equal({ n0: -5, n1: 9007199254740991, n2: '9007199254740993', n3: '-9223372036854775808', n4: 4294967296 });
     });
 
     it('refuses bad ids with a reason', () => {

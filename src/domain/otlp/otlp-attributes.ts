@@ -1,26 +1,38 @@
-import type { OtlpAnyValue, OtlpKeyValue } from './otlp-request.js';
+import type { Int64, OtlpAnyValue, OtlpKeyValue } from './otlp-request.js';
 
 export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
 export type Attributes = Record<string, AttributeValue>;
 
-/** An OTLP AnyValue as JSON: int64 beyond 2^53 stays a decimal string, bytes become base64. */
-export function anyValueToJson(value: OtlpAnyValue | undefined): AttributeValue {
-  if (!value) return null;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.boolValue !== undefined) return value.boolValue;
-  if (value.intValue !== undefined) {
-    const n = Number(value.intValue);
-    return Number.isSafeInteger(n) ? n : String(value.intValue);
+/** A signed 64-bit integer as a Number when exact (within ±(2^53 − 1)), else as its decimal text. */
+function int64ToJson(value: Int64): number | string {
+  if (typeof value === 'object') {
+    // Within ±2^53 the high half is in [-2^21, 2^21) (read unsigned when the Long says so).
+    const high = value.unsigned ? value.high >>> 0 : value.high;
+    const n = high * 4294967296 + (value.low >>> 0);
+    return Number.isSafeInteger(n) ? n : value.toString();
   }
-  if (value.doubleValue !== undefined) return Number.isFinite(value.doubleValue) ? value.doubleValue : String(value.doubleValue);
-  if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(anyValueToJson);
-  if (value.kvlistValue !== undefined) return attributesOf(value.kvlistValue.values);
-  if (value.bytesValue !== undefined) return Buffer.from(value.bytesValue).toString('base64');
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : String(value);
+}
+
+/**
+ * An OTLP AnyValue as JSON: int64 beyond 2^53 stays a decimal string, bytes become base64. The
+ * value's one set member is the one that is not null (a decoded message's unset members read null).
+ */
+export function anyValueToJson(value: OtlpAnyValue | null | undefined): AttributeValue {
+  if (!value) return null;
+  if (value.stringValue != null) return value.stringValue;
+  if (value.boolValue != null) return value.boolValue;
+  if (value.intValue != null) return int64ToJson(value.intValue);
+  if (value.doubleValue != null) return Number.isFinite(value.doubleValue) ? value.doubleValue : String(value.doubleValue);
+  if (value.arrayValue != null) return (value.arrayValue.values ?? []).map(anyValueToJson);
+  if (value.kvlistValue != null) return attributesOf(value.kvlistValue.values);
+  if (value.bytesValue != null) return Buffer.from(value.bytesValue).toString('base64');
   return null;
 }
 
 /** Key-value list → object; a repeated key keeps its last value, as the data model says keys are unique. */
-export function attributesOf(list: OtlpKeyValue[] | undefined): Attributes {
+export function attributesOf(list: OtlpKeyValue[] | null | undefined): Attributes {
   const out: Attributes = {};
   for (const kv of list ?? []) if (typeof kv.key === 'string' && kv.key !== '') out[kv.key] = anyValueToJson(kv.value);
   return out;

@@ -1,6 +1,6 @@
 import type { SpanRecord } from '../../ports/traces.js';
 import { AttributeReader, attributesOf, parsedJson, unflatten, type AttributeValue, type Attributes } from './otlp-attributes.js';
-import type { OtlpEvent, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
+import type { Int64, OtlpEvent, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
 import { OTEL_SPAN_METADATA } from '../traces/search-document.js';
 import { MODEL_CALL_TYPES, frameworkOfScope, spanTypeOf } from './span-types.js';
 
@@ -34,19 +34,45 @@ const MAX_ERROR = 10_000;
 const MAX_LABEL = 255;
 const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'];
 
-const hex = (bytes: Uint8Array | undefined): string => (bytes ? Buffer.from(bytes).toString('hex') : '');
+// Decoded ids are Buffers already (views of the request body); anything else is viewed, not copied.
+const hex = (bytes: Uint8Array | null | undefined): string =>
+  !bytes ? '' : (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString('hex');
 const allZero = (id: string): boolean => /^0*$/.test(id);
 const label = (value: string | undefined): string | null => (value ? value.slice(0, MAX_LABEL) : null);
 
-/** Epoch nanoseconds (decimal string) → milliseconds, exact to the microsecond. */
-function nanosToMs(value: string | undefined): number | null {
-  if (!value || !/^\d{1,20}$/.test(value) || /^0+$/.test(value)) return null;
+/** 2^32, the weight of a 64-bit integer's high half. */
+const HIGH = 4294967296;
+
+/**
+ * Epoch nanoseconds → milliseconds, exact to the microsecond (what is below a microsecond is
+ * dropped); null for zero (unset), a negative value or anything that is not an integer.
+ */
+function nanosToMs(value: Int64 | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') {
+    if (!value.unsigned && value.high < 0) return null;
+    return bitsToMs(value.high >>> 0, value.low >>> 0);
+  }
+  const text = String(value);
+  if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) return null;
   // Whole microseconds (the digits before the last three), parsed as a Number while that is exact
-  // (below 2^53 µs: until the year 2255), else through BigInt as before; either way what is below
-  // a microsecond is dropped.
-  const micros = value.length > 3 ? value.slice(0, -3) : '0';
+  // (below 2^53 µs: until the year 2255), else through BigInt.
+  const micros = text.length > 3 ? text.slice(0, -3) : '0';
   const exact = Number(micros);
   return (Number.isSafeInteger(exact) ? exact : Number(BigInt(micros))) / 1000;
+}
+
+/**
+ * The same from the two halves a decoder reads (high·2^32 + low ns), without text or BigInt: with
+ * high = 1000·q + r, the whole microseconds are q·2^32 + ⌊(r·2^32 + low) / 1000⌋, each part exact
+ * in a double. Past 2^53 µs, through BigInt as the decimal path does.
+ */
+function bitsToMs(high: number, low: number): number | null {
+  if (high === 0 && low === 0) return null;
+  const q = Math.floor(high / 1000);
+  const micros = q * HIGH + Math.floor(((high - q * 1000) * HIGH + low) / 1000);
+  if (Number.isSafeInteger(micros)) return micros / 1000;
+  return Number(((BigInt(high) << 32n) | BigInt(low)) / 1000n) / 1000;
 }
 
 /** OpenInference message objects (`{message: {role, content, tool_calls: [{tool_call: …}]}}`) made plain. */

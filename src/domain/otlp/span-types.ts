@@ -67,7 +67,7 @@ const FRAMEWORK_PREFIXES = /^(?:@arizeai\/openinference-instrumentation-|openinf
 const AI_LIBRARIES = /^(?:openai|anthropic|bedrock|vertexai|google-genai|google-generativeai|mistralai|cohere|groq|ollama|langchain|langgraph|llama-index|llamaindex|crewai|autogen|haystack|dspy|smolagents|pydantic-ai|openai-agents|agno|mcp|beeai|mastra|semantic-kernel|strands|litellm|instructor|together|bedrock-agent-runtime|claude-agent-sdk)/;
 
 /** The framework an instrumentation scope identifies, if any: `ai` is the Vercel AI SDK. */
-export function frameworkOfScope(scopeName: string | undefined): string | null {
+export function frameworkOfScope(scopeName: string | null | undefined): string | null {
   if (!scopeName) return null;
   const name = scopeName.trim().toLowerCase();
   if (name === 'ai') return 'vercel-ai-sdk';
