@@ -20,6 +20,7 @@ import { searchReindex } from './023-search-reindex.js';
 import { searchStoreOrder } from './024-search-store-order.js';
 import { searchStoreBlocks } from './025-search-store-blocks.js';
 import { searchFacets } from './026-search-facets.js';
+import { detectionJobKeys } from './027-detection-job-keys.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   searchStoreOrder,
   searchStoreBlocks,
   searchFacets,
+  detectionJobKeys,
 ];

@@ -1,5 +1,6 @@
 import { UNPACED, type BackgroundPacer } from '../background/background-pacer.js';
 import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../time-ordered-id.js';
 import type { Clock } from '../../clock.js';
 import type { DetectionRecord } from '../../ports/detections.js';
 import type { DetectionJobRecord } from '../../ports/detection-jobs.js';
@@ -52,9 +53,11 @@ export class DetectionEvaluation {
 
   /** The ingest hook: `(tx, traces) => Promise<void>`, run inside the ingest transaction. */
   enqueueTraceEvaluation = async (tx: Store, traces: readonly TraceRef[]): Promise<void> => {
+    const now = this.clock.now();
+    // Time-ordered ids: one job per ingested trace, appended to the key's index rather than spread over it.
     await tx.detectionJobs.enqueue(
-      traces.map((t) => ({ id: randomUUID(), projectId: t.projectId, traceId: t.traceId })),
-      this.clock.now(),
+      traces.map((t) => ({ id: timeOrderedUuid(now.getTime()), projectId: t.projectId, traceId: t.traceId })),
+      now,
     );
   };
 
@@ -65,7 +68,7 @@ export class DetectionEvaluation {
   scheduleSettledEvaluation = async (tx: Store, traces: readonly TraceRef[], settleMs: number): Promise<void> => {
     const now = this.clock.now();
     const notBefore = new Date(now.getTime() + settleMs);
-    await tx.detectionJobs.schedule(traces.map((t) => ({ id: randomUUID(), projectId: t.projectId, traceId: t.traceId })), now, notBefore);
+    await tx.detectionJobs.schedule(traces.map((t) => ({ id: timeOrderedUuid(now.getTime()), projectId: t.projectId, traceId: t.traceId })), now, notBefore);
   };
 
   /** Claims one batch and evaluates it; returns the outcomes (empty when there was nothing to do). */
