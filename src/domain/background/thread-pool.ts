@@ -79,8 +79,10 @@ interface Slot<J, R> {
 
 /**
  * A small worker_threads pool: runs jobs somewhere other than the caller's event loop. Workers
- * start on the first job, are unref'd so they never hold the process open, and a worker whose job
- * passes its deadline is terminated (the only way to interrupt a thread) and replaced on the next job.
+ * start on the first job and hold the process open only while they run one (an idle worker never
+ * keeps a finished script or CLI alive; a job in flight is answered before the process can end),
+ * and a worker whose job passes its deadline is terminated (the only way to interrupt a thread)
+ * and replaced on the next job.
  */
 export class ThreadPool<J, R> {
   private readonly slots: Slot<J, R>[];
@@ -145,6 +147,7 @@ export class ThreadPool<J, R> {
       const id = this.nextId++;
       slot.current = { ...pending, id, timer: null };
       if (slot.ready) this.startClock(slot);
+      worker.ref();
       worker.postMessage({ id, job: pending.job });
     }
   }
@@ -161,7 +164,6 @@ export class ThreadPool<J, R> {
   private spawn(slot: Slot<J, R>): Worker {
     const worker = startWorker(this.settings.workerFile, this.settings.workerData, this.settings.niceness ?? 0);
     slot.ready = false;
-    worker.unref();
     worker.on('message', (message: WorkerMessage<R>) => {
       if (message.ready) {
         slot.ready = true;
@@ -175,7 +177,10 @@ export class ThreadPool<J, R> {
       if (message.error !== undefined) current.reject(Object.assign(new Error(message.error), message.code ? { code: message.code } : {}));
       else current.resolve(message.result!);
       this.dispatch();
-      if (!slot.current) this.stopWhenIdle(slot, worker);
+      if (!slot.current) {
+        worker.unref();
+        this.stopWhenIdle(slot, worker);
+      }
     });
     const fail = (error: Error) => {
       if (slot.worker !== worker) return;
@@ -190,6 +195,9 @@ export class ThreadPool<J, R> {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`${this.settings.name} worker exited with code ${code}`)));
+    // After the listeners: adding a 'message' listener refs a worker's port again (Node 20), and an
+    // idle worker referenced so kept every script that used the pool running until it was stopped.
+    worker.unref();
     return worker;
   }
 
