@@ -28,6 +28,8 @@ export interface PhysicalIngestResult {
   traces: number;
   seconds: number;
   spansPerSecond: number;
+  /** Each repetition's rate, in the order measured, when the limit is the median of several (measurePhysicalIngest). */
+  runsSpansPerSecond?: number[];
 }
 
 /** Rows of `traces` exactly as the ingestion service derives them (validation, summary, search text). */

@@ -251,7 +251,8 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(`| Ingest ratio | HTTP at 8 ÷ raw | ${phases.ingest.httpToRawAt8 === null ? '–' : fmt(phases.ingest.httpToRawAt8, 2)} | – |`);
   const physical = phases.ingest.physical;
   if (physical) {
-    lines.push(`| Ingest physical limit (the database alone: ${physical.method}) | same rows | ${fmt(physical.spansPerSecond, 0)} spans/s | – |`);
+    const runs = physical.runsSpansPerSecond && physical.runsSpansPerSecond.length > 1 ? ` (median of ${physical.runsSpansPerSecond.map((r) => fmt(r, 0)).join(', ')})` : '';
+    lines.push(`| Ingest physical limit (the database alone: ${physical.method}) | same rows | ${fmt(physical.spansPerSecond, 0)} spans/s${runs} | – |`);
     lines.push(`| Ingest ratio | HTTP at 8 ÷ physical | ${phases.ingest.httpToPhysicalAt8 == null ? '–' : fmt(phases.ingest.httpToPhysicalAt8, 2)} | – |`);
   }
   const otlp = phases.otlpIngest;
