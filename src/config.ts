@@ -30,8 +30,6 @@ export interface Config {
   credentialCacheMs: number;
   /** Ingest writes (validation through commit) running at once per process; more wait their turn. */
   ingestConcurrency: number;
-  /** Threads splitting ingested traces' texts into search-document words (0: on the request event loop). */
-  ingestDocumentThreads: number;
   /** search_traces counts matches exactly up to this many; above it total_count is a lower bound. */
   searchCountLimit: number;
   /** The same bound for a query holding a phrase, whose every match is checked for the words' order. */
@@ -218,7 +216,6 @@ export function loadConfig(env: Env = process.env): Config {
     searchCountLimit: integer(env, 'SEARCH_COUNT_LIMIT', 10_000, 1),
     searchPhraseCountLimit: integer(env, 'SEARCH_PHRASE_COUNT_LIMIT', 2_000, 1),
     ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', 8, 1),
-    ingestDocumentThreads: Math.min(8, integer(env, 'INGEST_DOCUMENT_THREADS', 1, 0)),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     logRequests: bool(env, 'LOG_REQUESTS', true),
     publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),

@@ -154,7 +154,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       for (const worker of background) await worker.stop();
       await scheduler.stop(); // also when it never started: waits for a test's tick() in flight
       await services.detectionEvaluation.close();
-      await services.traceIngestion.close();
       await limiter.close?.();
       await database.close();
     },

@@ -8,7 +8,6 @@ import { ProfileService } from './domain/account/profile-service.js';
 import { ProjectService } from './domain/projects/project-service.js';
 import { Provisioning } from './domain/bootstrap/provisioning.js';
 import type { EventPublisher } from './domain/events/event-publisher.js';
-import { SearchDocumentPool } from './domain/traces/search-document-pool.js';
 import { TraceIngestionService } from './domain/traces/trace-ingestion-service.js';
 import { TraceListService } from './domain/traces/trace-list-service.js';
 import { TraceSpanPageService } from './domain/traces/trace-span-pages.js';
@@ -151,7 +150,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
-    documents: new SearchDocumentPool({ workers: config.ingestDocumentThreads }),
     pricer: new SpanPricer(priceTable),
     // Every stored trace is queued for detection in its own ingest transaction (the outbox).
     afterStore: [

@@ -65,18 +65,7 @@ function stringLeaves(value: unknown, into: string[], budget: { left: number }):
  * input and output (at most MAX_SPAN_IO_CHARS per span). Written as the words search-words.ts
  * makes of it, so identifiers are split the same way the query is.
  */
-export function searchDocumentOf(trace: DocumentSource, options: SearchDocumentOptions = { inputsOutputs: true }): string {
-  return documentOfTexts(searchTextsOf(trace, options));
-}
-
-export type DocumentSource = Pick<SummarySource, 'name' | 'metadata' | 'spans'>;
-
-/**
- * The texts a trace's document is made of, in document order (searchDocumentOf's first half): a
- * walk that copies nothing, cheap beside splitting them into words, which documentOfTexts does
- * wherever the caller likes (search-document-pool.ts: on a thread of its own).
- */
-export function searchTextsOf(trace: DocumentSource, options: SearchDocumentOptions = { inputsOutputs: true }): string[] {
+export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>, options: SearchDocumentOptions = { inputsOutputs: true }): string {
   const texts: string[] = [trace.name];
   collect(trace.metadata, texts);
   for (const span of trace.spans) {
@@ -95,11 +84,6 @@ export function searchTextsOf(trace: DocumentSource, options: SearchDocumentOpti
       stringLeaves(span.output, texts, budget);
     }
   }
-  return texts;
-}
-
-/** The document of searchTextsOf's texts: their words, space-separated, cut at MAX_DOCUMENT_CHARS. */
-export function documentOfTexts(texts: readonly string[]): string {
   const words: string[] = [];
   let chars = 0;
   for (const text of texts) {

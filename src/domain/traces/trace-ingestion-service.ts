@@ -4,8 +4,7 @@ import { ProblemError, problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
 import { TraceIdTakenError, type SpanRecord, type TraceRecord, type TraceWrite } from '../../ports/traces.js';
 import { FieldErrors, validateTraceInput, type ValidTrace } from './trace-input.js';
-import { searchDocumentOf, searchTextsOf, type SearchDocumentOptions } from './search-document.js';
-import { inThreadDocuments, type SearchDocumentBuilder } from './search-document-pool.js';
+import { searchDocumentOf, type SearchDocumentOptions } from './search-document.js';
 import { summarizeTrace } from './trace-summary.js';
 import { WriteGate } from './write-gate.js';
 import { recordIngested } from '../../observability/instruments.js';
@@ -45,8 +44,6 @@ export interface TraceIngestionOptions {
   pricer?: SpanPricer;
   /** Ingest writes (validation through commit) at once per process; default unbounded. */
   maxConcurrentWrites?: number;
-  /** Where new traces' search documents are built (default: on the caller's event loop). */
-  documents?: SearchDocumentBuilder;
 }
 
 /** What the caller knows of the size of the JSON it received, if anything. */
@@ -78,7 +75,6 @@ export class TraceIngestionService {
   private readonly afterAppend: AfterAppendHook[];
   private readonly pricer: SpanPricer | null;
   private readonly gate: WriteGate | null;
-  private readonly documents: SearchDocumentBuilder;
 
   constructor(
     private readonly store: Store,
@@ -89,12 +85,6 @@ export class TraceIngestionService {
     this.afterAppend = options.afterAppend ?? [];
     this.pricer = options.pricer ?? null;
     this.gate = options.maxConcurrentWrites ? new WriteGate(options.maxConcurrentWrites) : null;
-    this.documents = options.documents ?? inThreadDocuments;
-  }
-
-  /** Stops the search-document threads. */
-  close(): Promise<void> {
-    return this.documents.close();
   }
 
   /** Writes waiting for a slot of the write gate (0 without a gate). */
@@ -141,19 +131,16 @@ export class TraceIngestionService {
     const documentOptions = await this.documentOptionsOf(projectId);
     // Sorted: two requests appending to the same traces lock their rows in the same order.
     const ordered = [...traces].sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0));
-    const firsts = ordered.map((group) => {
-      const fields = traceFieldsOf(group.spans, group.metadata);
-      return { group, fields, trace: summarizeTrace(projectId, group.traceId, fields, now) };
-    });
-    // Each trace's document as if these spans create it, built before the transaction (a thread's
-    // wait must not hold it open); a trace that already exists gets its whole document rebuilt in it.
-    const firstDocuments = await this.documents.documentsOf(firsts.map(({ fields }) => searchTextsOf(fields, documentOptions)));
     await this.store.groupedTransaction(async (tx) => {
       const changed: { projectId: string; traceId: string }[] = [];
+      const firsts = ordered.map((group) => {
+        const fields = traceFieldsOf(group.spans, group.metadata);
+        return { group, fields, trace: summarizeTrace(projectId, group.traceId, fields, now) };
+      });
       const results = await tx.traces.appendSpans(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
       const documents: { projectId: string; traceId: string; body: string }[] = [];
       for (let i = 0; i < firsts.length; i++) {
-        const { group } = firsts[i];
+        const { group, fields } = firsts[i];
         const { traceId, spans, metadata } = group;
         const result = results[i];
         if (result.refused) {
@@ -164,7 +151,7 @@ export class TraceIngestionService {
         outcome.acceptedSpans += spans.length;
         outcome.addedSpans += result.added;
         if (result.created) {
-          documents.push({ projectId, traceId, body: firstDocuments[i] });
+          documents.push({ projectId, traceId, body: searchDocumentOf(fields, documentOptions) });
         } else if (result.added > 0) {
           const existing = await tx.traces.findById(projectId, traceId);
           const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
@@ -212,11 +199,10 @@ export class TraceIngestionService {
       for (const { valid } of valids) this.pricer.price(valid.spans, overrides);
     }
     const documentOptions = await this.documentOptionsOf(projectId);
-    const documents = await this.documents.documentsOf(valids.map(({ valid }) => searchTextsOf(valid, documentOptions)));
-    const writes: TraceWrite[] = valids.map(({ id, valid }, i) => ({
+    const writes: TraceWrite[] = valids.map(({ id, valid }) => ({
       trace: summarizeTrace(projectId, id, valid, now),
       spans: valid.spans,
-      searchText: documents[i],
+      searchText: searchDocumentOf(valid, documentOptions),
     }));
 
     const ingested = writes.map((w): IngestedTrace => ({ ...w.trace, spans: w.spans }));
