@@ -29,7 +29,7 @@ export function cacheValidatorRouteCompilation(): void {
   installed = true;
   const original = pathToRegexpModule.pathToRegexp;
   pathToRegexpModule.pathToRegexp = (path, options) => {
-    // Only string paths with plain options are the validator's; anything else goes through as it came.
+    // The validator passes one string path at a time; anything else (an array of paths) goes through as it came.
     if (typeof path !== 'string') return original(path, options);
     const key = `${options?.sensitive ? 's' : '-'}${options?.strict ? 't' : '-'}${options?.end === false ? 'o' : '-'}${options?.delimiter ?? ''}|${options?.trailing === false ? 'n' : '-'}|${path}`;
     let regexp = compiled.get(key);
