@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { traceToolMappings } from '../../src/tools/trace-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { MAX_DOCUMENT_CHARS, MAX_SPAN_IO_CHARS, searchDocumentOf } from '../../src/domain/traces/search-document.js';
-import { splitWords } from '../../src/domain/traces/search-words.js';
+import { splitWords, STOP_WORDS } from '../../src/domain/traces/search-words.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
@@ -84,6 +84,22 @@ describe('splitWords', () => {
       expect(splitWords(`${text} é`), text).to.deep.equal([...splitWords(text), 'é']);
     }
     expect(splitWords('Größe straßeNummer 東京Tower')).to.deep.equal(['größe', 'straße', 'nummer', '東京', 'tower']);
+  });
+});
+
+describe('searchDocumentOf', () => {
+  it('holds the words splitWords makes of each text, stop words left out in any case, in order', () => {
+    const texts = [
+      'The THE tHe Them THEMSELVES Yourselves yourselvesx ourselve Don T s a an',
+      'HTTPServer TimeoutError http_fetch gpt4o v2Client ID a1b2 __init__',
+      `${'x'.repeat(100)} ${'y'.repeat(101)} ${'Z'.repeat(101)} ${'AbC'.repeat(40)} ${'9'.repeat(120)}`,
+      'Größe straßeNummer 東京Tower İstanbul THE the Über 😀emoji',
+    ];
+    const expected = texts.flatMap((text) => splitWords(text).filter((word) => word.length <= 100 && !STOP_WORDS.has(word)));
+    expect(expected).to.include.members(['yourselvesx', 'ourselve', 'http', 'server', 'x'.repeat(100), 'größe', '東京']);
+    expect(expected).not.to.include.members(['the', 'them', 'themselves', 'yourselves', 'don', 't', 'y'.repeat(101)]);
+    const spans = texts.slice(1).map((text, i) => ({ spanId: `s${i}`, name: text, metadata: {} }));
+    expect(searchDocumentOf({ name: texts[0], metadata: {}, spans: spans as never })).to.equal(expected.join(' '));
   });
 });
 

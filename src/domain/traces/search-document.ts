@@ -1,5 +1,5 @@
 import type { SummarySource } from './trace-summary.js';
-import { wordsOf } from './search-words.js';
+import { writeDocument } from './search-words.js';
 
 /**
  * Characters of document text. Well inside PostgreSQL's 1 MB tsvector: each distinct word is
@@ -25,18 +25,18 @@ export interface SearchDocumentOptions {
 export const OTEL_SPAN_METADATA = 'otel';
 
 /** Keys and values of a metadata value, flattened into text. */
-function collect(value: unknown, into: string[]): void {
+function collect(value: unknown, add: (text: string) => void): void {
   if (value === null || value === undefined) return;
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, into);
+    for (const item of value) collect(item, add);
   } else if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     for (const key in record) {
-      into.push(key);
-      collect(record[key], into);
+      add(key);
+      collect(record[key], add);
     }
   } else {
-    into.push(String(value));
+    add(String(value));
   }
 }
 
@@ -45,17 +45,17 @@ function collect(value: unknown, into: string[]): void {
  * `{"messages":[{"role":"user","content":"…"}]}` contributes the role and the content. Stops once
  * `budget` characters are taken.
  */
-function stringLeaves(value: unknown, into: string[], budget: { left: number }): void {
+function stringLeaves(value: unknown, add: (text: string) => void, budget: { left: number }): void {
   if (budget.left <= 0 || value === null || value === undefined) return;
   if (typeof value === 'string') {
     const text = value.length > budget.left ? value.slice(0, budget.left) : value;
     budget.left -= text.length;
-    into.push(text);
+    add(text);
   } else if (Array.isArray(value)) {
-    for (const item of value) stringLeaves(item, into, budget);
+    for (const item of value) stringLeaves(item, add, budget);
   } else if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key in record) stringLeaves(record[key], into, budget);
+    for (const key in record) stringLeaves(record[key], add, budget);
   }
 }
 
@@ -66,36 +66,24 @@ function stringLeaves(value: unknown, into: string[], budget: { left: number }):
  * makes of it, so identifiers are split the same way the query is.
  */
 export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>, options: SearchDocumentOptions = { inputsOutputs: true }): string {
-  const texts: string[] = [trace.name];
-  collect(trace.metadata, texts);
-  for (const span of trace.spans) {
-    texts.push(span.name);
-    if (span.error) texts.push(span.error);
-    for (const key in span.metadata) {
-      if (key === OTEL_SPAN_METADATA) continue;
-      texts.push(key);
-      collect(span.metadata[key], texts);
-    }
-  }
-  if (options.inputsOutputs) {
+  return writeDocument(MAX_DOCUMENT_CHARS, (add) => {
+    add(trace.name);
+    collect(trace.metadata, add);
     for (const span of trace.spans) {
-      const budget = { left: MAX_SPAN_IO_CHARS };
-      stringLeaves(span.input, texts, budget);
-      stringLeaves(span.output, texts, budget);
-    }
-  }
-  const words: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    const from = words.length;
-    wordsOf(text, words);
-    for (let i = from; i < words.length; i++) {
-      chars += words[i].length + 1;
-      if (chars > MAX_DOCUMENT_CHARS) {
-        words.length = i;
-        return words.join(' ');
+      add(span.name);
+      if (span.error) add(span.error);
+      for (const key in span.metadata) {
+        if (key === OTEL_SPAN_METADATA) continue;
+        add(key);
+        collect(span.metadata[key], add);
       }
     }
-  }
-  return words.join(' ');
+    if (options.inputsOutputs) {
+      for (const span of trace.spans) {
+        const budget = { left: MAX_SPAN_IO_CHARS };
+        stringLeaves(span.input, add, budget);
+        stringLeaves(span.output, add, budget);
+      }
+    }
+  });
 }

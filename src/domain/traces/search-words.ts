@@ -40,10 +40,20 @@ const isUpper = (c: number) => c >= 65 && c <= 90;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
+ * Where a scan's words go: ASCII words as a range of the scanned text (`fold`: it holds capitals
+ * to lower-case), words of other text as strings already lower-cased. A range spares the string a
+ * slice would allocate — a document writes every word of every input and output at ingest.
+ */
+interface WordSink {
+  range(text: string, from: number, to: number, fold: boolean): void;
+  word(word: string): void;
+}
+
+/**
  * The words of ASCII text, split exactly as WORD splits them, by a scan of character codes: the
  * Unicode-property regular expression costs as much as the rest of ingest on prompt-sized text.
  */
-function scanAscii(text: string, emit: (word: string) => void): void {
+function scanAscii(text: string, sink: WordSink): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -51,43 +61,157 @@ function scanAscii(text: string, emit: (word: string) => void): void {
     let j = i + 1;
     if (isDigit(c)) {
       while (j < n && isDigit(text.charCodeAt(j))) j++;
-      emit(text.slice(i, j));
+      sink.range(text, i, j, false);
     } else if (isLower(c)) {
       while (j < n && isLower(text.charCodeAt(j))) j++;
-      emit(text.slice(i, j));
+      sink.range(text, i, j, false);
     } else if (isUpper(c)) {
       while (j < n && isUpper(text.charCodeAt(j))) j++;
       if (j < n && isLower(text.charCodeAt(j))) {
         // HTTPServer: HTTP, then Server starts at the last capital.
-        if (j - i > 1) emit(text.slice(i, j - 1).toLowerCase());
+        if (j - i > 1) sink.range(text, i, j - 1, true);
         const start = j - 1;
         while (j < n && isLower(text.charCodeAt(j))) j++;
-        emit(text.slice(start, j).toLowerCase());
+        sink.range(text, start, j, true);
       } else {
-        emit(text.slice(i, j).toLowerCase());
+        sink.range(text, i, j, true);
       }
     }
     i = j;
   }
 }
 
-function scan(text: string, emit: (word: string) => void): void {
-  if (!NON_ASCII.test(text)) return scanAscii(text, emit);
-  for (const match of text.matchAll(WORD)) emit(match[0].toLowerCase());
+function scan(text: string, sink: WordSink): void {
+  if (!NON_ASCII.test(text)) return scanAscii(text, sink);
+  for (const match of text.matchAll(WORD)) sink.word(match[0].toLowerCase());
+}
+
+/** Collects words as strings: what a query is parsed from. */
+class WordList implements WordSink {
+  constructor(readonly words: string[]) {}
+
+  range(text: string, from: number, to: number, fold: boolean): void {
+    if (to - from > MAX_WORD_CHARS) return;
+    const word = text.slice(from, to);
+    this.words.push(fold ? word.toLowerCase() : word);
+  }
+
+  word(word: string): void {
+    if (word.length <= MAX_WORD_CHARS) this.words.push(word);
+  }
 }
 
 /** The words of `text`, in order, stop words included. */
 export function splitWords(text: string, into: string[] = []): string[] {
-  scan(text, (word) => {
-    if (word.length <= MAX_WORD_CHARS) into.push(word);
-  });
+  scan(text, new WordList(into));
   return into;
 }
 
-/** The words of `text`, in order, stop words left out: what a search document holds. */
-export function wordsOf(text: string, into: string[] = []): string[] {
-  scan(text, (word) => {
-    if (word.length <= MAX_WORD_CHARS && !STOP_WORDS.has(word)) into.push(word);
-  });
-  return into;
+/**
+ * Stop words found without a string: groups of stop words by length and first three letters
+ * (base 27), numbered from 1 in a table indexed by both; the rest of a longer word is compared
+ * with its group's words.
+ */
+const STOP_PREFIX = 3;
+const LONGEST_STOP_WORD = Math.max(...[...STOP_WORDS].map((w) => w.length));
+const STOP_GROUP_OF = new Uint8Array(27 ** STOP_PREFIX * (LONGEST_STOP_WORD + 1));
+const STOP_GROUPS: string[][] = [[]];
+for (const word of STOP_WORDS) {
+  let key = 0;
+  for (let k = 0; k < Math.min(word.length, STOP_PREFIX); k++) key = key * 27 + (word.charCodeAt(k) - 96);
+  const slot = key * (LONGEST_STOP_WORD + 1) + word.length;
+  if (STOP_GROUP_OF[slot] === 0) STOP_GROUP_OF[slot] = STOP_GROUPS.push([]) - 1;
+  STOP_GROUPS[STOP_GROUP_OF[slot]].push(word);
+}
+
+/** The scratch bytes of the document being written (one at a time: writing is synchronous). */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+/**
+ * The words of the texts `fill` adds, stop words left out, separated by single spaces, up to the
+ * first word that would take the document past `maxChars` (UTF-16 units, as a string's length).
+ * Words go straight into bytes and become one string at the end, where collecting each word as a
+ * string and joining them allocated two strings a word: ingest writes a document for every trace.
+ */
+export function writeDocument(maxChars: number, fill: (add: (text: string) => void) => void): string {
+  const document = new DocumentWords(maxChars);
+  fill((text) => document.add(text));
+  return document.toString();
+}
+
+/** writeDocument's document; one at a time, as it writes into the module's scratch bytes. */
+class DocumentWords implements WordSink {
+  private length = 0;
+  /** The document's length with a separator after each word, as `maxChars` bounds it. */
+  private chars = 0;
+  private ascii = true;
+  /** A word was left out for want of room: nothing more is added. */
+  full = false;
+
+  constructor(private readonly maxChars: number) {}
+
+  add(text: string): void {
+    if (!this.full) scan(text, this);
+  }
+
+  range(text: string, from: number, to: number, fold: boolean): void {
+    const n = to - from;
+    if (this.full || n > MAX_WORD_CHARS || (n <= LONGEST_STOP_WORD && isStopWord(text, from, to))) return;
+    if (!this.room(n, n + 1)) return;
+    const bytes = scratch;
+    let at = this.length;
+    if (at > 0) bytes[at++] = 32;
+    for (let k = from; k < to; k++) {
+      const c = text.charCodeAt(k);
+      bytes[at++] = fold && c >= 65 && c <= 90 ? c | 32 : c;
+    }
+    this.length = at;
+  }
+
+  word(word: string): void {
+    if (this.full || word.length > MAX_WORD_CHARS || STOP_WORDS.has(word)) return;
+    if (!this.room(word.length, word.length * 3 + 1)) return;
+    if (this.length > 0) scratch[this.length++] = 32;
+    this.length += scratch.write(word, this.length, 'utf8');
+    this.ascii = false;
+  }
+
+  toString(): string {
+    return scratch.toString(this.ascii ? 'latin1' : 'utf8', 0, this.length);
+  }
+
+  /** Counts a word of `chars` UTF-16 units in, or marks the document full; makes room for its bytes. */
+  private room(chars: number, bytes: number): boolean {
+    if (this.chars + chars + 1 > this.maxChars) {
+      this.full = true;
+      return false;
+    }
+    this.chars += chars + 1;
+    if (this.length + bytes > scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, this.length + bytes));
+      scratch.copy(grown, 0, 0, this.length);
+      scratch = grown;
+    }
+    return true;
+  }
+}
+
+/** Whether text[from, to) — one ASCII word, letters or digits, at most LONGEST_STOP_WORD long — is a stop word. */
+function isStopWord(text: string, from: number, to: number): boolean {
+  let key = 0;
+  const end = Math.min(to, from + STOP_PREFIX);
+  for (let k = from; k < end; k++) {
+    const c = text.charCodeAt(k) | 32;
+    if (c < 97 || c > 122) return false; // digits: no stop word has one
+    key = key * 27 + (c - 96);
+  }
+  const group = STOP_GROUP_OF[key * (LONGEST_STOP_WORD + 1) + to - from];
+  if (group === 0) return false;
+  if (to - from <= STOP_PREFIX) return true;
+  for (const word of STOP_GROUPS[group]) {
+    let k = STOP_PREFIX;
+    while (k < word.length && (text.charCodeAt(from + k) | 32) === word.charCodeAt(k)) k++;
+    if (k === word.length) return true;
+  }
+  return false;
 }
