@@ -1,7 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ProblemError } from '../errors.js';
 import { malformedJson, parseCheckedJson } from './json-hygiene.js';
-import { bodyText } from './body-text.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -26,7 +25,7 @@ export function checkedJsonBody(limit: number) {
           throw new ProblemError(415, 'PUBLIC_API_UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
         }
         res.locals.jsonBodyBytes = req.body.length;
-        const text = bodyText(req.body);
+        const text = req.body.toString('utf8');
         if (text.trim() === '') {
           req.body = {};
           return next();

@@ -28,7 +28,6 @@ import type { McpContent } from './mcp-content.js';
 import { badRequest, Rejection, sendRejection, type JsonRpcId } from './rpc-rejection.js';
 import { sendRpc, serializeRpc } from './rpc-response.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { bodyText } from '../http/body-text.js';
 
 /**
  * Who may open the tool server: public API keys (project keys, or organization keys with
@@ -204,7 +203,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
 
   router.post('/', express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
     try {
-      const text = Buffer.isBuffer(req.body) ? bodyText(req.body) : '';
+      const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       let payload: unknown;
       try {
         payload = parseCheckedJson(text, '');
