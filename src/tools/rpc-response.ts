@@ -21,31 +21,47 @@ interface WithResult {
   result?: { structuredContent?: unknown };
 }
 
-/** JSON.stringify(message) for one JSON-RPC response, with a remembered structuredContent spliced in as text. */
-function serializeResponse(message: unknown): string {
+/**
+ * JSON.stringify(message) for one JSON-RPC response as consecutive pieces of text, with a
+ * remembered structuredContent spliced in as its own piece: a large result (a 1,000-span trace) is
+ * then written as it is, never copied into one joined string first.
+ */
+function responsePieces(message: unknown): string[] {
   const structured = (message as WithResult | null)?.result?.structuredContent;
   const text = typeof structured === 'object' && structured !== null ? serializedObjects.get(structured) : undefined;
-  if (text === undefined) return JSON.stringify(message);
+  if (text === undefined) return [JSON.stringify(message)];
   const { result } = message as Required<WithResult>;
   const json = JSON.stringify({ ...(message as object), result: { ...result, structuredContent: STAND_IN } });
   // The stand-in occurs once as a JSON string: inside content[0].text any quote is backslashed.
   const at = json.lastIndexOf(QUOTED_STAND_IN);
-  return `${json.slice(0, at)}${text}${json.slice(at + QUOTED_STAND_IN.length)}`;
+  return [json.slice(0, at), text, json.slice(at + QUOTED_STAND_IN.length)];
+}
+
+/** The pieces of the JSON text of a JSON-RPC response or batch of responses. */
+function rpcPieces(body: unknown): string[] {
+  if (!Array.isArray(body)) return responsePieces(body);
+  const pieces = ['['];
+  body.forEach((message, i) => pieces.push(...(i > 0 ? [','] : []), ...responsePieces(message)));
+  pieces.push(']');
+  return pieces;
 }
 
 /** The JSON text of a JSON-RPC response or batch of responses. */
 export function serializeRpc(body: unknown): string {
-  return Array.isArray(body) ? `[${body.map(serializeResponse).join(',')}]` : serializeResponse(body);
+  return rpcPieces(body).join('');
 }
 
 /**
  * Sends JSON-RPC responses as application/json. Unlike res.json, no ETag is computed: a POST
  * answer is never revalidated, and hashing a large tool result costs as much as serializing it.
+ * The pieces go out as they are (one writev): joining them first allocated and copied the whole
+ * response once more, a large-object allocation for every big tool result.
  */
 export function sendRpc(res: Response, status: number, body: unknown): void {
-  const text = serializeRpc(body);
+  const pieces = rpcPieces(body);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
-  res.end(text);
+  res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece, 'utf8'), 0));
+  for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
+  res.end(pieces[pieces.length - 1]);
 }

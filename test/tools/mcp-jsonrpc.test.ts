@@ -285,6 +285,24 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('tools/call results on the wire', () => {
+      it('sends structuredContent and the text item as the same JSON, Content-Length counting UTF-8 bytes', async () => {
+        const session = await openSession();
+        const name = 'Größe straße — 東京 😀 "quoted" \\ back';
+        const spans = Array.from({ length: 300 }, (_, i) => ({ span_id: `s${i}`, ...(i > 0 ? { parent_span_id: 's0' } : {}), name: `${name} ${i}`, span_type: 'TOOL', status: 'success' }));
+        const logged = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'log_trace', arguments: { trace_id: 'wire-1', name, spans } } }, { 'mcp-session-id': session });
+        expect(logged.body.result.isError, logged.text).to.equal(undefined);
+        const res = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_trace_context', arguments: { trace_id: 'wire-1' } } }, { 'mcp-session-id': session });
+        expect(res.status).to.equal(200);
+        expect(Number(res.headers['content-length'])).to.equal(Buffer.byteLength(res.text, 'utf8'));
+        expect(res.text).to.equal(JSON.stringify(res.body));
+        const { structuredContent, content } = res.body.result;
+        expect(structuredContent).to.deep.equal(JSON.parse(content[0].text));
+        expect(structuredContent).to.include({ trace_id: 'wire-1', name, span_count: 300 });
+        expect(structuredContent.root_span.children).to.have.length(299);
+      });
+    });
+
     describe('tools/list and tools/call with TOOLS_DISABLED', () => {
       it('leaves a disabled tool out of tools/list', async () => {
         const session = await openSession();
