@@ -51,16 +51,26 @@ export function serializeRpc(body: unknown): string {
   return rpcPieces(body).join('');
 }
 
+/** Below this size a response goes out as one string: for a small one, a write per piece costs more than the join. */
+const JOIN_BELOW_CHARS = 64 * 1024;
+
 /**
  * Sends JSON-RPC responses as application/json. Unlike res.json, no ETag is computed: a POST
  * answer is never revalidated, and hashing a large tool result costs as much as serializing it.
- * The pieces go out as they are (one writev): joining them first allocated and copied the whole
- * response once more, a large-object allocation for every big tool result.
+ * A large response goes out as its pieces (one writev): joining them first allocated and copied the
+ * whole response once more, a large-object allocation for every big tool result.
  */
 export function sendRpc(res: Response, status: number, body: unknown): void {
   const pieces = rpcPieces(body);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const chars = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (pieces.length === 1 || chars < JOIN_BELOW_CHARS) {
+    const text = pieces.join('');
+    res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
+    res.end(text);
+    return;
+  }
   res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece, 'utf8'), 0));
   for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
   res.end(pieces[pieces.length - 1]);
