@@ -44,6 +44,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const { config, services, authenticator, limiter, clock, lifecycle, log } = runtime;
   const app = express();
   app.disable('x-powered-by');
+  // No ETag computed for every res.json/res.send: each API envelope carries its own requestId, so
+  // no two answers hash alike and If-None-Match could never match, while hashing a large answer (a
+  // 1,000-span trace) cost a copy and a digest of all of it. The contract document sets its own.
+  app.set('etag', false);
   app.set('query parser', 'extended');
 
   app.use(requestIdMiddleware);

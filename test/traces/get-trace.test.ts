@@ -91,6 +91,16 @@ forEachAdapter((adapter) => {
       expect(countSpans(data.spans)).to.equal(1000);
     });
 
+    it('answers without an ETag: each envelope has its own requestId, so If-None-Match never makes a 304', async () => {
+      const first = await get('ctx-1');
+      expect(first.status).to.equal(200);
+      expect(first.headers).not.to.have.property('etag');
+      const again = await get('ctx-1').set('If-None-Match', 'W/"anything"');
+      expect(again.status).to.equal(200);
+      expect(again.body.data.id).to.equal('ctx-1');
+      expect(again.body.requestId).not.to.equal(first.body.requestId);
+    });
+
     it('answers 400 for a trace id of a bad format', async () => {
       expectProblem(await get('-bad'), 400, 'PUBLIC_API_VALIDATION_FAILED');
     });
