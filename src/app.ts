@@ -44,9 +44,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const { config, services, authenticator, limiter, clock, lifecycle, log } = runtime;
   const app = express();
   app.disable('x-powered-by');
-  // No ETag computed for every res.json/res.send: each API envelope carries its own requestId, so
+  // No ETag computed for any res.json/res.send: each API envelope carries its own requestId, so
   // no two answers hash alike and If-None-Match could never match, while hashing a large answer (a
-  // 1,000-span trace) cost a copy and a digest of all of it. The contract document sets its own.
+  // 1,000-span trace) cost a copy and a digest of all of it. The setting is app-wide, so the few
+  // static JSON/HTML answers (OAuth discovery, /docs) lose theirs too; the contract document sets
+  // its own, and the console's files are served with send's own ETags.
   app.set('etag', false);
   app.set('query parser', 'extended');
 

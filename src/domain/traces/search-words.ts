@@ -146,7 +146,7 @@ class DocumentWords implements WordSink {
   private chars = 0;
   private ascii = true;
   /** A word was left out for want of room: nothing more is added. */
-  full = false;
+  private full = false;
 
   constructor(private readonly maxChars: number) {}
 
@@ -156,7 +156,7 @@ class DocumentWords implements WordSink {
 
   range(text: string, from: number, to: number, fold: boolean): void {
     const n = to - from;
-    if (this.full || n > MAX_WORD_CHARS || (n <= LONGEST_STOP_WORD && isStopWord(text, from, to))) return;
+    if (this.full || n > MAX_WORD_CHARS || isStopWord(text, from, to)) return;
     if (!this.room(n, n + 1)) return;
     const bytes = scratch;
     let at = this.length;
@@ -196,8 +196,10 @@ class DocumentWords implements WordSink {
   }
 }
 
-/** Whether text[from, to) — one ASCII word, letters or digits, at most LONGEST_STOP_WORD long — is a stop word. */
+/** Whether text[from, to) — one ASCII word, letters or digits — is a stop word. */
 function isStopWord(text: string, from: number, to: number): boolean {
+  // Longer words have no slot in the table (their index would land in the next prefix's).
+  if (to - from > LONGEST_STOP_WORD) return false;
   let key = 0;
   const end = Math.min(to, from + STOP_PREFIX);
   for (let k = from; k < end; k++) {
