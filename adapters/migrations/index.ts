@@ -21,6 +21,7 @@ import { searchStoreOrder } from './024-search-store-order.js';
 import { searchStoreBlocks } from './025-search-store-blocks.js';
 import { searchFacets } from './026-search-facets.js';
 import { detectionJobKeys } from './027-detection-job-keys.js';
+import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   searchStoreBlocks,
   searchFacets,
   detectionJobKeys,
+  sqliteSearchFacets,
 ];

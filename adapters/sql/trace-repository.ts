@@ -107,12 +107,13 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
 }
 
 /** The search filter of `f`: its facet equalities apart, for an index that holds them (see SearchFilter). */
-function searchFilterOf(f: TraceFilters): SearchFilter {
+function searchFilterOf(f: TraceFilters, facetsIndexed: boolean): SearchFilter {
   const rest = Object.entries(f).some(([key, value]) => value !== undefined && !(key in FACET_FILTERS));
   return {
     condition: (qb) => applyFilters(qb, f),
     facets: facetsOf(f),
     rest: rest ? (qb) => applyOtherFilters(qb, f) : undefined,
+    facetsIndexed,
   };
 }
 
@@ -317,16 +318,17 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
-    if (this.searchReader) return this.searchOffThread(this.searchReader, query);
+    const filter = await this.searchFilter(query);
+    if (this.searchReader) return this.searchOffThread(this.searchReader, query, filter);
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
-    if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query);
+    if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query, filter);
     try {
       return await this.db.transaction(async (trx) => {
         // SET LOCAL: the bound ends with this transaction and never leaks to the pooled connection.
         if (timeoutMs > 0) await trx.raw(`SET LOCAL statement_timeout = ${timeoutMs}`);
         if (prepareSearch) await prepareSearch(trx);
-        return this.searchWith(trx, query);
+        return this.searchWith(trx, query, filter);
       });
     } catch (error) {
       // 57014 query_canceled: what statement_timeout raises.
@@ -342,8 +344,8 @@ export class SqlTraceRepository implements TraceRepository {
    * otherwise joins every match. Sorted by relevance, the page counts too (see pageCandidates);
    * the count statement then runs only for an empty page.
    */
-  private async searchWith(db: Knex, query: TraceSearchQuery): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(db, query);
+  private async searchWith(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): Promise<TraceSearchPage> {
+    const { count, page, pageCounts } = this.searchStatements(db, query, filter);
     const rows: Row[] = await page;
     return searchPageOf(rows, pageCounts && rows.length > 0 ? null : await count.first());
   }
@@ -352,8 +354,8 @@ export class SqlTraceRepository implements TraceRepository {
    * SQLite: the same two statements, compiled here and run by a reader thread on its own
    * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
    */
-  private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(this.db, query);
+  private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery, filter: SearchFilter | undefined): Promise<TraceSearchPage> {
+    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter);
     const native = (qb: Knex.QueryBuilder) => {
       const { sql, bindings } = qb.toSQL().toNative();
       return { sql, bindings };
@@ -362,9 +364,16 @@ export class SqlTraceRepository implements TraceRepository {
     return searchPageOf(result.rows, result.count);
   }
 
-  private searchStatements(db: Knex, query: TraceSearchQuery): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
+  /** The query's filters as the text index takes them; undefined without any. */
+  private async searchFilter(query: TraceSearchQuery): Promise<SearchFilter | undefined> {
+    const { filters, projectId } = query;
+    if (!hasFilters(filters)) return undefined;
+    const asksFacets = Object.keys(facetsOf(filters)).length > 0;
+    return searchFilterOf(filters, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true);
+  }
+
+  private searchStatements(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
     const { projectId, filters } = query;
-    const filter = hasFilters(filters) ? searchFilterOf(filters) : undefined;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
     const condition = this.textIndex.matchCondition(projectId, query.query);
     const page =
@@ -397,29 +406,14 @@ export class SqlTraceRepository implements TraceRepository {
     const depth = query.offset + query.limit;
     const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
     return db
-      .withMaterialized('scored', db.from(recent.as('w')).select('w.trace_id', 'w.relevance', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
+      .withMaterialized('scored', db.from(recent.as('w')).select('w.*', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
       .from('scored as m')
-      .modify((qb: Knex.QueryBuilder) => this.joinPageTraces(qb, query.projectId))
+      .modify((qb: Knex.QueryBuilder) => this.textIndex.joinTraces(qb, query.projectId))
       .where('m.n', '<=', query.rankLimit)
       .whereRaw('m.relevance >= COALESCE((SELECT s.relevance FROM scored s WHERE s.n <= ? ORDER BY s.relevance DESC LIMIT 1 OFFSET ?), m.relevance)', [
         query.rankLimit,
         depth - 1,
       ])
       .select(db.raw('(SELECT count(*) FROM scored) AS matched'));
-  }
-
-  /**
-   * Joins each page candidate to its trace by primary key, `m.trace_id` → `t`. SQLite: CROSS JOIN
-   * keeps it from driving the join from traces (it has no estimate for the materialized scores and
-   * otherwise reads every trace of the project). PostgreSQL: a LATERAL subquery fenced by OFFSET 0,
-   * one probe per candidate; as a plain join the planner misjudged the candidates of a tiered
-   * window and hash-joined them to all the project's traces (2.2 s at a million traces).
-   */
-  private joinPageTraces(qb: Knex.QueryBuilder, projectId: string): void {
-    if (this.dialect === 'postgres') {
-      qb.joinRaw('CROSS JOIN LATERAL (SELECT * FROM traces WHERE traces.project_id = ? AND traces.id = m.trace_id OFFSET 0) AS t', [projectId]);
-      return;
-    }
-    qb.joinRaw('CROSS JOIN traces AS t').whereRaw('t.id = m.trace_id').where('t.project_id', projectId);
   }
 }

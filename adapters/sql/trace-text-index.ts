@@ -24,6 +24,12 @@ export interface SearchFilter {
   facets: Partial<Record<FacetColumn, string>>;
   /** The rest of the filter as a condition on `traces AS t`; absent when the facets are all of it. */
   rest?: (qb: Knex.QueryBuilder) => void;
+  /**
+   * Whether the index may answer the facets itself (TraceTextIndex.facetsIndexed): false while the
+   * project's older documents are still being given their facet tokens, when the whole condition is
+   * tested on the traces.
+   */
+  facetsIndexed: boolean;
 }
 
 /**
@@ -44,13 +50,20 @@ export interface TraceTextIndex {
    */
   replace(db: Knex, projectId: string, documents: SearchDocument[]): Promise<void>;
   /**
-   * A subquery selecting `trace_id`, `relevance` and `recency` (the place in the store order,
-   * higher is newer) of the `window` most recently stored of the project's traces matching the
-   * query — and `filter`, when given. Relevance is computed for these only: scoring every match
-   * of a common word is what made a search over a million traces take seconds (docs/search.md,
-   * "Order").
+   * A subquery selecting `relevance` and `recency` (the place in the store order, higher is newer)
+   * of the `window` most recently stored of the project's traces matching the query — and `filter`,
+   * when given — and whatever else `joinTraces` needs to reach their traces. Relevance is computed
+   * for these only: scoring every match of a common word is what made a search over a million
+   * traces take seconds (docs/search.md, "Order").
    */
   recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter): Knex.QueryBuilder;
+  /** Joins `traces AS t` (of the project) to the rows `m` of recentMatches, each by its trace's key. */
+  joinTraces(qb: Knex.QueryBuilder, projectId: string): void;
+  /**
+   * Whether every document of the project carries its facets, so recentMatches and countMatches may
+   * find a filter's equalities in the index (SearchFilter.facetsIndexed). Absent: always.
+   */
+  facetsIndexed?(db: Knex, projectId: string): Promise<boolean>;
   /** A query selecting `n`: how many of the project's traces match (and pass `filter`), counted up to `limit`. */
   countMatches(db: Knex, projectId: string, query: SearchQuery, limit: number, filter?: SearchFilter): Knex.QueryBuilder;
   /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { bodyExpression, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
+import { bodyExpression, facetToken, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG, storeTiers, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
@@ -46,12 +46,19 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   if (dialect === 'sqlite') {
     const match = bodyExpression(parsed);
     const scoped = scopedExpression(options.projectId, parsed);
-    // Documents are stored under their traces' rowids (adapters/sqlite/trace-text-index.ts).
+    // Documents are stored under their traces' rowids (adapters/sqlite/trace-text-index.ts); a
+    // framework is a facet token of the document's scope column, which names the project too.
+    const faceted = options.framework ? `scope : "${facetToken(options.projectId, 'framework', options.framework)}" AND ${match}` : null;
     if (kind === 'topRelevance') {
-      return {
-        sql: `SELECT * FROM (SELECT t.*, bm25(trace_search) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ?${filter} ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
-        bindings: [match, options.projectId, ...filterBinding, options.rankLimit, options.limit],
-      };
+      return faceted
+        ? {
+            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search, 0.0, 0.0, 1.0) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
+            bindings: [faceted, options.rankLimit, options.limit],
+          }
+        : {
+            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ? ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
+            bindings: [match, options.projectId, options.rankLimit, options.limit],
+          };
     }
     if (kind === 'topRecency') {
       return {
@@ -59,12 +66,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
         bindings: [options.projectId, scoped, ...filterBinding, options.limit],
       };
     }
-    return options.framework
-      ? {
-          sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ?${filter} LIMIT ?)`,
-          bindings: [scoped, options.projectId, ...filterBinding, options.countLimit],
-        }
-      : { sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', bindings: [scoped, options.countLimit] };
+    return { sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', bindings: [faceted ?? scoped, options.countLimit] };
   }
   const q = `to_tsquery('${CONFIG}', ?)`;
   const text = tsqueryText(parsed);

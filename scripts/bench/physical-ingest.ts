@@ -5,7 +5,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SPAN_COLUMNS, TRACE_COLUMNS, spanValues, traceValues } from '../../adapters/sql/trace-repository.js';
-import { scopeToken } from '../../adapters/sqlite/trace-text-index.js';
+import { scopeOf } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG } from '../../adapters/postgres/trace-text-index.js';
 import { FACET_COLUMNS } from '../../adapters/sql/trace-text-index.js';
 import { searchDocumentOf } from '../../src/domain/traces/search-document.js';
@@ -67,11 +67,17 @@ async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number
     // As the service stores them: each document under its trace's rowid (here known from the insert itself).
     const search = connection.prepare('INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) VALUES (?, ?, ?, ?)');
     const idColumn = TRACE_COLUMNS.indexOf('id');
+    // The scope column with the trace's facet tokens, as the service's write derives it from the trace row.
+    const scopeOfRow = (projectId: string, row: unknown[]) =>
+      scopeOf(projectId, Object.fromEntries(FACET_COLUMNS.map((column, i) => [column, facetValues(row)[i] as string | null])));
     const write = connection.transaction((batch: PhysicalBatch) => {
-      const rowids = new Map<unknown, number | bigint>();
-      for (const row of batch.traces) rowids.set(row[idColumn], trace.run(row).lastInsertRowid);
+      const rows = new Map<unknown, { rowid: number | bigint; row: unknown[] }>();
+      for (const row of batch.traces) rows.set(row[idColumn], { rowid: trace.run(row).lastInsertRowid, row });
       for (const row of batch.spans) span.run(row);
-      for (const d of batch.search) search.run(rowids.get(d.traceId), scopeToken(d.projectId), d.traceId, d.body);
+      for (const d of batch.search) {
+        const stored = rows.get(d.traceId)!;
+        search.run(stored.rowid, scopeOfRow(d.projectId, stored.row), d.traceId, d.body);
+      }
     });
     const started = process.hrtime.bigint();
     for (const batch of batches) write(batch);

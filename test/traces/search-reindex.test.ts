@@ -77,6 +77,19 @@ forEachAdapter((adapter) => {
       expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
     });
 
+    it("keeps a trace's own name, which need not be its root span's", async () => {
+      expectEnvelope(
+        await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send({ traces: [sampleTrace({ trace_id: 'named', name: 'kilimanjaro expedition' })] }),
+        201,
+      );
+      expect(await search('kilimanjaro')).to.deep.equal(['named']);
+      await server.runtime.store.searchReindexes.enqueue(projectId(), server.clock.now());
+      const task = new SearchReindexTask(server.runtime.store);
+      for (const slot of await task.dueSlots()) await task.run(slot, server.clock.now());
+      expect(await server.runtime.store.searchReindexes.find(projectId())).to.equal(null);
+      expect(await search('kilimanjaro')).to.deep.equal(['named']);
+    });
+
     it('ends at once for a deleted project, and its row goes with the project', async () => {
       await server.runtime.store.searchReindexes.enqueue(projectId(), server.clock.now());
       await server.runtime.database.knex('projects').where({ id: projectId() }).update({ deleted_at: server.clock.now().getTime() });

@@ -1,7 +1,6 @@
 import type { Store } from '../../ports/store.js';
 import type { ScheduledTask } from '../scheduling/scheduler.js';
 import { searchDocumentOf } from './search-document.js';
-import { traceFieldsOf } from './trace-assembly.js';
 
 /**
  * Traces one batch rebuilds: a batch runs inside one scheduler slot's transaction, which on SQLite
@@ -48,8 +47,9 @@ export class SearchReindexTask implements ScheduledTask {
     for (const traceId of ids) {
       const trace = await this.store.traces.findById(projectId, traceId);
       if (!trace) continue;
-      const spans = spansByTrace.get(traceId) ?? [];
-      documents.push({ traceId, body: searchDocumentOf(traceFieldsOf(spans, trace.metadata), { inputsOutputs: project.searchInputsOutputs }) });
+      // The trace's own name, as ingest wrote it: a native trace's name need not be its root span's.
+      const source = { name: trace.name, metadata: trace.metadata, spans: spansByTrace.get(traceId) ?? [] };
+      documents.push({ traceId, body: searchDocumentOf(source, { inputsOutputs: project.searchInputsOutputs }) });
     }
     await this.store.traces.replaceSearchDocuments(projectId, documents);
     if (ids.length < this.batchSize) await this.store.searchReindexes.finish(projectId, batch);
