@@ -18,7 +18,8 @@ import type { TraceInputPayload } from './batch-payload.js';
 export interface PhysicalBatch {
   traces: unknown[][];
   spans: unknown[][];
-  search: { projectId: string; traceId: string; body: string }[];
+  /** `scope`: SQLite's scope column with the trace's facet tokens, as the service's write derives it from the trace row. */
+  search: { projectId: string; traceId: string; body: string; scope: string }[];
 }
 
 export interface PhysicalIngestResult {
@@ -40,9 +41,12 @@ export function physicalBatch(projectId: string, traces: TraceInputPayload[], no
     const valid = validateTraceInput(input, '', errors, nowMs);
     if (!valid) throw new Error(`bench trace ${input.trace_id} is invalid: ${JSON.stringify(errors.list)}`);
     const id = valid.traceId ?? input.trace_id;
-    batch.traces.push(traceValues(summarizeTrace(projectId, id, valid, new Date(nowMs))));
+    const traceRow = traceValues(summarizeTrace(projectId, id, valid, new Date(nowMs)));
+    batch.traces.push(traceRow);
     for (const span of valid.spans) batch.spans.push(spanValues(projectId, id, span));
-    batch.search.push({ projectId, traceId: id, body: searchDocumentOf(valid) });
+    const values = facetValues(traceRow);
+    const facets = Object.fromEntries(FACET_COLUMNS.map((column, i) => [column, values[i] as string | null]));
+    batch.search.push({ projectId, traceId: id, body: searchDocumentOf(valid), scope: scopeOf(projectId, facets) });
   }
   return batch;
 }
@@ -67,17 +71,11 @@ async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number
     // As the service stores them: each document under its trace's rowid (here known from the insert itself).
     const search = connection.prepare('INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) VALUES (?, ?, ?, ?)');
     const idColumn = TRACE_COLUMNS.indexOf('id');
-    // The scope column with the trace's facet tokens, as the service's write derives it from the trace row.
-    const scopeOfRow = (projectId: string, row: unknown[]) =>
-      scopeOf(projectId, Object.fromEntries(FACET_COLUMNS.map((column, i) => [column, facetValues(row)[i] as string | null])));
     const write = connection.transaction((batch: PhysicalBatch) => {
-      const rows = new Map<unknown, { rowid: number | bigint; row: unknown[] }>();
-      for (const row of batch.traces) rows.set(row[idColumn], { rowid: trace.run(row).lastInsertRowid, row });
+      const rowids = new Map<unknown, number | bigint>();
+      for (const row of batch.traces) rowids.set(row[idColumn], trace.run(row).lastInsertRowid);
       for (const row of batch.spans) span.run(row);
-      for (const d of batch.search) {
-        const stored = rows.get(d.traceId)!;
-        search.run(stored.rowid, scopeOfRow(d.projectId, stored.row), d.traceId, d.body);
-      }
+      for (const d of batch.search) search.run(rowids.get(d.traceId), d.scope, d.traceId, d.body);
     });
     const started = process.hrtime.bigint();
     for (const batch of batches) write(batch);
