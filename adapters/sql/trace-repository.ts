@@ -107,11 +107,11 @@ function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
 }
 
 /** The search filter of `f`: its facet equalities apart, for an index that holds them (see SearchFilter). */
-function searchFilterOf(f: TraceFilters, facetsIndexed: boolean): SearchFilter {
+function searchFilterOf(f: TraceFilters, facets: Partial<Record<FacetColumn, string>>, facetsIndexed: boolean): SearchFilter {
   const rest = Object.entries(f).some(([key, value]) => value !== undefined && !(key in FACET_FILTERS));
   return {
     condition: (qb) => applyFilters(qb, f),
-    facets: facetsOf(f),
+    facets,
     rest: rest ? (qb) => applyOtherFilters(qb, f) : undefined,
     facetsIndexed,
   };
@@ -368,8 +368,9 @@ export class SqlTraceRepository implements TraceRepository {
   private async searchFilter(query: TraceSearchQuery): Promise<SearchFilter | undefined> {
     const { filters, projectId } = query;
     if (!hasFilters(filters)) return undefined;
-    const asksFacets = Object.keys(facetsOf(filters)).length > 0;
-    return searchFilterOf(filters, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true);
+    const facets = facetsOf(filters);
+    const asksFacets = Object.keys(facets).length > 0;
+    return searchFilterOf(filters, facets, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true);
   }
 
   private searchStatements(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
