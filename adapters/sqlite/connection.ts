@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
+import { StatementCacheClient } from './statement-cache-client.js';
 
 export interface SqliteOptions {
   /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY (answered 503). */
@@ -20,13 +21,14 @@ function createPrivately(file: string): void {
 /**
  * The embedded default: one file under DATA_DIR, WAL mode so readers never wait for the writer.
  * better-sqlite3 is synchronous and single-connection, so the pool holds exactly one connection
- * and knex queues transactions on it.
+ * and knex queues transactions on it. Its client keeps the connection's prepared statements
+ * (statement-cache-client.ts).
  */
 export function openSqlite(file: string, options: SqliteOptions = {}): Knex {
   if (file !== ':memory:') createPrivately(file);
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   return knexFactory({
-    client: 'better-sqlite3',
+    client: StatementCacheClient as unknown as typeof knexFactory.Client,
     connection: { filename: file },
     useNullAsDefault: true,
     pool: {
