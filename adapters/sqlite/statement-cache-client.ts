@@ -30,10 +30,15 @@ const MAX_STATEMENTS = 256;
  * row count and whose preparation is shared by all their rows already.
  */
 const MAX_SQL_CHARS = 4096;
+/**
+ * knex names each nested transaction's savepoint anew (trx1, trx2, …; a grouped ingest commit makes
+ * one per request): kept, they would only push the statements that do repeat out of the cache.
+ */
+const NEVER_REPEATS = /^(?:SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT) /;
 
 const require = createRequire(import.meta.url);
-// knex ships its dialect clients as CommonJS classes without type declarations; this one is public
-// API in the sense that `client` accepts a class (knex's own docs: "client: a custom Client class").
+// knex ships its dialect clients as CommonJS classes without type declarations; its configuration
+// takes a client class in place of a dialect name (knex-builder/internal/config-resolver.js).
 const BaseClient = require('knex/lib/dialects/better-sqlite3/index.js') as BetterSqliteClientClass;
 
 /**
@@ -47,7 +52,7 @@ const BaseClient = require('knex/lib/dialects/better-sqlite3/index.js') as Bette
 export class StatementCacheClient extends (BaseClient as BetterSqliteClientClass) {
   override async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
     const sql = obj.sql;
-    if (!sql || !connection || sql.length > MAX_SQL_CHARS || typeof obj.options?.safeIntegers === 'boolean') return super._query(connection, obj);
+    if (!sql || !connection || sql.length > MAX_SQL_CHARS || NEVER_REPEATS.test(sql) || typeof obj.options?.safeIntegers === 'boolean') return super._query(connection, obj);
     const statement = statementOf(connection, sql);
     const bindings = this._formatBindings(obj.bindings);
     if (statement.reader) {

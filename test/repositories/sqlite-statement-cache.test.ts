@@ -84,6 +84,19 @@ describe('SQLite statement cache (knex client)', () => {
     expect(preparedCount('select 0 AS n')).to.equal(2);
   });
 
+  it('runs the savepoints of nested transactions, which knex names anew each time, beside the kept statements', async () => {
+    await knex.transaction(async (trx) => {
+      await trx.transaction(async (inner) => inner('items').where({ id: 'a' }).update({ size: 7 }));
+      await trx.transaction(async (inner) => inner('items').where({ id: 'b' }).update({ size: 8 }));
+    });
+    expect(await knex('items').orderBy('id').pluck('size')).to.deep.equal([7, 8]);
+    const savepoints = [...prepared.keys()].filter((sql) => sql.startsWith('SAVEPOINT ') || sql.startsWith('RELEASE SAVEPOINT '));
+    expect(savepoints).to.have.length(4);
+    await knex('items').where({ id: 'a' }).first();
+    await knex('items').where({ id: 'a' }).first();
+    expect(preparedCount('select * from `items` where `id` = ?')).to.equal(1);
+  });
+
   it('prepares SQL longer than 4,096 characters every time (bulk writes) and answers it correctly', async () => {
     const ids = Array.from({ length: 1500 }, (_, i) => `id-${i}`);
     const run = () => knex('items').whereIn('id', ['a', ...ids]).select('id');
