@@ -123,8 +123,16 @@ describe('storage faults are 503, not 500', () => {
         await project(server).expect(200);
         const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } });
         try {
-          const { rows } = await admin.raw('SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = ?', [applicationName]);
+          const { rows } = await admin.raw('SELECT pid, pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = ?', [applicationName]);
           expect(rows.length).to.be.greaterThan(0);
+          // pg_terminate_backend only signals: wait until the backends have exited (and closed their
+          // sockets), as after a restart, so the requests below meet connections already dead.
+          const pids = (rows as { pid: number }[]).map((row) => row.pid);
+          for (let waited = 0; waited < 5000; waited += 20) {
+            const { rows: alive } = await admin.raw('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY(?)', [pids]);
+            if ((alive as { n: number }[])[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
         } finally {
           await admin.destroy();
         }
