@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
-import type { Database, Statement } from 'better-sqlite3';
-
-/** Prepared single-row INSERTs per connection, kept for the connection's life (SQLite re-prepares one after a schema change). */
-const prepared = new WeakMap<Database, Map<string, Statement>>();
+import type { Database } from 'better-sqlite3';
+import { keptStatement } from './kept-statements.js';
 
 /**
  * The better-sqlite3 connection a knex transaction holds, or null outside a transaction (the pool's
@@ -30,7 +28,7 @@ export function insertPrepared(connection: Database, table: string, columns: rea
  * would say the same through a result row built per insert).
  */
 export function insertPreparedNew(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): number[] {
-  const statement = preparedStatement(connection, `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`);
+  const statement = keptStatement(connection, `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`);
   const inserted: number[] = [];
   for (let i = 0; i < rows.length; i++) if (statement.run(rows[i]).changes > 0) inserted.push(i);
   return inserted;
@@ -41,20 +39,6 @@ const singleRowInsert = (table: string, columns: readonly string[]): string =>
 
 /** Runs one statement per row of parameters through the connection's reused prepared statement for `sql`. */
 export function runPrepared(connection: Database, sql: string, rows: readonly unknown[][]): void {
-  const statement = preparedStatement(connection, sql);
+  const statement = keptStatement(connection, sql);
   for (const row of rows) statement.run(row);
-}
-
-function preparedStatement(connection: Database, sql: string): Statement {
-  let statements = prepared.get(connection);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(connection, statements);
-  }
-  let statement = statements.get(sql);
-  if (!statement) {
-    statement = connection.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
 }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
 import type { SearchJob, SearchResult } from './search-reader.js';
+import { keptStatement } from './kept-statements.js';
 
 /**
  * A SQLite search reader thread: its own read-only connection to the server's database file
@@ -16,22 +17,11 @@ const bind = (values: readonly unknown[]): unknown[] =>
   values.map((value) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value));
 
 /**
- * Prepared statements by their SQL: searches come in a few shapes (sort, filters, phrase or not),
- * each parsed once per thread instead of once per search (about 0.1 ms of a rare word's search).
- * Bounded, the oldest dropped first, should shapes ever multiply.
+ * Statements kept by their SQL (kept-statements.ts): searches come in a few shapes (sort, filters,
+ * phrase or not), each parsed once per thread instead of once per search (about 0.1 ms of a rare
+ * word's search). At most 64, should shapes ever multiply.
  */
-const statements = new Map<string, Statement>();
-const MAX_STATEMENTS = 64;
-
-function statementOf(sql: string): Statement {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-}
+const statementOf = (sql: string): Statement => keptStatement(db, sql, 64);
 
 function pageRows(job: SearchJob): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
