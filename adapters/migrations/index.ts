@@ -22,6 +22,7 @@ import { searchStoreBlocks } from './025-search-store-blocks.js';
 import { searchFacets } from './026-search-facets.js';
 import { detectionJobKeys } from './027-detection-job-keys.js';
 import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
+import { searchProjectOrder } from './029-search-project-order.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   searchFacets,
   detectionJobKeys,
   sqliteSearchFacets,
+  searchProjectOrder,
 ];

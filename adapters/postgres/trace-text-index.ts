@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { FACET_COLUMNS, type SearchClause, type SearchDocument, type SearchFilter, type SearchQuery, type TraceTextIndex } from '../sql/trace-text-index.js';
+import { storeTiers, tierFloors } from './search-tiers.js';
 
 /**
  * `english` with its stop list removed (migration 020): documents and queries arrive without stop
@@ -78,34 +79,6 @@ function joinRest(qb: Knex.QueryBuilder, rest: (qb: Knex.QueryBuilder) => void):
   qb.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(rest);
 }
 
-/** Documents per block of the store order: `seq / STORE_BLOCK` is indexed beside the document (migration 025). */
-const STORE_BLOCK = 4096;
-/**
- * How far back each tier of a search window reaches, in blocks from the newest: 2^16 documents (a
- * common word's window: a quarter of them match), then 2^18 (a phrase of two common words), then
- * all older ones. Each tier's scan builds a bitmap of its blocks' documents before meeting the words,
- * so every tier costs a rare word, whose window runs through all of them: at a million traces five
- * doubling tiers up to 2^21 took a rare word from 13 to 74 ms; these two, to about 20 ms.
- */
-const TIER_BLOCKS = [16, 64];
-/** The newest block: the identity's last value, read without touching the table. */
-const NEWEST_BLOCK = `(SELECT COALESCE(pg_sequence_last_value(pg_get_serial_sequence('trace_search', 'seq')::regclass), 0) / ${STORE_BLOCK})`;
-
-/**
- * Conditions on trace_search splitting the store order into disjoint tiers, newest first. A tier
- * reaches back as an index condition on the block (one GIN scan with the document's words) and
- * stops where the previous tier began as a heap condition on `seq`: an upper bound on the block
- * would make the index enumerate every older block. The last tier holds every older document
- * and uses the index for the words alone. `seq` names the column (qualified by a caller's alias).
- */
-export function storeTiers(seq = 'seq'): string[] {
-  const floors = TIER_BLOCKS.map((blocks) => `${NEWEST_BLOCK} - ${blocks - 1}`);
-  return [
-    ...floors.map((floor, i) => `AND (${seq} / ${STORE_BLOCK}) >= ${floor}${i > 0 ? ` AND ${seq} < (${floors[i - 1]}) * ${STORE_BLOCK}` : ''}`),
-    `AND ${seq} < (${floors[floors.length - 1]}) * ${STORE_BLOCK}`,
-  ];
-}
-
 /**
  * PostgreSQL tsvector (CONFIG) under a GIN index, ranked by ts_rank divided by
  * 1 + log(document length) (normalization 1): as bm25 does on SQLite, a word counts for more in a
@@ -138,8 +111,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * migration 026) are index conditions of the same scan; the rest of a filter joins the
    * candidates to their traces.
    *
-   * The candidates come in tiers of the store order, newest first (storeTiers): the newest 2^16
-   * documents, then back to 2^18, then all older ones. Each tier is one scan of the index
+   * The candidates come in tiers of the store order, newest first (storeTiers): the project's
+   * newest 2^16 documents, then back to 2^18, then all older ones (the floors: `plan`, searchPlan). Each tier is one scan of the index
    * over the document and its store block, so a common word reads the heap for the matches of
    * the newest tier only (about 17,000 of its 266,767 at a million traces), not for all; a later
    * tier runs only when the earlier ones hold fewer than `window` (UNION ALL runs its parts in
@@ -154,7 +127,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * ignores detoasting). Reading each document once for the check and the rank, not once per use,
    * took the phrase of two common words from 220 to 211 ms in-process at a million traces.
    */
-  recentMatches(db, projectId, query, window, filter) {
+  recentMatches(db, projectId, query, window, filter, plan) {
     const text = tsqueryText(query);
     const candidates = candidateText(query);
     const phrase = candidates !== text;
@@ -163,7 +136,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     // A filter beyond the facets (a range, a score): one tier. Each tier would join its matches to
     // the traces passing the filter, and a narrow filter needs several tiers (measured at a million
     // traces: common word + framework filter, then joined, 1.1 s in one step, 1.4 s in tiers).
-    const tiers = (rest ? [''] : storeTiers()).map((tier) => {
+    const tiers = (rest ? [''] : storeTiers(plan?.tierFloors ?? [])).map((tier) => {
       const ordered = db
         .from(
           db.raw(`(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?)${facets.sql} ${tier} OFFSET 0) AS m`, [
@@ -195,6 +168,9 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .select('r.trace_id', 'r.relevance', 'r.seq as recency')
       .limit(window);
     return db.from(kept.as('w')).select('w.trace_id', 'w.relevance', 'w.recency');
+  },
+  async searchPlan(db, projectId) {
+    return { tierFloors: await tierFloors(db, projectId) };
   },
   /**
    * A LATERAL subquery fenced by OFFSET 0, one probe of the primary key per candidate: as a plain

@@ -15,7 +15,7 @@ import {
   type SpanAppend,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
-import type { FacetColumn, SearchFilter, TraceTextIndex } from './trace-text-index.js';
+import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
 import { insertPrepared, insertPreparedNew, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { SqliteSearchReader } from '../sqlite/search-reader.js';
 
@@ -320,15 +320,17 @@ export class SqlTraceRepository implements TraceRepository {
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
     const filter = await this.searchFilter(query);
     if (this.searchReader) return this.searchOffThread(this.searchReader, query, filter);
+    // Relevance pages only: a page by recency does not read the window.
+    const plan = query.sort !== 'recency' && this.textIndex.searchPlan ? await this.textIndex.searchPlan(this.db, query.projectId) : undefined;
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
-    if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query, filter);
+    if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query, filter, plan);
     try {
       return await this.db.transaction(async (trx) => {
         // SET LOCAL: the bound ends with this transaction and never leaks to the pooled connection.
         if (timeoutMs > 0) await trx.raw(`SET LOCAL statement_timeout = ${timeoutMs}`);
         if (prepareSearch) await prepareSearch(trx);
-        return this.searchWith(trx, query, filter);
+        return this.searchWith(trx, query, filter, plan);
       });
     } catch (error) {
       // 57014 query_canceled: what statement_timeout raises.
@@ -344,8 +346,8 @@ export class SqlTraceRepository implements TraceRepository {
    * otherwise joins every match. Sorted by relevance, the page counts too (see pageCandidates);
    * the count statement then runs only for an empty page.
    */
-  private async searchWith(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(db, query, filter);
+  private async searchWith(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined, plan: SearchPlan | undefined): Promise<TraceSearchPage> {
+    const { count, page, pageCounts } = this.searchStatements(db, query, filter, plan);
     const rows: Row[] = await page;
     return searchPageOf(rows, pageCounts && rows.length > 0 ? null : await count.first());
   }
@@ -355,7 +357,7 @@ export class SqlTraceRepository implements TraceRepository {
    * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
    */
   private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery, filter: SearchFilter | undefined): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter);
+    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter, undefined);
     const native = (qb: Knex.QueryBuilder) => {
       const { sql, bindings } = qb.toSQL().toNative();
       return { sql, bindings };
@@ -373,7 +375,12 @@ export class SqlTraceRepository implements TraceRepository {
     return searchFilterOf(filters, facets, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true);
   }
 
-  private searchStatements(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
+  private searchStatements(
+    db: Knex,
+    query: TraceSearchQuery,
+    filter: SearchFilter | undefined,
+    plan: SearchPlan | undefined,
+  ): { count: Knex.QueryBuilder; page: Knex.QueryBuilder; pageCounts: boolean } {
     const { projectId, filters } = query;
     const byRecency = [{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }] as const;
     const condition = this.textIndex.matchCondition(projectId, query.query);
@@ -385,7 +392,7 @@ export class SqlTraceRepository implements TraceRepository {
             .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
             .whereRaw(condition.sql, condition.bindings)
             .orderBy([...byRecency])
-        : this.pageCandidates(db, query, filter).orderBy([{ column: 'm.relevance', order: 'desc' }, ...byRecency]);
+        : this.pageCandidates(db, query, filter, plan).orderBy([{ column: 'm.relevance', order: 'desc' }, ...byRecency]);
     return {
       count: this.textIndex.countMatches(db, projectId, query.query, query.countLimit, filter),
       page: page.select('t.*').limit(query.limit).offset(query.offset),
@@ -403,9 +410,9 @@ export class SqlTraceRepository implements TraceRepository {
    * order, so the page cut from it is the page of the whole ranking, ties included, and only the
    * candidates' traces are read.
    */
-  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined): Knex.QueryBuilder {
+  private pageCandidates(db: Knex, query: TraceSearchQuery, filter: SearchFilter | undefined, plan: SearchPlan | undefined): Knex.QueryBuilder {
     const depth = query.offset + query.limit;
-    const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter);
+    const recent = this.textIndex.recentMatches(db, query.projectId, query.query, query.countLimit, filter, plan);
     return db
       .withMaterialized('scored', db.from(recent.as('w')).select('w.*', db.raw('row_number() OVER (ORDER BY w.recency DESC) AS n')))
       .from('scored as m')

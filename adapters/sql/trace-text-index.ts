@@ -32,6 +32,12 @@ export interface SearchFilter {
   facetsIndexed: boolean;
 }
 
+/** What a dialect reads of a project before building its search statements (TraceTextIndex.searchPlan). */
+export interface SearchPlan {
+  /** PostgreSQL: the store blocks where the tiers of the project's search window begin (adapters/postgres/search-tiers.ts). */
+  tierFloors?: readonly number[];
+}
+
 /**
  * The dialect-specific half of trace search: how documents are written to the database's own text
  * index and how matches (trace id + relevance, higher is better) are selected from it. Queries
@@ -54,9 +60,15 @@ export interface TraceTextIndex {
    * of the `window` most recently stored of the project's traces matching the query — and `filter`,
    * when given — and whatever else `joinTraces` needs to reach their traces. Relevance is computed
    * for these only: scoring every match of a common word is what made a search over a million
-   * traces take seconds (docs/search.md, "Order").
+   * traces take seconds (docs/search.md, "Order"). `plan`: what searchPlan read of the project.
    */
-  recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter): Knex.QueryBuilder;
+  recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter, plan?: SearchPlan): Knex.QueryBuilder;
+  /**
+   * What recentMatches needs to know of the project before its statement is built, read outside
+   * the search's transaction and possibly kept for a while: it steers the statement's plan, never
+   * its answer. Absent: nothing.
+   */
+  searchPlan?(db: Knex, projectId: string): Promise<SearchPlan>;
   /** Joins `traces AS t` (of the project) to the rows `m` of recentMatches, each by its trace's key. */
   joinTraces(qb: Knex.QueryBuilder, projectId: string): void;
   /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { bodyExpression, facetToken, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
-import { CONFIG, storeTiers, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
+import { CONFIG, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
+import { storeTiers } from '../../adapters/postgres/search-tiers.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { percentile } from './load.js';
@@ -24,6 +25,8 @@ export interface BareSearchOptions {
   countLimit: number;
   /** The service ranks this many most recently stored matches (its count bound). */
   rankLimit: number;
+  /** PostgreSQL: where the project's store tiers begin (readTierFloors), read once before the runs as the service keeps them. */
+  tierFloors?: readonly number[];
 }
 
 /** A bench query parsed as the service parses it; the bench's own queries are always valid. */
@@ -74,7 +77,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
     // The newest rankLimit matches, tier by tier of the store order as the service takes them (one
     // GIN scan over the words, the store block and the framework — a copy in the search row — per
     // tier; adapters/postgres/trace-text-index.ts).
-    const tiers = storeTiers('s.seq').map(
+    const tiers = storeTiers(options.tierFloors ?? [], 's.seq').map(
       (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
     );
     return {

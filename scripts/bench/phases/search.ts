@@ -2,6 +2,7 @@ import type { DatasetSummary } from '../dataset.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
+import { readTierFloors } from '../../../adapters/postgres/search-tiers.js';
 import { bareSearchStatement, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
 import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
@@ -82,7 +83,8 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
           })
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
       const bound = countLimitOf(parsedBenchQuery(p.query), options.countLimits);
-      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: bound + 1, rankLimit: bound };
+      const tierFloors = context.db.adapter === 'postgres' ? await readTierFloors(context.db.database.knex, options.projectId) : undefined;
+      const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: bound + 1, rankLimit: bound, tierFloors };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
       const count = await bare('count');

@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { readTierFloors, storeTiers, tierFloors, STORE_BLOCK } from '../../adapters/postgres/search-tiers.js';
+import { postgresTraceTextIndex } from '../../adapters/postgres/trace-text-index.js';
+import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { ingest, type TraceInput } from './fixtures.js';
+
+const ids = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`);
+const trace = (id: string, framework: string): TraceInput => ({
+  trace_id: id,
+  name: `quarry slate ${id}`,
+  metadata: { framework },
+  spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 10, start_time: '2026-11-01T09:00:00Z' }],
+});
+const parsed = (text: string): SearchQuery => {
+  const query = parseSearchQuery(text);
+  if ('code' in query) throw new Error(query.message);
+  return query;
+};
+
+/**
+ * Alpha's ten traces stored in blocks 10–19 of the store order, then Beta's ten in blocks 100–109:
+ * Alpha is a project beside a busier one, whose documents are the newest of the whole database.
+ */
+async function spreadStoreOrder(server: TestServer): Promise<void> {
+  const knex = server.runtime.database.knex;
+  for (const [prefix, projectId, firstBlock] of [
+    ['a', server.tenant.project.id, 10],
+    ['b', server.other.project.id, 100],
+  ] as const) {
+    for (const [i, id] of ids(prefix).entries()) {
+      await knex('trace_search').where({ project_id: projectId, trace_id: id }).update({ seq: (firstBlock + i) * STORE_BLOCK + 7 });
+    }
+  }
+}
+
+describe('storeTiers', () => {
+  it('splits the store order at each floor, newest tier first, the last holding every older document', () => {
+    expect(storeTiers([17, 14])).to.deep.equal([
+      `AND (seq / ${STORE_BLOCK}) >= 17`,
+      `AND (seq / ${STORE_BLOCK}) >= 14 AND seq < ${17 * STORE_BLOCK}`,
+      `AND seq < ${14 * STORE_BLOCK}`,
+    ]);
+  });
+
+  it('qualifies the column it is given', () => {
+    expect(storeTiers([3], 's.seq')).to.deep.equal([`AND (s.seq / ${STORE_BLOCK}) >= 3`, `AND s.seq < ${3 * STORE_BLOCK}`]);
+  });
+
+  it('leaves out a tier that would be empty: a floor at block 0 or equal to the one before', () => {
+    expect(storeTiers([0, 0])).to.deep.equal(['']);
+    expect(storeTiers([])).to.deep.equal(['']);
+    expect(storeTiers([5, 0])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5`, `AND seq < ${5 * STORE_BLOCK}`]);
+    expect(storeTiers([5, 5])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5`, `AND seq < ${5 * STORE_BLOCK}`]);
+  });
+
+  it('refuses a floor that is not a block number (it is written into the SQL)', () => {
+    expect(() => storeTiers([1.5])).to.throw(RangeError);
+    expect(() => storeTiers([-1])).to.throw(RangeError);
+    expect(() => storeTiers([Number.NaN])).to.throw(RangeError);
+  });
+});
+
+describe('[postgres] search window tiers counted from the project\'s own documents', () => {
+  let server: TestServer;
+  let knex: Knex;
+
+  before(async () => {
+    server = await startTestServer('postgres');
+    knex = server.runtime.database.knex;
+    await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
+    await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
+    await spreadStoreOrder(server);
+  });
+  after(async () => server.close());
+
+  describe('readTierFloors', () => {
+    it("finds the block of the project's n-th newest document, whatever other projects stored after it", async () => {
+      // Alpha's 3rd newest is a-7 (block 17), its 6th a-4 (block 14); Beta's are in blocks 107 and 104.
+      expect(await readTierFloors(knex, server.tenant.project.id, [3, 6])).to.deep.equal([17, 14]);
+      expect(await readTierFloors(knex, server.other.project.id, [3, 6])).to.deep.equal([107, 104]);
+    });
+
+    it('answers block 0 for a tier the project has too few documents to fill', async () => {
+      expect(await readTierFloors(knex, server.tenant.project.id, [10, 11])).to.deep.equal([10, 0]);
+      expect(await readTierFloors(knex, '00000000-0000-4000-8000-000000000000', [1])).to.deep.equal([0]);
+    });
+  });
+
+  describe('tierFloors', () => {
+    it("keeps a project's floors for 30 seconds, then reads them again", async () => {
+      const projectId = server.tenant.project.id;
+      const reads: string[] = [];
+      const onQuery = (q: { sql: string }) => q.sql.includes('trace_search') && reads.push(q.sql);
+      knex.on('query', onQuery);
+      try {
+        const now = Date.now() + 3_600_000;
+        const first = tierFloors(knex, projectId, now);
+        expect(await first).to.deep.equal([0, 0]);
+        expect(reads).to.have.length(1);
+        expect(tierFloors(knex, projectId, now + 29_999)).to.equal(first);
+        const other = tierFloors(knex, server.other.project.id, now + 29_999);
+        expect(other).to.not.equal(first);
+        await other;
+        expect(reads).to.have.length(2);
+        const again = tierFloors(knex, projectId, now + 30_000);
+        expect(again).to.not.equal(first);
+        expect(await again).to.deep.equal([0, 0]);
+        expect(reads).to.have.length(3);
+      } finally {
+        knex.off('query', onQuery);
+      }
+    });
+
+    it('forgets a read that failed, so the next search reads again', async () => {
+      const now = Date.now() + 7_200_000;
+      // Not a uuid: PostgreSQL refuses the comparison with project_id.
+      const failed = tierFloors(knex, 'not-a-uuid', now);
+      await failed.then(
+        () => expect.fail('a read of an invalid project id succeeded'),
+        (error: Error) => expect(error.message).to.match(/uuid/),
+      );
+      const retried = tierFloors(knex, 'not-a-uuid', now + 1);
+      expect(retried).to.not.equal(failed);
+      await retried.catch(() => undefined);
+    });
+  });
+
+  describe('recentMatches over tiers', () => {
+    /** The trace ids of recentMatches' window, newest first, run as a search runs it. */
+    const windowOf = async (query: string, window: number, tierFloorsGiven: number[], framework?: string) =>
+      knex.transaction(async (trx) => {
+        await postgresTraceTextIndex.prepareSearch!(trx);
+        const filter = framework ? { condition: () => undefined, facets: { framework }, facetsIndexed: true } : undefined;
+        const rows: Array<{ trace_id: string }> = await postgresTraceTextIndex
+          .recentMatches(trx, server.tenant.project.id, parsed(query), window, filter, { tierFloors: tierFloorsGiven })
+          .orderBy('recency', 'desc');
+        return rows.map((r) => r.trace_id);
+      });
+
+    const floorSets: number[][] = [[], [17, 14], [19, 10], [12, 12], [30, 25], [15, 0]];
+    for (const floors of floorSets) {
+      it(`takes the newest matches of the project whatever the floors (${JSON.stringify(floors)})`, async () => {
+        for (const window of [1, 3, 5, 10, 20]) {
+          const expected = ids('a').reverse().slice(0, window);
+          expect(await windowOf('quarry', window, floors), `window ${window}`).to.deep.equal(expected);
+          expect(await windowOf('"quarry slate"', window, floors), `phrase, window ${window}`).to.deep.equal(expected);
+          const crew = ids('a').filter((_, i) => i % 2 === 1).reverse().slice(0, window);
+          expect(await windowOf('quarry', window, floors, 'crewai'), `framework filter, window ${window}`).to.deep.equal(crew);
+        }
+      });
+    }
+  });
+});
+
+/** The service's answer for a project beside a busier one, the same on both adapters. */
+forEachAdapter((adapter) => {
+  describe('search_traces for a project stored before another project\'s newer traces', () => {
+    let server: TestServer;
+
+    before(async () => {
+      server = await startTestServer(adapter);
+      await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
+      await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
+      if (adapter === 'postgres') await spreadStoreOrder(server);
+    });
+    after(async () => server.close());
+
+    it('finds every match of the project and none of the other', async () => {
+      const page = await server.runtime.services.traceSearch.search(server.tenant.project.id, { query: 'quarry' });
+      expect(page.traces.map((t) => t.id).sort()).to.deep.equal(ids('a'));
+      expect(page.totalCount).to.equal(10);
+    });
+
+    it('finds the filtered matches of the project', async () => {
+      const page = await server.runtime.services.traceSearch.search(server.tenant.project.id, { query: 'quarry', filters: { framework: 'crewai' } });
+      expect(page.traces.map((t) => t.id).sort()).to.deep.equal(['a-1', 'a-3', 'a-5', 'a-7', 'a-9']);
+    });
+  });
+});
