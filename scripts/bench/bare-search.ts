@@ -81,7 +81,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
       (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
     );
     return {
-      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (${tiers.join(' UNION ALL ')} LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
+      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT u.* FROM (${tiers.join(' UNION ALL ')}) u LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
       bindings: [text, ...tiers.flatMap(() => [options.projectId, text, ...filterBinding, options.rankLimit]), options.rankLimit, options.projectId, options.limit],
     };
   }
