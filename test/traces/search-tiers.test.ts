@@ -39,21 +39,21 @@ async function spreadStoreOrder(server: TestServer): Promise<void> {
 describe('storeTiers', () => {
   it('splits the store order at each floor, newest tier first, the last holding every older document', () => {
     expect(storeTiers([17, 14])).to.deep.equal([
-      `AND (seq / ${STORE_BLOCK}) >= 17`,
-      `AND (seq / ${STORE_BLOCK}) >= 14 AND seq < ${17 * STORE_BLOCK}`,
-      `AND seq < ${14 * STORE_BLOCK}`,
+      `AND (seq / ${STORE_BLOCK}) >= 17::bigint`,
+      `AND (seq / ${STORE_BLOCK}) >= 14::bigint AND seq < ${17 * STORE_BLOCK}::bigint`,
+      `AND seq < ${14 * STORE_BLOCK}::bigint`,
     ]);
   });
 
   it('qualifies the column it is given', () => {
-    expect(storeTiers([3], 's.seq')).to.deep.equal([`AND (s.seq / ${STORE_BLOCK}) >= 3`, `AND s.seq < ${3 * STORE_BLOCK}`]);
+    expect(storeTiers([3], 's.seq')).to.deep.equal([`AND (s.seq / ${STORE_BLOCK}) >= 3::bigint`, `AND s.seq < ${3 * STORE_BLOCK}::bigint`]);
   });
 
   it('leaves out a tier that would be empty: a floor at block 0 or equal to the one before', () => {
     expect(storeTiers([0, 0])).to.deep.equal(['']);
     expect(storeTiers([])).to.deep.equal(['']);
-    expect(storeTiers([5, 0])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5`, `AND seq < ${5 * STORE_BLOCK}`]);
-    expect(storeTiers([5, 5])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5`, `AND seq < ${5 * STORE_BLOCK}`]);
+    expect(storeTiers([5, 0])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5::bigint`, `AND seq < ${5 * STORE_BLOCK}::bigint`]);
+    expect(storeTiers([5, 5])).to.deep.equal([`AND (seq / ${STORE_BLOCK}) >= 5::bigint`, `AND seq < ${5 * STORE_BLOCK}::bigint`]);
   });
 
   it('refuses a floor that is not a block number (it is written into the SQL)', () => {
@@ -139,6 +139,19 @@ describe('[postgres] search window tiers counted from the project\'s own documen
           .orderBy('recency', 'desc');
         return rows.map((r) => r.trace_id);
       });
+
+    it("scans a tier's blocks in the index with the words (the bounds compare as bigint, as btree_gin needs)", async () => {
+      const plan = await knex.transaction(async (trx) => {
+        await postgresTraceTextIndex.prepareSearch!(trx);
+        const { sql, bindings } = postgresTraceTextIndex.recentMatches(trx, server.tenant.project.id, parsed('quarry'), 5, undefined, { tierFloors: [17, 14] }).toSQL();
+        const explained = await trx.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[]);
+        return JSON.stringify(explained.rows[0]['QUERY PLAN']);
+      });
+      // The first tier's scan: the words and the block bound in one index condition. (The planner
+      // may answer the later tiers' `seq <` bounds from another index on so small a table.)
+      const conditions = [...plan.matchAll(/"Index Cond":"([^"]*)"/g)].map((m) => m[1]);
+      expect(conditions.some((c) => c.includes("(seq / 4096) >= '17'::bigint") && c.includes('@@')), plan).to.equal(true);
+    });
 
     const floorSets: number[][] = [[], [17, 14], [19, 10], [12, 12], [30, 25], [15, 0]];
     for (const floors of floorSets) {
