@@ -112,7 +112,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * candidates to their traces.
    *
    * The candidates come in tiers of the store order, newest first (storeTiers): the project's
-   * newest 2^16 documents, then back to 2^18, then all older ones (the floors: `plan`, searchPlan). Each tier is one scan of the index
+   * newest 2^16 documents, then back to its 2^18th newest, then all older ones (where they begin:
+   * `plan`, read by searchPlan). Each tier is one scan of the index
    * over the document and its store block, so a common word reads the heap for the matches of
    * the newest tier only (about 17,000 of its 266,767 at a million traces), not for all; a later
    * tier runs only when the earlier ones hold fewer than `window` (UNION ALL runs its parts in

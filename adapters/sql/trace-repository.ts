@@ -319,9 +319,9 @@ export class SqlTraceRepository implements TraceRepository {
 
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
     const filter = await this.searchFilter(query);
-    if (this.searchReader) return this.searchOffThread(this.searchReader, query, filter);
     // Relevance pages only: a page by recency does not read the window.
     const plan = query.sort !== 'recency' && this.textIndex.searchPlan ? await this.textIndex.searchPlan(this.db, query.projectId) : undefined;
+    if (this.searchReader) return this.searchOffThread(this.searchReader, query, filter, plan);
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
     if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query, filter, plan);
@@ -356,8 +356,8 @@ export class SqlTraceRepository implements TraceRepository {
    * SQLite: the same two statements, compiled here and run by a reader thread on its own
    * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
    */
-  private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery, filter: SearchFilter | undefined): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter, undefined);
+  private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery, filter: SearchFilter | undefined, plan: SearchPlan | undefined): Promise<TraceSearchPage> {
+    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter, plan);
     const native = (qb: Knex.QueryBuilder) => {
       const { sql, bindings } = qb.toSQL().toNative();
       return { sql, bindings };
