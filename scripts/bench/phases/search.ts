@@ -60,6 +60,8 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
   const terms: Term[] = [];
   const classes: SearchClassResult[] = [];
   const bareSeconds = Math.max(1, Math.min(3, context.durationSeconds));
+  // PostgreSQL: where the project's tiers begin, read once as the server keeps them (search-tiers.ts).
+  const tierFloors = context.db.adapter === 'postgres' ? await readTierFloors(context.db.database.knex, options.projectId) : undefined;
   try {
     for (const p of plan) {
       const args = { query: p.query, limit: 50, ...(p.sort === 'recency' ? { sort: 'recency' } : {}), ...(p.filtered ? { filters: FILTER } : {}) };
@@ -83,7 +85,6 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
           })
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
       const bound = countLimitOf(parsedBenchQuery(p.query), options.countLimits);
-      const tierFloors = context.db.adapter === 'postgres' ? await readTierFloors(context.db.database.knex, options.projectId) : undefined;
       const bareOptions = { projectId: options.projectId, query: p.query, framework: p.filtered ? FILTER.framework : undefined, limit: 50, countLimit: bound + 1, rankLimit: bound, tierFloors };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
