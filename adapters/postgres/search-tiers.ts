@@ -84,3 +84,47 @@ export function storeTiers(floors: readonly number[], seq = 'seq'): string[] {
   tiers.push(upper === undefined ? '' : `AND ${seq} < ${upper * STORE_BLOCK}::bigint`);
   return tiers;
 }
+
+/**
+ * A leading tier is skipped when the planner expects it to hold fewer than this share of the
+ * window. Skipping wrongly reads the next tier's range (four times the first's) where one tier
+ * would have done; not skipping wrongly costs one more, smaller scan, whose matches the next tier's
+ * scan meets again (a tier reaches from its floor to the newest document). So only a tier clearly
+ * short of the window is skipped.
+ */
+const SKIP_BELOW_WINDOW = 0.5;
+
+/**
+ * At most what share of the project's documents hold `condition`, by the planner's statistics (0–1;
+ * null when they say nothing): its estimate of the rows holding the condition in the whole table
+ * over its estimate of the project's rows, both in one EXPLAIN. No project holds more matches than
+ * the table, so this bounds the project's share from above whatever other projects hold; a project
+ * too small to be among project_id's most common values is estimated small, and its bound is 1.
+ * PostgreSQL estimates a tsquery from the most common lexemes of its sampled documents (a prefix:
+ * the sum of the common ones it matches) and a facet equality from the column's most common
+ * values. No document is read: about a millisecond of planning.
+ */
+export async function matchShareBound(db: Knex, projectId: string, condition: string, bindings: readonly string[]): Promise<number | null> {
+  const result = await db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM trace_search WHERE ${condition} UNION ALL SELECT 1 FROM trace_search WHERE project_id = ?`, [...bindings, projectId]);
+  type Node = { 'Plan Rows'?: number; Plans?: Node[] };
+  const row = (result as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: Node }> }> }).rows[0];
+  const [matching, project] = row?.['QUERY PLAN']?.[0]?.Plan?.Plans ?? [];
+  const matched = matching?.['Plan Rows'];
+  const documents = project?.['Plan Rows'];
+  if (typeof matched !== 'number' || typeof documents !== 'number' || !(documents > 0)) return null;
+  return Math.min(1, matched / documents);
+}
+
+/**
+ * How many leading tiers (of `counts` documents each) a window of `window` matches skips when at
+ * most a share `share` of the project's documents match (matchShareBound): those that cannot hold
+ * half the window. A word in a fifteenth of the documents finds about 4,400 of 10,000 in the first
+ * tier of 65,536 and goes on to the second, whose scan meets those again; started at the second,
+ * the window reads each match once. Unknown share: none skipped.
+ */
+export function leadingTiersToSkip(share: number | null, window: number, counts: readonly number[] = TIER_DOCUMENTS): number {
+  if (share === null || !(share >= 0)) return 0;
+  let skip = 0;
+  while (skip < counts.length && counts[skip] * share < window * SKIP_BELOW_WINDOW) skip += 1;
+  return skip;
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { FACET_COLUMNS, type SearchClause, type SearchDocument, type SearchFilter, type SearchQuery, type TraceTextIndex } from '../sql/trace-text-index.js';
-import { storeTiers, tierFloors } from './search-tiers.js';
+import { leadingTiersToSkip, matchShareBound, storeTiers, tierFloors } from './search-tiers.js';
 
 /**
  * `english` with its stop list removed (migration 020): documents and queries arrive without stop
@@ -170,8 +170,18 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .limit(window);
     return db.from(kept.as('w')).select('w.trace_id', 'w.relevance', 'w.recency');
   },
-  async searchPlan(db, projectId) {
-    return { tierFloors: await tierFloors(db, projectId) };
+  /**
+   * The project's tier floors, less the leading tiers the planner's statistics show cannot hold half
+   * the window (leadingTiersToSkip): a word in a fifteenth of the documents otherwise scans the first
+   * tier and then the second, which meets the first's matches again. Not asked when the tiers do not
+   * apply: a filter beyond the facets (one step), or a project under 2^16 documents (one tier).
+   */
+  async searchPlan(db, projectId, query, window, filter) {
+    const floors = await tierFloors(db, projectId);
+    if (filter?.rest || floors.every((floor) => floor === 0)) return { tierFloors: floors };
+    const facets = facetConditions(filter);
+    const share = await matchShareBound(db, projectId, `document @@ to_tsquery('${CONFIG}', ?)${facets.sql}`, [candidateText(query), ...facets.bindings]);
+    return { tierFloors: floors.slice(leadingTiersToSkip(share, window)) };
   },
   /**
    * A LATERAL subquery fenced by OFFSET 0, one probe of the primary key per candidate: as a plain

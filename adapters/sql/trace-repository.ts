@@ -320,7 +320,7 @@ export class SqlTraceRepository implements TraceRepository {
   async search(query: TraceSearchQuery): Promise<TraceSearchPage> {
     const filter = await this.searchFilter(query);
     // Relevance pages only: a page by recency does not read the window.
-    const plan = query.sort !== 'recency' && this.textIndex.searchPlan ? await this.textIndex.searchPlan(this.db, query.projectId) : undefined;
+    const plan = query.sort !== 'recency' && this.textIndex.searchPlan ? await this.textIndex.searchPlan(this.db, query.projectId, query.query, query.countLimit, filter) : undefined;
     if (this.searchReader) return this.searchOffThread(this.searchReader, query, filter, plan);
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;

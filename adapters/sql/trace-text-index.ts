@@ -34,7 +34,7 @@ export interface SearchFilter {
 
 /** What a dialect reads of a project before building its search statements (TraceTextIndex.searchPlan). */
 export interface SearchPlan {
-  /** PostgreSQL: the store blocks where the tiers of the project's search window begin (adapters/postgres/search-tiers.ts). */
+  /** PostgreSQL: the store blocks where the tiers of the project's search window begin, for this query (adapters/postgres/search-tiers.ts). */
   tierFloors?: readonly number[];
 }
 
@@ -64,11 +64,11 @@ export interface TraceTextIndex {
    */
   recentMatches(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter, plan?: SearchPlan): Knex.QueryBuilder;
   /**
-   * What recentMatches needs to know of the project before its statement is built, read outside
-   * the search's transaction and possibly kept for a while: it steers the statement's plan, never
-   * its answer. Absent: nothing.
+   * What recentMatches needs to know of the project and the query before its statement is built
+   * (the same `query`, `window` and `filter`), read outside the search's transaction and partly
+   * kept for a while: it steers the statement's plan, never its answer. Absent: nothing.
    */
-  searchPlan?(db: Knex, projectId: string): Promise<SearchPlan>;
+  searchPlan?(db: Knex, projectId: string, query: SearchQuery, window: number, filter?: SearchFilter): Promise<SearchPlan>;
   /** Joins `traces AS t` (of the project) to the rows `m` of recentMatches, each by its trace's key. */
   joinTraces(qb: Knex.QueryBuilder, projectId: string): void;
   /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { readTierFloors, storeTiers, tierFloors, STORE_BLOCK } from '../../adapters/postgres/search-tiers.js';
+import { leadingTiersToSkip, matchShareBound, readTierFloors, storeTiers, tierFloors, STORE_BLOCK, TIER_DOCUMENTS } from '../../adapters/postgres/search-tiers.js';
 import { postgresTraceTextIndex } from '../../adapters/postgres/trace-text-index.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import { forEachAdapter } from '../support/adapters.js';
@@ -60,6 +60,34 @@ describe('storeTiers', () => {
     expect(() => storeTiers([1.5])).to.throw(RangeError);
     expect(() => storeTiers([-1])).to.throw(RangeError);
     expect(() => storeTiers([Number.NaN])).to.throw(RangeError);
+  });
+});
+
+describe('leadingTiersToSkip', () => {
+  it('skips none while the first tier can hold half the window (a common word: a quarter of the documents)', () => {
+    expect(TIER_DOCUMENTS).to.deep.equal([65_536, 262_144]);
+    expect(leadingTiersToSkip(0.25, 10_001)).to.equal(0);
+    expect(leadingTiersToSkip(10_001 / 2 / 65_536, 10_001)).to.equal(0);
+  });
+
+  it('skips the first tier when it cannot hold half the window (a prefix in a fifteenth of the documents)', () => {
+    expect(leadingTiersToSkip(1 / 15, 10_001)).to.equal(1);
+    expect(leadingTiersToSkip(10_000 / 2 / 65_536, 10_001)).to.equal(1);
+  });
+
+  it('skips both when neither can (a prefix in a ninetieth, with a framework filter); the last tier always runs', () => {
+    expect(leadingTiersToSkip(1 / 90, 10_001)).to.equal(2);
+    expect(leadingTiersToSkip(0, 10_001)).to.equal(2);
+  });
+
+  it("weighs a phrase's smaller window", () => {
+    expect(leadingTiersToSkip(1 / 40, 2_001)).to.equal(0);
+    expect(leadingTiersToSkip(1 / 40, 10_001)).to.equal(1);
+  });
+
+  it('skips none when the statistics say nothing', () => {
+    expect(leadingTiersToSkip(null, 10_001)).to.equal(0);
+    expect(leadingTiersToSkip(Number.NaN, 10_001)).to.equal(0);
   });
 });
 
@@ -125,6 +153,42 @@ describe('[postgres] search window tiers counted from the project\'s own documen
       const retried = tierFloors(knex, 'not-a-uuid', now + 1);
       expect(retried).to.not.equal(failed);
       await retried.catch(() => undefined);
+    });
+  });
+
+  describe('matchShareBound', () => {
+    const bound = (projectId: string, words: string, framework?: string) =>
+      matchShareBound(knex, projectId, `document @@ to_tsquery('tracewell_english', ?)${framework ? ' AND framework = ?' : ''}`, framework ? [words, framework] : [words]);
+
+    before(async () => knex.raw('ANALYZE trace_search'));
+
+    it("bounds the project's share by the table's matches over the project's documents (both projects hold the word: at most 1)", async () => {
+      expect(await bound(server.tenant.project.id, 'quarry')).to.equal(1);
+    });
+
+    it('estimates a facet with the words: half of Alpha is crewai, none of Beta', async () => {
+      expect(await bound(server.tenant.project.id, 'quarry', 'crewai')).to.be.closeTo(0.5, 0.15);
+    });
+
+    it('is small for a word no document holds', async () => {
+      expect(await bound(server.tenant.project.id, 'zeppelin')).to.be.at.most(0.2);
+    });
+  });
+
+  describe('searchPlan', () => {
+    it('asks the planner nothing when the tiers do not apply (a project under 2^16 documents, a filter beyond the facets)', async () => {
+      const explains: string[] = [];
+      const onQuery = (q: { sql: string }) => q.sql.startsWith('EXPLAIN') && explains.push(q.sql);
+      knex.on('query', onQuery);
+      try {
+        const plan = await postgresTraceTextIndex.searchPlan!(knex, server.tenant.project.id, parsed('quarry'), 10_001);
+        expect(plan).to.deep.equal({ tierFloors: [0, 0] });
+        const rest = { condition: () => undefined, rest: () => undefined, facets: {}, facetsIndexed: true };
+        expect(await postgresTraceTextIndex.searchPlan!(knex, server.tenant.project.id, parsed('quarry'), 10_001, rest)).to.deep.equal({ tierFloors: [0, 0] });
+        expect(explains).to.deep.equal([]);
+      } finally {
+        knex.off('query', onQuery);
+      }
     });
   });
 
