@@ -23,6 +23,7 @@ import { searchFacets } from './026-search-facets.js';
 import { detectionJobKeys } from './027-detection-job-keys.js';
 import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
+import { searchProjectIndex } from './030-search-project-index.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   detectionJobKeys,
   sqliteSearchFacets,
   searchProjectOrder,
+  searchProjectIndex,
 ];

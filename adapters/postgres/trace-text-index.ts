@@ -68,6 +68,15 @@ async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: 
   }
 }
 
+/**
+ * The project as the search's GIN index holds it (migration 030): as text, an expression no other
+ * index has, so the planner cannot answer it from the project's btree indexes and check the words
+ * on each of the project's documents instead (reading each from TOAST, which it does not cost).
+ */
+const PROJECT_IN_INDEX = '(project_id::text) = ?';
+/** uuid's text form is lowercase. */
+const projectKey = (projectId: string): string => projectId.toLowerCase();
+
 /** A filter's facet equalities as conditions on trace_search, which its GIN index answers with the words. */
 function facetConditions(filter: SearchFilter | undefined): { sql: string; bindings: string[] } {
   const entries = Object.entries(filter?.facets ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
@@ -102,14 +111,14 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     if (traceIds.length > 0) await db.raw('DELETE FROM trace_search WHERE project_id = ? AND trace_id = ANY(?::text[])', [projectId, traceIds]);
   },
   /**
-   * The GIN index finds the candidates: the documents holding every word (a phrase's words
-   * anywhere, single-word exclusions applied — exact in the index, no recheck). Their `seq` (a
-   * plain column read from the heap, never the document) orders them newest first; OFFSET 0
-   * fences the index scan so the project predicate is applied after it (pushed down, the planner
-   * answers it from the primary key and rechecks `@@` on every trace of the project). A filter's
-   * facet equalities (status, framework, session, user: copied into the search row,
-   * migration 026) are index conditions of the same scan; the rest of a filter joins the
-   * candidates to their traces.
+   * The GIN index finds the candidates: the project's documents holding every word (a phrase's
+   * words anywhere, single-word exclusions applied — exact in the index, no recheck). Their `seq`
+   * (a plain column read from the heap, never the document) orders them newest first. The project
+   * is a condition of the same index scan (PROJECT_IN_INDEX, migration 030), so another project's
+   * matches are never read; OFFSET 0 fences the scan, so no condition outside it is pushed in
+   * where the planner would answer it from another index. A filter's facet equalities
+   * (status, framework, session, user: copied into the search row, migration 026) are index
+   * conditions of the same scan; the rest of a filter joins the candidates to their traces.
    *
    * The candidates come in tiers of the store order, newest first (storeTiers): the project's
    * newest 2^16 documents, then back to its 2^18th newest, then all older ones (where they begin:
@@ -140,12 +149,11 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     const tiers = (rest ? [''] : storeTiers(plan?.tierFloors ?? [])).map((tier) => {
       const ordered = db
         .from(
-          db.raw(`(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?)${facets.sql} ${tier} OFFSET 0) AS m`, [
-            candidates,
-            ...facets.bindings,
-          ]),
-        )
-        .where('m.project_id', projectId);
+          db.raw(
+            `(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} ${tier} OFFSET 0) AS m`,
+            [candidates, projectKey(projectId), ...facets.bindings],
+          ),
+        );
       if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
       return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
@@ -191,13 +199,18 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   joinTraces(qb, projectId) {
     qb.joinRaw('CROSS JOIN LATERAL (SELECT * FROM traces WHERE traces.project_id = ? AND traces.id = m.trace_id OFFSET 0) AS t', [projectId]);
   },
-  // Fenced as in recentMatches, the facets in the index scan with the words.
+  // Fenced as in recentMatches, the project and the facets in the index scan with the words.
   countMatches(db, projectId, query, limit, filter) {
     const facets = facetConditions(filter);
     const matches = db
-      .from(db.raw(`(SELECT project_id, trace_id FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?)${facets.sql} OFFSET 0) AS m`, [tsqueryText(query), ...facets.bindings]))
-      .select(db.raw('1'))
-      .where('m.project_id', projectId);
+      .from(
+        db.raw(`(SELECT project_id, trace_id FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} OFFSET 0) AS m`, [
+          tsqueryText(query),
+          projectKey(projectId),
+          ...facets.bindings,
+        ]),
+      )
+      .select(db.raw('1'));
     if (filter?.rest) joinRest(matches, filter.rest);
     return db.from(matches.limit(limit).as('c')).count({ n: '*' });
   },

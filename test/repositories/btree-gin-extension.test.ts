@@ -4,11 +4,11 @@ import knexFactory from 'knex';
 import { openDatabase, migrateToLatest } from '../../adapters/database.js';
 import { POSTGRES_URL } from '../support/adapters.js';
 
-/** The search index over btree_gin's operator classes, as the last migration leaves it (026). */
-const SEARCH_INDEX = 'trace_search_document_facets_idx';
+/** The search index over btree_gin's operator classes, as the last migration leaves it (030). */
+const SEARCH_INDEX = 'trace_search_document_project_idx';
 
 /**
- * Migrations 025 and 026 need btree_gin. On a database without it, it is created in `public` (a test run's
+ * Migrations 025, 026 and 030 need btree_gin. On a database without it, it is created in `public` (a test run's
  * schema, once dropped, would take it and every other schema's search index along), and two
  * migrations at once both succeed. Runs in a database of its own, which the shared test database
  * cannot be: dropping the extension there would drop the other runs' indexes.

@@ -101,6 +101,8 @@ describe('[postgres] search window tiers counted from the project\'s own documen
     await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
     await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
     await spreadStoreOrder(server);
+    // The moved rows' old versions leave the index, so a scan's row count is of live documents.
+    await knex.raw('VACUUM trace_search');
   });
   after(async () => server.close());
 
@@ -214,7 +216,36 @@ describe('[postgres] search window tiers counted from the project\'s own documen
       // The first tier's scan: the words and the block bound in one index condition. (The planner
       // may answer the later tiers' `seq <` bounds from another index on so small a table.)
       const conditions = [...plan.matchAll(/"Index Cond":"([^"]*)"/g)].map((m) => m[1]);
-      expect(conditions.some((c) => c.includes("(seq / 4096) >= '17'::bigint") && c.includes('@@')), plan).to.equal(true);
+      expect(conditions.some((c) => c.includes("(seq / 4096) >= '17'::bigint") && c.includes('@@') && c.includes('(project_id)::text =')), plan).to.equal(true);
+    });
+
+    it("reads the project's matches alone: the project is a condition of the index scan (migration 030)", async () => {
+      // Both projects' twenty documents hold "quarry"; the scan of Alpha's window returns Alpha's ten.
+      const scanned = await knex.transaction(async (trx) => {
+        await postgresTraceTextIndex.prepareSearch!(trx);
+        const { sql, bindings } = postgresTraceTextIndex.recentMatches(trx, server.tenant.project.id, parsed('quarry'), 100, undefined, { tierFloors: [] }).toSQL();
+        const explained = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[]);
+        const scans: Array<{ index: string; rows: number }> = [];
+        const walk = (node: { 'Node Type'?: string; 'Index Name'?: string; 'Actual Rows'?: number; Plans?: unknown[] }) => {
+          if (node['Node Type'] === 'Bitmap Index Scan') scans.push({ index: node['Index Name'] ?? '', rows: node['Actual Rows'] ?? -1 });
+          for (const child of node.Plans ?? []) walk(child as typeof node);
+        };
+        walk(explained.rows[0]['QUERY PLAN'][0].Plan);
+        return scans;
+      });
+      expect(scanned).to.deep.equal([{ index: 'trace_search_document_project_idx', rows: 10 }]);
+    });
+
+    it("counts the project's matches in the index scan too", async () => {
+      const explained = await knex.transaction(async (trx) => {
+        await postgresTraceTextIndex.prepareSearch!(trx);
+        const { sql, bindings } = postgresTraceTextIndex.countMatches(trx, server.other.project.id, parsed('quarry'), 100).toSQL();
+        const plan = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[]);
+        const count = await trx.raw(sql, bindings as Knex.RawBinding[]);
+        return { plan: JSON.stringify(plan.rows[0]['QUERY PLAN']), n: Number(count.rows[0].n) };
+      });
+      expect(explained.n).to.equal(10);
+      expect(explained.plan).to.match(/"Node Type":"Bitmap Index Scan"[^}]*"Index Name":"trace_search_document_project_idx"[^}]*"Actual Rows":10,/);
     });
 
     const floorSets: number[][] = [[], [17, 14], [19, 10], [12, 12], [30, 25], [15, 0]];
