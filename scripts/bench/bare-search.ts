@@ -75,10 +75,10 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   const text = tsqueryText(parsed);
   if (kind === 'topRelevance') {
     // The newest rankLimit matches, tier by tier of the store order as the service takes them (one
-    // GIN scan over the words, the store block and the framework — a copy in the search row — per
-    // tier; adapters/postgres/trace-text-index.ts).
+    // GIN scan over the words, the project — as text, as the index holds it —, the store block and
+    // the framework — a copy in the search row — per tier; adapters/postgres/trace-text-index.ts).
     const tiers = storeTiers(options.tierFloors ?? [], 's.seq').map(
-      (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
+      (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE (s.project_id::text) = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
     );
     return {
       sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT u.* FROM (${tiers.join(' UNION ALL ')}) u LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
@@ -92,7 +92,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
     };
   }
   return {
-    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s WHERE s.project_id = ? AND s.document @@ ${q}${filter.replace('t.', 's.')} LIMIT ?) c`,
+    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM trace_search s WHERE (s.project_id::text) = ? AND s.document @@ ${q}${filter.replace('t.', 's.')} LIMIT ?) c`,
     bindings: [options.projectId, text, ...filterBinding, options.countLimit],
   };
 }
