@@ -78,7 +78,7 @@ const PROJECT_IN_INDEX = '(project_id::text) = ?';
 const projectKey = (projectId: string): string => projectId.toLowerCase();
 
 /** A filter's facet equalities as conditions on trace_search, which its GIN index answers with the words. */
-function facetConditions(filter: SearchFilter | undefined): { sql: string; bindings: string[] } {
+function facetConditions(filter: Pick<SearchFilter, 'facets'> | undefined): { sql: string; bindings: string[] } {
   const entries = Object.entries(filter?.facets ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return { sql: entries.map(([column]) => ` AND ${column} = ?`).join(''), bindings: entries.map(([, value]) => value) };
 }
@@ -86,6 +86,26 @@ function facetConditions(filter: SearchFilter | undefined): { sql: string; bindi
 /** Joins search rows `m` to their traces `t` for the part of a filter the index does not hold. */
 function joinRest(qb: Knex.QueryBuilder, rest: (qb: Knex.QueryBuilder) => void): void {
   qb.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(rest);
+}
+
+/**
+ * The project's tier floors (tierFloors) less the leading tiers that cannot hold half of `window`
+ * matches of `query` and `filter`'s facets (leadingTiersToSkip, by the planner's estimate of the
+ * GIN scan's own condition). A project under 2^16 documents has one tier: the planner is not asked.
+ * The bench's bare top-k takes its tiers here too.
+ */
+export async function queryTierFloors(
+  db: Knex,
+  projectId: string,
+  floors: readonly number[],
+  query: SearchQuery,
+  window: number,
+  filter?: Pick<SearchFilter, 'facets'>,
+): Promise<readonly number[]> {
+  if (floors.every((floor) => floor === 0)) return floors;
+  const facets = facetConditions(filter);
+  const share = await matchShareBound(db, projectId, `document @@ to_tsquery('${CONFIG}', ?)${facets.sql}`, [candidateText(query), ...facets.bindings]);
+  return floors.slice(leadingTiersToSkip(share, window));
 }
 
 /**
@@ -186,10 +206,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    */
   async searchPlan(db, projectId, query, window, filter) {
     const floors = await tierFloors(db, projectId);
-    if (filter?.rest || floors.every((floor) => floor === 0)) return { tierFloors: floors };
-    const facets = facetConditions(filter);
-    const share = await matchShareBound(db, projectId, `document @@ to_tsquery('${CONFIG}', ?)${facets.sql}`, [candidateText(query), ...facets.bindings]);
-    return { tierFloors: floors.slice(leadingTiersToSkip(share, window)) };
+    return { tierFloors: filter?.rest ? floors : await queryTierFloors(db, projectId, floors, query, window, filter) };
   },
   /**
    * A LATERAL subquery fenced by OFFSET 0, one probe of the primary key per candidate: as a plain

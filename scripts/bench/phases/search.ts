@@ -2,8 +2,8 @@ import type { DatasetSummary } from '../dataset.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
-import { leadingTiersToSkip, matchShareBound, readTierFloors } from '../../../adapters/postgres/search-tiers.js';
-import { CONFIG, tsqueryText } from '../../../adapters/postgres/trace-text-index.js';
+import { readTierFloors } from '../../../adapters/postgres/search-tiers.js';
+import { queryTierFloors } from '../../../adapters/postgres/trace-text-index.js';
 import { bareSearchStatement, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
 import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
@@ -87,12 +87,11 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         : { p50Ms: checkMs, p99Ms: checkMs, requests: 1, failed: 1, peakRssMb: null };
       const bound = countLimitOf(parsedBenchQuery(p.query), options.countLimits);
       const framework = p.filtered ? FILTER.framework : undefined;
-      // PostgreSQL: the bare top-k skips the leading tiers the service skips for this query (by the
-      // planner's statistics, search-tiers.ts), so both read the same tiers.
-      const share = tierFloors
-        ? await matchShareBound(context.db.database.knex, options.projectId, `document @@ to_tsquery('${CONFIG}', ?)${framework ? ' AND framework = ?' : ''}`, [tsqueryText(parsedBenchQuery(p.query)), ...(framework ? [framework] : [])])
-        : null;
-      const classFloors = tierFloors?.slice(leadingTiersToSkip(share, bound));
+      // PostgreSQL: the bare top-k skips the leading tiers the service skips for this query and
+      // window (bound + 1, as the service reads one past the bound), so both read the same tiers.
+      const classFloors = tierFloors
+        ? await queryTierFloors(context.db.database.knex, options.projectId, tierFloors, parsedBenchQuery(p.query), bound + 1, framework ? { facets: { framework } } : undefined)
+        : undefined;
       const bareOptions = { projectId: options.projectId, query: p.query, framework, limit: 50, countLimit: bound + 1, rankLimit: bound, tierFloors: classFloors };
       const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
       const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
