@@ -91,12 +91,12 @@ describe('export memory bound (server process, SQLite)', function () {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-export-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it(`exports ${TRACES} traces (over 30 MB of JSON Lines) with the server's RSS within 50 MB of idle`, async () => {
+  it(`exports ${TRACES} traces (over 120 MB of JSON Lines) with the server's RSS within 80 MB of idle: a server that held the export would grow by more than its size`, async () => {
     const server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', DETECTION_WORKER_ENABLED: 'false', RATE_LIMIT_INGEST_PER_MINUTE: '100000', MAX_BODY_BYTES: String(16 * 1024 * 1024) }, startTimeoutMs: 60_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const key = /API key:\s+(tw_pk_\S+)/.exec(server.output())![1];
-      const filler = 'x'.repeat(1200);
+      const filler = 'x'.repeat(6000);
       for (let start = 0; start < TRACES; start += 1000) {
         const traces = Array.from({ length: 1000 }, (_, i) => ({ ...trace(`t${start + i}`, Date.now() - (start + i) * 1000), metadata: { note: filler } }));
         const res = await fetch(`${server.baseUrl}/api/v1/public/traces/batch`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ traces }) });
@@ -118,9 +118,10 @@ describe('export memory bound (server process, SQLite)', function () {
       const ratio = peakMb / idleMb;
       console.log(`      export: ${lines} traces, ${(bytes / 1e6).toFixed(1)} MB; RSS idle ${idleMb.toFixed(1)} MB, peak ${peakMb.toFixed(1)} MB (ratio ${ratio.toFixed(2)})`);
       expect(lines).to.equal(TRACES);
-      expect(bytes).to.be.greaterThan(30e6);
-      expect(peakMb - idleMb).to.be.lessThan(50);
-      expect(ratio).to.be.lessThan(1 + 50 / idleMb);
+      expect(bytes).to.be.greaterThan(120e6);
+      // 80 MB is the garbage collector's slack seen under the parallel suite (up to ~50 MB), not the
+      // export's: streaming, the growth does not follow the export's size.
+      expect(peakMb - idleMb).to.be.lessThan(80);
     } finally {
       await server.stop();
     }
