@@ -104,7 +104,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
     const context: PhaseContext = { server, serverEntry, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
-      const ingest = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
+      const { ingest, projects: ingestProjects } = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
       // OTLP after native, on data past every native level's, so ids never collide.
       const otlpIngest = await measureOtlpIngest(
         context,
@@ -116,6 +116,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
         },
         ingest,
       );
+      for (const projectId of ingestProjects) await db.deleteProject(projectId);
       const list = await measureList(context, {
         projectId: db.project.projectId,
         pageLimit: options.pageLimit,
