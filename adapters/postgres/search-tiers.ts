@@ -34,29 +34,52 @@ export async function readTierFloors(db: Knex, projectId: string, counts: readon
 }
 
 interface KeptFloors {
+  /** When the floors searches get were last asked for again (or first read). */
   readAt: number;
+  /** The floors searches get: the first read (while in flight) or the last that succeeded. */
   floors: Promise<number[]>;
+  /** A read replacing them, while it runs. */
+  refreshing: boolean;
 }
 
-/** Per database (its knex client), per project: floors read within FLOORS_FRESH_MS. */
+/** Per database (its knex client), per project: the floors kept (tierFloors). */
 const keptFloors = new WeakMap<object, Map<string, KeptFloors>>();
 
 /**
- * The project's tier floors, read at most once per FLOORS_FRESH_MS in this process; searches
- * arriving while they are read wait for the same read. A failed read is forgotten, not kept.
+ * The project's tier floors. The first search of a project in this process waits for them (searches
+ * arriving meanwhile wait for the same read; a failed first read is forgotten, so the next search
+ * reads again). Past FLOORS_FRESH_MS a search gets the kept floors at once and one read replaces
+ * them in the background: at a million traces reading them takes 50–250 ms (an index walk past the
+ * project's 2^18 newest documents), which every 30 seconds landed on one search's latency. Stale
+ * floors cost time, never an answer (FLOORS_FRESH_MS); a failed refresh keeps the old ones, and the
+ * next is tried FLOORS_FRESH_MS later.
  */
 export function tierFloors(db: Knex, projectId: string, now = Date.now()): Promise<number[]> {
   let projects = keptFloors.get(db.client);
   if (!projects) keptFloors.set(db.client, (projects = new Map()));
   const kept = projects.get(projectId);
-  if (kept && now - kept.readAt < FLOORS_FRESH_MS) return kept.floors;
-  const floors = readTierFloors(db, projectId);
-  const entry = { readAt: now, floors };
-  projects.set(projectId, entry);
-  floors.catch(() => {
-    if (projects.get(projectId) === entry) projects.delete(projectId);
-  });
-  return floors;
+  if (!kept) {
+    const entry: KeptFloors = { readAt: now, floors: readTierFloors(db, projectId), refreshing: false };
+    projects.set(projectId, entry);
+    entry.floors.catch(() => {
+      if (projects.get(projectId) === entry) projects.delete(projectId);
+    });
+    return entry.floors;
+  }
+  if (now - kept.readAt >= FLOORS_FRESH_MS && !kept.refreshing) {
+    kept.readAt = now;
+    kept.refreshing = true;
+    readTierFloors(db, projectId).then(
+      (floors) => {
+        kept.floors = Promise.resolve(floors);
+        kept.refreshing = false;
+      },
+      () => {
+        kept.refreshing = false;
+      },
+    );
+  }
+  return kept.floors;
 }
 
 /**

@@ -120,7 +120,7 @@ describe('[postgres] search window tiers counted from the project\'s own documen
   });
 
   describe('tierFloors', () => {
-    it("keeps a project's floors for 30 seconds, then reads them again", async () => {
+    it("keeps a project's floors for 30 seconds, then answers with them at once while one read replaces them", async () => {
       const projectId = server.tenant.project.id;
       const reads: string[] = [];
       const onQuery = (q: { sql: string }) => q.sql.includes('trace_search') && reads.push(q.sql);
@@ -135,13 +135,54 @@ describe('[postgres] search window tiers counted from the project\'s own documen
         expect(other).to.not.equal(first);
         await other;
         expect(reads).to.have.length(2);
-        const again = tierFloors(knex, projectId, now + 30_000);
-        expect(again).to.not.equal(first);
-        expect(await again).to.deep.equal([0, 0]);
+        // Stale: the kept floors at once, and one read in the background however many searches ask.
+        expect(tierFloors(knex, projectId, now + 30_000)).to.equal(first);
+        expect(tierFloors(knex, projectId, now + 30_001)).to.equal(first);
+        let replaced = first;
+        for (let waited = 0; replaced === first && waited < 5000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          replaced = tierFloors(knex, projectId, now + 30_002);
+        }
+        expect(replaced).to.not.equal(first);
+        expect(await replaced).to.deep.equal([0, 0]);
+        expect(reads).to.have.length(3);
+        // Fresh again for 30 seconds from when the refresh was asked for.
+        expect(tierFloors(knex, projectId, now + 59_999)).to.equal(replaced);
         expect(reads).to.have.length(3);
       } finally {
         knex.off('query', onQuery);
       }
+    });
+
+    it('keeps the old floors when a refresh fails, and tries again 30 seconds later', async () => {
+      // A stand-in database whose reads succeed or fail on demand (the cache is what is tested).
+      let failing = false;
+      let reads = 0;
+      const db = {
+        client: {},
+        raw: async () => {
+          reads += 1;
+          if (failing) throw new Error('connection lost');
+          return { rows: [{ floor0: 5 * STORE_BLOCK, floor1: 2 * STORE_BLOCK }] };
+        },
+      } as unknown as Knex;
+      const now = 1_000_000;
+      const first = tierFloors(db, 'p', now);
+      expect(await first).to.deep.equal([5, 2]);
+      failing = true;
+      expect(tierFloors(db, 'p', now + 30_000)).to.equal(first);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(reads).to.equal(2);
+      expect(tierFloors(db, 'p', now + 30_001)).to.equal(first);
+      expect(tierFloors(db, 'p', now + 59_999)).to.equal(first);
+      expect(reads).to.equal(2);
+      failing = false;
+      expect(tierFloors(db, 'p', now + 60_000)).to.equal(first);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(reads).to.equal(3);
+      const replaced = tierFloors(db, 'p', now + 60_001);
+      expect(replaced).to.not.equal(first);
+      expect(await replaced).to.deep.equal([5, 2]);
     });
 
     it('forgets a read that failed, so the next search reads again', async () => {
