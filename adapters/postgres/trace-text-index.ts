@@ -149,8 +149,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * order and LIMIT stops it). A search filtered on facets alone takes tiers too; one with any
    * other filter takes its window in one step.
    *
-   * Without a phrase every candidate matches: a top-N sort per tier takes the newest `window` by
-   * address and seq, and ts_rank reads (by address) and scores those only. With one, the newest candidates are checked one by
+   * Without a phrase every candidate matches: a top-N sort per tier takes the newest `window` and
+   * ts_rank detoasts and scores those only. With one, the newest candidates are checked one by
    * one against the whole query and the kept ranked at once (one document read by address each,
    * in a nested loop that stops at `window` kept): rechecking every candidate of a phrase of two
    * common words took 3.7 s at a million traces (the planner costs `@@` as a cheap operator and
@@ -176,18 +176,12 @@ export const postgresTraceTextIndex: TraceTextIndex = {
         );
       if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
-      return phrase ? ordered.select('m.position') : ordered.select('m.position', 'm.trace_id', 'm.seq').limit(window);
+      return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
     });
     const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
     if (!phrase) {
-      // The window is picked by address and seq alone; each kept document is then read by its
-      // address for the rank: stored in its row (migration 031), a document carried through the
-      // top-N sort would be copied there whole, 10,000 of them for a common word.
-      const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.position', 'u.trace_id', 'u.seq').limit(window);
-      return db
-        .from(newest.as('w'))
-        .joinRaw('CROSS JOIN LATERAL (SELECT s.document FROM trace_search s WHERE s.ctid = w.position OFFSET 0) AS d')
-        .select('w.trace_id', db.raw(`ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
+      const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.trace_id', 'u.document', 'u.seq').limit(window);
+      return db.from(newest.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
     }
     // A nested loop keeps the candidates' order through the check; LIMIT takes the newest kept.
     // Each candidate's document is read once, for the check and the rank: `|| ''` yields it
