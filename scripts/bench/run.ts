@@ -105,7 +105,8 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
     const context: PhaseContext = { server, serverEntry, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
       const { ingest, projects: ingestProjects } = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
-      // OTLP after native, on data past every native level's, so ids never collide.
+      // OTLP after native, on data past every native level's, so ids never collide; the native
+      // levels' projects go after it (measureIngest), also when it fails, so a reused database keeps none.
       const otlpIngest = await measureOtlpIngest(
         context,
         {
@@ -115,8 +116,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
           firstIndex: ingestOptions.firstIndex + ingestOptions.tracesPerLevel * (ingestOptions.concurrencies.length + 1),
         },
         ingest,
-      );
-      for (const projectId of ingestProjects) await db.deleteProject(projectId);
+      ).finally(async () => {
+        for (const projectId of ingestProjects) await db.deleteProject(projectId);
+      });
       const list = await measureList(context, {
         projectId: db.project.projectId,
         pageLimit: options.pageLimit,
