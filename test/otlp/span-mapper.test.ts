@@ -4,16 +4,20 @@ import { decodeTraceRequest } from '../../src/domain/otlp/otlp-request.js';
 import { ExportTraceServiceRequest } from '../../src/domain/otlp/otlp-protocol.js';
 import { frameworkOfScope } from '../../src/domain/otlp/span-types.js';
 import type { OtlpEvent, OtlpKeyValue, OtlpSpan } from '../../src/domain/otlp/otlp-request.js';
+import { attributesOf, type Attributes } from '../../src/domain/otlp/otlp-attributes.js';
 
-const TRACE = Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex');
-const SPAN = Buffer.from('b7ad6b7169203331', 'hex');
-const PARENT = Buffer.from('00f067aa0ba902b7', 'hex');
+const TRACE = '0af7651916cd43dd8448eb211c80319c';
+const SPAN = 'b7ad6b7169203331';
+const PARENT = '00f067aa0ba902b7';
 
-const kv = (attributes: Record<string, string | number | boolean>): OtlpKeyValue[] =>
-  Object.entries(attributes).map(([key, v]) => ({
-    key,
-    value: typeof v === 'string' ? { stringValue: v } : typeof v === 'boolean' ? { boolValue: v } : Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v },
-  }));
+/** Attributes as a decoder hands them to the mapper: each value converted from its OTLP AnyValue. */
+const kv = (attributes: Record<string, string | number | boolean>): Attributes =>
+  attributesOf(
+    Object.entries(attributes).map(([key, v]): OtlpKeyValue => ({
+      key,
+      value: typeof v === 'string' ? { stringValue: v } : typeof v === 'boolean' ? { boolValue: v } : Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v },
+    })),
+  );
 
 function map(attributes: Record<string, string | number | boolean>, extra: Partial<OtlpSpan> = {}, scope = 'x', resource: Record<string, string> = {}): MappedSpan {
   const mapped = mapSpan(
@@ -64,7 +68,7 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
               {
                 scope: { name: 'x' },
                 spans: times.map(([start, end], i) => ({
-                  traceId: TRACE,
+                  traceId: Buffer.from(TRACE, 'hex'),
                   spanId: Buffer.from(`b7ad6b716920333${i}`, 'hex'),
                   name: `span ${i}`,
                   startTimeUnixNano: start,
@@ -80,7 +84,7 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
       const decoded = mapTraceRequest(decodeTraceRequest(body, 'protobuf')).spans.map(({ span }) => ({ start: span.startTime?.getTime() ?? null, latencyMs: span.latencyMs, metadata: span.metadata }));
       const fromText = times.map(([start, end]) => {
         const { span } = mapSpan(
-          { traceId: TRACE, spanId: SPAN, name: 'span', startTimeUnixNano: start, endTimeUnixNano: end, attributes: integers.map((value, j) => ({ key: `n${j}`, value: { intValue: value } })) },
+          { traceId: TRACE, spanId: SPAN, name: 'span', startTimeUnixNano: start, endTimeUnixNano: end, attributes: attributesOf(integers.map((value, j) => ({ key: `n${j}`, value: { intValue: value } }))) },
           { name: 'x' },
           {},
         ) as MappedSpan;
@@ -95,9 +99,9 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
 
     it('refuses bad ids with a reason', () => {
       const base = { traceId: TRACE, spanId: SPAN, name: 'x' };
-      expect(mapSpan({ ...base, traceId: Buffer.alloc(16) }, undefined, {})).to.equal('trace_id must be 16 bytes, not all zero');
-      expect(mapSpan({ ...base, spanId: Buffer.alloc(4, 1) }, undefined, {})).to.equal('span_id must be 8 bytes, not all zero');
-      expect(mapSpan({ ...base, parentSpanId: Buffer.alloc(3, 1) }, undefined, {})).to.equal('parent_span_id must be empty or 8 bytes, not all zero');
+      expect(mapSpan({ ...base, traceId: '00'.repeat(16) }, undefined, {})).to.equal('trace_id must be 16 bytes, not all zero');
+      expect(mapSpan({ ...base, spanId: '01'.repeat(4) }, undefined, {})).to.equal('span_id must be 8 bytes, not all zero');
+      expect(mapSpan({ ...base, parentSpanId: '01'.repeat(3) }, undefined, {})).to.equal('parent_span_id must be empty or 8 bytes, not all zero');
     });
 
     it('a root span without GenAI attributes is a WORKFLOW; names the OTel span kind', () => {

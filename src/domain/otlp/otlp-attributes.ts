@@ -1,4 +1,5 @@
 import type { Int64, OtlpAnyValue, OtlpKeyValue } from './otlp-request.js';
+import { MAX_VALUE_DEPTH, tooDeep } from './otlp-decode-error.js';
 
 export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
 export type Attributes = Record<string, AttributeValue>;
@@ -19,22 +20,23 @@ function int64ToJson(value: Int64): number | string {
  * An OTLP AnyValue as JSON: int64 beyond 2^53 stays a decimal string, bytes become base64. The
  * value's one set member is the one that is not null (a decoded message's unset members read null).
  */
-export function anyValueToJson(value: OtlpAnyValue | null | undefined): AttributeValue {
+export function anyValueToJson(value: OtlpAnyValue | null | undefined, depth = 1): AttributeValue {
   if (!value) return null;
+  if (depth > MAX_VALUE_DEPTH) throw tooDeep();
   if (value.stringValue != null) return value.stringValue;
   if (value.boolValue != null) return value.boolValue;
   if (value.intValue != null) return int64ToJson(value.intValue);
   if (value.doubleValue != null) return Number.isFinite(value.doubleValue) ? value.doubleValue : String(value.doubleValue);
-  if (value.arrayValue != null) return (value.arrayValue.values ?? []).map(anyValueToJson);
-  if (value.kvlistValue != null) return attributesOf(value.kvlistValue.values);
+  if (value.arrayValue != null) return (value.arrayValue.values ?? []).map((item) => anyValueToJson(item, depth + 1));
+  if (value.kvlistValue != null) return attributesOf(value.kvlistValue.values, depth);
   if (value.bytesValue != null) return Buffer.from(value.bytesValue).toString('base64');
   return null;
 }
 
 /** Key-value list → object; a repeated key keeps its last value, as the data model says keys are unique. */
-export function attributesOf(list: OtlpKeyValue[] | null | undefined): Attributes {
+export function attributesOf(list: OtlpKeyValue[] | null | undefined, depth = 0): Attributes {
   const out: Attributes = {};
-  for (const kv of list ?? []) if (typeof kv.key === 'string' && kv.key !== '') out[kv.key] = anyValueToJson(kv.value);
+  for (const kv of list ?? []) if (typeof kv.key === 'string' && kv.key !== '') out[kv.key] = anyValueToJson(kv.value, depth + 1);
   return out;
 }
 

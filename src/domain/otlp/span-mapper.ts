@@ -1,5 +1,5 @@
 import type { SpanRecord } from '../../ports/traces.js';
-import { AttributeReader, attributesOf, parsedJson, unflatten, type AttributeValue, type Attributes } from './otlp-attributes.js';
+import { AttributeReader, parsedJson, unflatten, type AttributeValue, type Attributes } from './otlp-attributes.js';
 import type { Int64, OtlpEvent, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
 import { OTEL_SPAN_METADATA } from '../traces/search-document.js';
 import { MODEL_CALL_TYPES, frameworkOfScope, spanTypeOf } from './span-types.js';
@@ -34,9 +34,6 @@ const MAX_ERROR = 10_000;
 const MAX_LABEL = 255;
 const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'];
 
-// Decoded ids are Buffers already (views of the request body); anything else is viewed, not copied.
-const hex = (bytes: Uint8Array | null | undefined): string =>
-  !bytes ? '' : (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString('hex');
 const allZero = (id: string): boolean => /^0*$/.test(id);
 const label = (value: string | undefined): string | null => (value ? value.slice(0, MAX_LABEL) : null);
 
@@ -117,7 +114,7 @@ function eventContent(events: OtlpEvent[]): { input: AttributeValue[]; output: A
   let outputMessages: AttributeValue | undefined;
   for (const event of events) {
     const name = event.name ?? '';
-    const attributes = attributesOf(event.attributes);
+    const attributes = event.attributes ?? {};
     if (name === 'gen_ai.client.inference.operation.details') {
       const messages = parsedJson(attributes['gen_ai.input.messages']);
       if (Array.isArray(messages)) input.push(...messages);
@@ -166,7 +163,7 @@ function exceptionsOf(events: OtlpEvent[]): ExceptionInfo[] {
   return events
     .filter((e) => e.name === 'exception')
     .map((e) => {
-      const a = attributesOf(e.attributes);
+      const a = e.attributes ?? {};
       const text = (key: string, max: number) => (typeof a[key] === 'string' ? (a[key] as string).slice(0, max) : null);
       return { type: text('exception.type', 500), message: text('exception.message', MAX_ERROR), stacktrace: text('exception.stacktrace', 4000) };
     });
@@ -176,16 +173,16 @@ function exceptionsOf(events: OtlpEvent[]): ExceptionInfo[] {
  * One OTLP span as a stored span (the mapping table is docs/opentelemetry.md). Returns a reason
  * string instead when the span cannot be stored (bad ids).
  */
-export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource: Attributes): MappedSpan | string {
-  const traceId = hex(span.traceId);
-  const spanId = hex(span.spanId);
-  const parent = hex(span.parentSpanId);
+export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource: Attributes, framework = frameworkOfScope(scope?.name)): MappedSpan | string {
+  const traceId = span.traceId ?? '';
+  const spanId = span.spanId ?? '';
+  const parent = span.parentSpanId ?? '';
   if (traceId.length !== 32 || allZero(traceId)) return 'trace_id must be 16 bytes, not all zero';
   if (spanId.length !== 16 || allZero(spanId)) return 'span_id must be 8 bytes, not all zero';
   if (parent !== '' && (parent.length !== 16 || allZero(parent))) return 'parent_span_id must be empty or 8 bytes, not all zero';
   if (parent === spanId) return 'a span cannot be its own parent';
 
-  const reader = new AttributeReader(attributesOf(span.attributes));
+  const reader = new AttributeReader(span.attributes ?? {});
   const events = span.events ?? [];
   const name = (span.name ?? '').slice(0, MAX_NAME) || '(unnamed span)';
 
@@ -279,7 +276,6 @@ export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource
   const userId = label(reader.string('user.id', 'enduser.id', 'ai.telemetry.metadata.userId'));
   set('session_id', sessionId);
   set('user_id', userId);
-  const framework = frameworkOfScope(scope?.name);
   set('framework', framework);
   const service = typeof resource['service.name'] === 'string' ? (resource['service.name'] as string) : undefined;
   const agentName = service && !service.startsWith('unknown_service') ? service.slice(0, MAX_LABEL) : null;
@@ -329,10 +325,11 @@ export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource
 export function mapTraceRequest(request: OtlpTraceRequest): MappingResult {
   const result: MappingResult = { spans: [], rejected: 0, reasons: [] };
   for (const resourceSpans of request.resourceSpans ?? []) {
-    const resource = attributesOf(resourceSpans.resource?.attributes);
+    const resource = resourceSpans.resource?.attributes ?? {};
     for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
+      const framework = frameworkOfScope(scopeSpans.scope?.name);
       for (const span of scopeSpans.spans ?? []) {
-        const mapped = mapSpan(span, scopeSpans.scope, resource);
+        const mapped = mapSpan(span, scopeSpans.scope, resource, framework);
         if (typeof mapped === 'string') {
           result.rejected += 1;
           if (result.reasons.length < 5) result.reasons.push(`span ${span.name ? JSON.stringify(span.name.slice(0, 80)) : '(unnamed)'}: ${mapped}`);
