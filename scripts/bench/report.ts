@@ -87,6 +87,11 @@ export interface BenchPhases {
     terms: { kind: 'common' | 'rare' | 'metadata-only'; term: string; expectedTraces: number; returnedTotal: number | null; returnedTotalExact: boolean | null; latency: Latency; peakRssMb: number | null }[];
     /** Every query class beside the bare SQL over the same index (absent in reports before issue #23). */
     classes?: SearchClassResult[];
+    /**
+     * `tools/call ping` through the same MCP session and connections as the classes: what the path
+     * costs with no search behind it (absent in reports before 2026-11-27).
+     */
+    pathFloor?: Latency;
   };
   toolCall: {
     connections: number;
@@ -278,6 +283,10 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push(
       `| Search class | ${c.label} \`${c.query.replace(/\|/g, '\\|')}\` | ${hits}MCP p50 ${fmt(c.latency.p50Ms, 2)} ms, p99 ${fmt(c.latency.p99Ms, 2)} ms; bare top-k p99 ${fmt(c.bareTop.p99Ms, 2)} ms + count p99 ${fmt(c.bareCount.p99Ms, 2)} ms; **${c.toBare === null ? '–' : fmt(c.toBare, 2)}×** | ${rss(c.peakRssMb)} |`,
     );
+  }
+  const floor = phases.search.pathFloor;
+  if (floor) {
+    lines.push(`| Search path floor | \`ping\` through the same MCP session and connections, no search behind it | p50 ${fmt(floor.p50Ms, 2)} ms, p99 ${fmt(floor.p99Ms, 2)} ms | – |`);
   }
   for (const big of phases.bigTraces ?? []) {
     lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | \`GET /traces/{id}\` | p50 ${fmt(big.rest.p50Ms, 2)} ms, p99 ${fmt(big.rest.p99Ms, 2)} ms; **${big.restToBare === null ? '–' : fmt(big.restToBare, 2)}×** bare | – |`);

@@ -48,6 +48,7 @@ describe('npm run bench:smoke', function () {
   for (const adapter of ADAPTERS) {
     describe(`[${adapter}]`, () => {
       const report = () => reports.get(adapter)!;
+      const markdown = () => readFileSync(path.join(out, `latest-${adapter}.md`), 'utf8');
 
       it('describes the machine and the data size', () => {
         const { machine, dataSize } = report();
@@ -116,6 +117,14 @@ describe('npm run bench:smoke', function () {
           expect(c.bareCount.runs, c.label).to.be.greaterThan(0);
           expect(c.toBare, c.label).to.be.greaterThan(0);
         }
+      });
+
+      it('search: measures the path floor, ping through the same MCP session, and reports it', () => {
+        const floor = report().phases.search.pathFloor!;
+        expect(floor.failed).to.equal(0);
+        expect(floor.requests).to.be.greaterThan(0);
+        expect(floor.p99Ms).to.be.at.least(floor.p50Ms).and.greaterThan(0);
+        expect(markdown()).to.include('| Search path floor | `ping` through the same MCP session and connections');
       });
 
       it('big traces: measures GET /traces/{id} and get_trace_context for 1,000 and 10,000 spans beside bare SQL', () => {

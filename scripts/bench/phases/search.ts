@@ -61,9 +61,20 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
   const terms: Term[] = [];
   const classes: SearchClassResult[] = [];
   const bareSeconds = Math.max(1, Math.min(3, context.durationSeconds));
+  let pathFloor: BenchPhases['search']['pathFloor'];
   // PostgreSQL: where the project's tiers begin, read once as the server keeps them (search-tiers.ts).
   const tierFloors = context.db.adapter === 'postgres' ? await readTierFloors(context.db.database.knex, options.projectId) : undefined;
   try {
+    // The path with no search behind it, measured as the classes are: their floor, whatever the SQL.
+    const ping = await loadServer(context, 'search path floor (ping)', {
+      url: session.url,
+      method: 'POST',
+      connections: options.connections,
+      ...timedRun(context),
+      headers: session.headers,
+      body: toolCallBody('ping', {}),
+    });
+    pathFloor = { p50Ms: ping.p50Ms, p99Ms: ping.p99Ms, requests: ping.requests, failed: ping.failed };
     for (const p of plan) {
       const args = { query: p.query, limit: 50, ...(p.sort === 'recency' ? { sort: 'recency' } : {}), ...(p.filtered ? { filters: FILTER } : {}) };
       const label = `${p.kind}${p.sort === 'recency' ? ' newest first' : ''}${p.filtered ? ' + framework filter' : ''}`;
@@ -121,5 +132,5 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
   } finally {
     await session.close();
   }
-  return { terms, classes };
+  return { terms, classes, pathFloor };
 }
