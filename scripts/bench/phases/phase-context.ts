@@ -3,6 +3,7 @@ import type { RawIngestor } from '../dataset.js';
 import { load, type LoadOptions, type LoadResult } from '../load.js';
 import { RssSampler } from '../rss-sampler.js';
 import type { ServerProcess } from '../server-process.js';
+import { toolCallBody, type McpSession } from '../mcp-client.js';
 
 /** What every phase gets: the running server, the bench database, and the run's knobs. */
 export interface PhaseContext {
@@ -40,4 +41,9 @@ export async function loadServer(context: PhaseContext, label: string, options: 
   const peakRssMb = rss.stop();
   noteFailures(context, label, result.failed, result.statusCodes);
   return { ...result, peakRssMb };
+}
+
+/** `tools/call ping` through an open MCP session for the run's duration: the MCP path with no work behind it. */
+export function loadPing(context: PhaseContext, label: string, session: McpSession, connections: number): ReturnType<typeof loadServer> {
+  return loadServer(context, label, { url: session.url, method: 'POST', connections, ...timedRun(context), headers: session.headers, body: toolCallBody('ping', {}) });
 }

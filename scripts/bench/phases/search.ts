@@ -6,7 +6,7 @@ import { readTierFloors } from '../../../adapters/postgres/search-tiers.js';
 import { queryTierFloors } from '../../../adapters/postgres/trace-text-index.js';
 import { bareSearchStatement, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
 import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
-import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
+import { loadPing, loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface SearchOptions {
   projectId: string;
@@ -66,14 +66,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
   const tierFloors = context.db.adapter === 'postgres' ? await readTierFloors(context.db.database.knex, options.projectId) : undefined;
   try {
     // The path with no search behind it, measured as the classes are: their floor, whatever the SQL.
-    const ping = await loadServer(context, 'search path floor (ping)', {
-      url: session.url,
-      method: 'POST',
-      connections: options.connections,
-      ...timedRun(context),
-      headers: session.headers,
-      body: toolCallBody('ping', {}),
-    });
+    const ping = await loadPing(context, 'search path floor (ping)', session, options.connections);
     pathFloor = { p50Ms: ping.p50Ms, p99Ms: ping.p99Ms, requests: ping.requests, failed: ping.failed };
     for (const p of plan) {
       const args = { query: p.query, limit: 50, ...(p.sort === 'recency' ? { sort: 'recency' } : {}), ...(p.filtered ? { filters: FILTER } : {}) };

@@ -2,7 +2,7 @@ import { load } from '../load.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { BenchPhases } from '../report.js';
 import type { ServerProcess } from '../server-process.js';
-import { loadServer, noteFailures, timedRun, type PhaseContext } from './phase-context.js';
+import { loadPing, noteFailures, timedRun, type PhaseContext } from './phase-context.js';
 
 export interface ToolCallOptions {
   projectId: string;
@@ -23,14 +23,7 @@ export async function measureToolCall(context: PhaseContext, options: ToolCallOp
   try {
     await session.callTool('ping', {});
     context.log(`tool call: MCP ping at ${options.connections} connections…`);
-    const result = await loadServer(context, 'tool call MCP', {
-      url: session.url,
-      method: 'POST',
-      connections: options.connections,
-      ...timedRun(context),
-      headers: session.headers,
-      body: toolCallBody('ping', {}),
-    });
+    const result = await loadPing(context, 'tool call MCP', session, options.connections);
     mcp = { requestsPerSecond: result.requestsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed, peakRssMb: result.peakRssMb };
   } finally {
     await session.close();

@@ -143,9 +143,10 @@ class WireReader {
     return value;
   }
 
-  string(): string {
+  /** A length-delimited field as text: UTF-8 for strings, base64 for bytes values. */
+  string(encoding: 'utf8' | 'base64' = 'utf8'): string {
     const end = this.lengthEnd();
-    const value = this.buf.toString('utf8', this.pos, end);
+    const value = this.buf.toString(encoding, this.pos, end);
     this.pos = end;
     return value;
   }
@@ -212,13 +213,6 @@ class WireReader {
     const buf = this.buf;
     for (let i = 0; i < this.lastIdLength; i++) if (buf[start + i] !== buf[this.lastIdStart + i]) return false;
     return true;
-  }
-
-  base64(): string {
-    const end = this.lengthEnd();
-    const value = this.buf.toString('base64', this.pos, end);
-    this.pos = end;
-    return value;
   }
 
   /** Steps over a field the reader does not use, by its wire type. */
@@ -432,7 +426,7 @@ function readAnyValue(reader: WireReader, end: number, depth: number): Attribute
         break;
       }
       case FIELD_7_LEN:
-        value = reader.base64();
+        value = reader.string('base64');
         break;
       default:
         reader.skip(tag);
