@@ -99,10 +99,7 @@ function hexIdsToBytes(request: Record<string, unknown>): void {
 const arrayOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
 
-/**
- * A request as the generated message classes hold it (KeyValue lists for attributes), with every
- * attribute list made a record: how OTLP JSON is read, and the reference the wire decoder is tested against.
- */
+/** A span as the generated message classes hold it: ids as bytes, attributes as KeyValue lists. */
 interface GeneratedSpan extends Omit<OtlpSpan, 'traceId' | 'spanId' | 'parentSpanId' | 'attributes' | 'events'> {
   traceId?: Uint8Array | null;
   spanId?: Uint8Array | null;
@@ -120,6 +117,10 @@ interface GeneratedRequest {
 const hexOf = (bytes: Uint8Array | null | undefined): string | null =>
   bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : null;
 
+/**
+ * A request as the generated message classes hold it, with ids made hex and every attribute list a
+ * record: how OTLP JSON is read, and the reference the wire decoder is tested against.
+ */
 export function fromGeneratedMessage(message: object): OtlpTraceRequest {
   const request = message as GeneratedRequest;
   return {
