@@ -200,6 +200,14 @@ describe('OTLP protobuf wire decoder (otlp-wire-decoder.ts)', () => {
       expect(decodeExportRequest(body).resourceSpans![0].scopeSpans![0].spans![0].name).to.equal('second');
     });
 
+    it('reads an id of any length as hex, so the mapper refuses that span alone', () => {
+      const request = withAttribute({ stringValue: 'v' });
+      request.resourceSpans[0].scopeSpans[0].spans[0].traceId = Buffer.alloc(1 << 20, 0xab);
+      const body = encode(request);
+      expectSameAsGenerated(body);
+      expect(decodeExportRequest(body).resourceSpans![0].scopeSpans![0].spans![0].traceId).to.have.length(2 << 20);
+    });
+
     it('an empty body is a request without spans', () => {
       expect(decodeExportRequest(Buffer.alloc(0))).to.deep.equal({ resourceSpans: [] });
     });

@@ -190,6 +190,8 @@ class WireReader {
     this.pos = end;
     // A span's trace id is almost always the one before it: its text is kept instead of made again.
     if (end - start === this.lastIdLength && this.sameAsLastId(start)) return this.lastIdHex;
+    // Not an id's size (the mapper refuses its span): written by Buffer, not spread as arguments.
+    if (end - start > 32) return this.buf.toString('hex', start, end);
     const codes: number[] = new Array((end - start) * 2);
     for (let i = start, j = 0; i < end; i++, j += 2) {
       const byte = this.buf[i];
