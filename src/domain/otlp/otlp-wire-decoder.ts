@@ -256,7 +256,7 @@ function readResourceSpans(reader: WireReader, end: number): OtlpResourceSpans {
   const scopeSpans: OtlpScopeSpans[] = [];
   while (reader.pos < end) {
     const tag = reader.tag();
-    if (tag === FIELD_1_LEN) resource = { attributes: readAttributeHolder(reader, reader.lengthEnd(), FIELD_1_LEN) };
+    if (tag === FIELD_1_LEN) resource = { attributes: readKeyValues(reader, reader.lengthEnd(), 0) };
     else if (tag === FIELD_2_LEN) scopeSpans.push(readScopeSpans(reader, reader.lengthEnd()));
     else reader.skip(tag);
   }
@@ -287,12 +287,15 @@ function readScope(reader: WireReader, end: number): NonNullable<OtlpScopeSpans[
   return scope;
 }
 
-/** A message whose attributes are the repeated KeyValue field `attributesTag` (Resource). */
-function readAttributeHolder(reader: WireReader, end: number, attributesTag: number): Attributes {
+/**
+ * A message whose field 1 is its repeated KeyValue list, as a record: a Resource's attributes, and
+ * a KeyValueList value's entries (`depth`: the value's own nesting).
+ */
+function readKeyValues(reader: WireReader, end: number, depth: number): Attributes {
   const attributes: Attributes = {};
   while (reader.pos < end) {
     const tag = reader.tag();
-    if (tag === attributesTag) readKeyValue(reader, reader.lengthEnd(), attributes, 0);
+    if (tag === FIELD_1_LEN) readKeyValue(reader, reader.lengthEnd(), attributes, depth);
     else reader.skip(tag);
   }
   return attributes;
@@ -416,17 +419,9 @@ function readAnyValue(reader: WireReader, end: number, depth: number): Attribute
       case FIELD_5_LEN:
         value = readArrayValue(reader, reader.lengthEnd(), depth);
         break;
-      case FIELD_6_LEN: {
-        const list: Record<string, AttributeValue> = {};
-        const listEnd = reader.lengthEnd();
-        while (reader.pos < listEnd) {
-          const inner = reader.tag();
-          if (inner === FIELD_1_LEN) readKeyValue(reader, reader.lengthEnd(), list, depth);
-          else reader.skip(inner);
-        }
-        value = list;
+      case FIELD_6_LEN:
+        value = readKeyValues(reader, reader.lengthEnd(), depth);
         break;
-      }
       case FIELD_7_LEN:
         value = reader.string('base64');
         break;
