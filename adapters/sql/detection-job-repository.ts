@@ -4,6 +4,7 @@ import type { Dialect } from '../../src/ports/store.js';
 import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
 import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
+import { keptStatement } from '../sqlite/kept-statements.js';
 
 type Row = Record<string, unknown>;
 
@@ -22,6 +23,9 @@ const toJob = (row: Row): DetectionJobRecord => ({
 });
 
 const JOB_COLUMNS = ['id', 'project_id', 'trace_id', 'status', 'attempts', 'created_at', 'updated_at'] as const;
+const SCHEDULED_COLUMNS = ['id', 'project_id', 'trace_id', 'status', 'attempts', 'lease_expires_at', 'created_at', 'updated_at'] as const;
+/** A trace's pending, unclaimed job waits until the new time (as schedule's knex UPDATE does for a chunk). */
+const PUSH_BACK_PENDING = `UPDATE detection_jobs SET lease_expires_at = ?, updated_at = ? WHERE project_id = ? AND trace_id = ? AND status = 'pending' AND lease_owner IS NULL`;
 
 export class SqlDetectionJobRepository implements DetectionJobRepository {
   constructor(
@@ -49,6 +53,17 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
   async schedule(jobs: { id: string; projectId: string; traceId: string }[], now: Date, notBefore: Date): Promise<void> {
     if (jobs.length === 0) return;
     const at = toMillis(now);
+    const until = toMillis(notBefore);
+    // Every OTLP export schedules in its transaction: on SQLite, one reused prepared statement pushes
+    // a trace's pending job back (its change count says whether there was one) and another adds the
+    // missing ones, where knex built, bound and read a RETURNING for each export.
+    const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
+    if (connection) {
+      const pushBack = keptStatement(connection, PUSH_BACK_PENDING);
+      const fresh = jobs.filter((job) => pushBack.run(until, at, job.projectId, job.traceId).changes === 0);
+      insertPrepared(connection, 'detection_jobs', SCHEDULED_COLUMNS, fresh.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, until, at, at]));
+      return;
+    }
     const pushed = new Set<string>();
     for (let start = 0; start < jobs.length; start += 500) {
       const chunk = jobs.slice(start, start + 500);
@@ -56,7 +71,7 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
         .where({ project_id: chunk[0].projectId, status: 'pending' })
         .whereIn('trace_id', chunk.map((job) => job.traceId))
         .whereNull('lease_owner')
-        .update({ lease_expires_at: toMillis(notBefore), updated_at: at }, ['trace_id']);
+        .update({ lease_expires_at: until, updated_at: at }, ['trace_id']);
       for (const row of rows) pushed.add(row.trace_id as string);
     }
     const fresh = jobs.filter((job) => !pushed.has(job.traceId));
@@ -68,7 +83,7 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
           trace_id: job.traceId,
           status: 'pending',
           attempts: 0,
-          lease_expires_at: toMillis(notBefore),
+          lease_expires_at: until,
           created_at: at,
           updated_at: at,
         })),

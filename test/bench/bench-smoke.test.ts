@@ -76,14 +76,18 @@ describe('npm run bench:smoke', function () {
         expect(ingest.httpToPhysicalAt8).to.be.greaterThan(0);
       });
 
-      it('otlp ingest: stores every span of the protobuf exports at concurrency 8 and reports the ratio to the native batch', () => {
+      it('otlp ingest: stores every span of the protobuf exports at concurrency 8, with generated and with random ids, and reports each ratio to the native batch', () => {
         const { otlpIngest, ingest } = report().phases;
-        expect(otlpIngest!.concurrency).to.equal(8);
-        expect(otlpIngest!.failed).to.equal(0);
-        expect(otlpIngest!.traces).to.equal(40);
-        expect(otlpIngest!.spans).to.be.greaterThan(40 * 5 - 1);
         const native8 = ingest.levels.find((level) => level.concurrency === 8)!;
-        expect(otlpIngest!.toNativeBatch).to.be.closeTo(otlpIngest!.spansPerSecond / native8.spansPerSecond, 0.001);
+        for (const level of [otlpIngest!, otlpIngest!.randomIds!]) {
+          expect(level.concurrency).to.equal(8);
+          expect(level.failed).to.equal(0);
+          expect(level.traces).to.equal(40);
+          expect(level.spans).to.be.greaterThan(40 * 5 - 1);
+          expect(level.toNativeBatch).to.be.closeTo(level.spansPerSecond / native8.spansPerSecond, 0.001);
+        }
+        expect(markdown()).to.include('| Ingest ratio OTLP ÷ native batch (same traces, same ids) | at 8 |');
+        expect(markdown()).to.include('| Ingest ratio OTLP with random ids ÷ native batch | at 8 |');
       });
 
       it('list: measures page 1 and the deep page reached by following cursors', () => {
@@ -169,7 +173,8 @@ describe('npm run bench:smoke', function () {
 
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        expect(targets).to.have.length(15);
+        expect(targets).to.have.length(16);
+        expect(targets.map((t) => t.target)).to.include('Ingest OTLP ≥ 80% of the native batch endpoint at concurrency 8 (same traces, same ids)');
         for (const target of targets) expect(target.met, target.target).to.be.a('boolean');
         const peaks = [...phases.ingest.levels.map((l) => l.peakRssMb), phases.list.first.peakRssMb, phases.list.deep.peakRssMb, ...phases.search.terms.map((t) => t.peakRssMb), phases.toolCall.mcp.peakRssMb];
         for (const peak of peaks) expect(peak).to.be.greaterThan(10);

@@ -3,6 +3,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { detectionServicesFor } from '../support/detection-fixtures.js';
 import { insertTrace } from '../support/trace-fixtures.js';
+import { timeOrderedUuid } from '../../src/domain/time-ordered-id.js';
 
 forEachAdapter((adapter) => {
   describe('detection_jobs outbox', () => {
@@ -35,6 +36,36 @@ forEachAdapter((adapter) => {
         })
         .catch(() => undefined);
       expect(await store.detectionJobs.claim('probe', server.clock.now(), 1000, 10)).to.deep.equal([]);
+    });
+
+    it('schedules inside the caller transaction: pushes back a pending unclaimed job, adds one where the trace has none or only a claimed one, rolls back with it', async () => {
+      const store = server.runtime.store;
+      const now = server.clock.now();
+      const at = (ms: number) => new Date(now.getTime() + ms);
+      const job = (traceId: string) => ({ id: timeOrderedUuid(now.getTime()), projectId, traceId });
+      const pending = async (traceId: string) =>
+        (await server.runtime.database.knex('detection_jobs').where({ project_id: projectId, trace_id: traceId }).orderBy('created_at'))
+          .map((row: Record<string, unknown>) => ({ status: row.status, leaseOwner: row.lease_owner, leaseExpiresAt: Number(row.lease_expires_at) }));
+      await store.transaction((tx) => tx.detectionJobs.schedule([job('settling-a'), job('settling-b')], now, at(1_000)));
+      await store.transaction((tx) => tx.detectionJobs.schedule([job('settling-a')], now, at(5_000)));
+      expect(await pending('settling-a')).to.deep.equal([{ status: 'pending', leaseOwner: null, leaseExpiresAt: now.getTime() + 5_000 }]);
+      expect(await pending('settling-b')).to.deep.equal([{ status: 'pending', leaseOwner: null, leaseExpiresAt: now.getTime() + 1_000 }]);
+      // Claimed by a worker, settling-b's job is no longer pushed back: a new one follows it.
+      server.clock.advance(1_000);
+      const claimed = await store.detectionJobs.claim('worker', server.clock.now(), 60_000, 10);
+      expect(claimed.map((j) => j.traceId)).to.deep.equal(['settling-b']);
+      await store.transaction((tx) => tx.detectionJobs.schedule([job('settling-b')], now, at(9_000)));
+      expect((await pending('settling-b')).map((j) => j.leaseOwner)).to.deep.equal(['worker', null]);
+      await store
+        .transaction(async (tx) => {
+          await tx.detectionJobs.schedule([job('settling-a'), job('settling-c')], now, at(20_000));
+          throw new Error('export failed');
+        })
+        .catch(() => undefined);
+      expect(await pending('settling-a')).to.deep.equal([{ status: 'pending', leaseOwner: null, leaseExpiresAt: now.getTime() + 5_000 }]);
+      expect(await pending('settling-c')).to.deep.equal([]);
+      // Later rules here claim whatever is due: these jobs go.
+      await server.runtime.database.knex('detection_jobs').where({ project_id: projectId }).whereIn('trace_id', ['settling-a', 'settling-b']).delete();
     });
 
     it('lets concurrent claimers take each job once', async () => {

@@ -138,9 +138,12 @@ const withAttribute = (value: Record<string, unknown>) => ({
 
 describe('OTLP protobuf wire decoder (otlp-wire-decoder.ts)', () => {
   describe('reads what the generated decoder reads', () => {
-    it('the bench exports: every span, attribute, time and status', () => {
+    it('the bench exports, with generated and with random ids: every span, attribute, time and status', () => {
       const traces = [...generateTraces(0, 60, { seed: 7, baseTime: Date.parse('2026-11-01T00:00:00Z') })];
-      for (const batch of inBatches(traces, 20)) expectSameAsGenerated(otlpExportBody(batch));
+      for (const batch of inBatches(traces, 20)) {
+        expectSameAsGenerated(otlpExportBody(batch, 'generated'));
+        expectSameAsGenerated(otlpExportBody(batch, 'random'));
+      }
     });
 
     it('the test suite’s requests: events, parents, status codes and messages', () => {
