@@ -23,6 +23,12 @@ export interface BenchDatabase {
   /** A new project for ingest measurements, so they count only their own rows. */
   createProject(name: string): Promise<string>;
   deleteProject(projectId: string): Promise<void>;
+  /**
+   * Writes what earlier phases left in the write-ahead log to the database files (SQLite
+   * `wal_checkpoint(TRUNCATE)`, PostgreSQL `CHECKPOINT`): each ingest measurement starts from
+   * the same state instead of paying for the one before it.
+   */
+  checkpoint(): Promise<void>;
   issueApiKey(projectId: string): Promise<string>;
   /**
    * PostgreSQL: ANALYZE, as autovacuum does after a bulk load in any default installation (it is
@@ -97,6 +103,18 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
   }
   const organizationId = project.organizationId;
 
+  // A SQLite commit past the WAL's autocheckpoint copies it into the database; PostgreSQL's next
+  // checkpoint writes the pages the writes before it dirtied. CHECKPOINT needs a superuser (or
+  // pg_checkpoint): refused, the next phase carries those writes, as it did before.
+  const checkpoint = async (): Promise<void> => {
+    if (options.adapter === 'sqlite') await database.knex.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+    else {
+      await database.knex.raw('CHECKPOINT').catch((error: { code?: string }) => {
+        if (error.code !== '42501') throw error; // insufficient_privilege
+      });
+    }
+  };
+
   return {
     adapter,
     serverEnv: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SERVER_SECRET: 'tracewell-bench-secret' },
@@ -113,17 +131,10 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
         await database.knex.raw('DELETE FROM trace_search WHERE rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)', [scopeMatch(projectId)]);
       }
       await database.knex('projects').where({ id: projectId }).delete();
-      // Checkpointed at once, so the next phase does not pay for the deletion's write-ahead log
-      // (a SQLite commit past the WAL's autocheckpoint copies it into the database; PostgreSQL's
-      // next checkpoint writes the pages it dirtied). CHECKPOINT needs a superuser (or
-      // pg_checkpoint): refused, the next phase carries those writes, as it did before.
-      if (options.adapter === 'sqlite') await database.knex.raw('PRAGMA wal_checkpoint(TRUNCATE)');
-      else {
-        await database.knex.raw('CHECKPOINT').catch((error: { code?: string }) => {
-          if (error.code !== '42501') throw error; // insufficient_privilege
-        });
-      }
+      // Checkpointed at once, so the next phase does not pay for the deletion's write-ahead log.
+      await checkpoint();
     },
+    checkpoint,
     async issueApiKey(projectId) {
       return (await provisioning.issueApiKey({ organizationId, projectId, name: 'bench' })).key;
     },

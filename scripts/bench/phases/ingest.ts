@@ -97,6 +97,7 @@ export async function measureIngest(
     const bodies = prepare(context, from, options).map(batchBody);
     from += options.tracesPerLevel;
     context.log(`ingest: ${bodies.length} batches of ${options.batchTraces} traces at concurrency ${concurrency}…`);
+    await context.db.checkpoint();
     let next = 0;
     const result = await loadServer(context, `ingest c=${concurrency}`, {
       url: `${context.server.baseUrl}/api/v1/public/traces/batch`,

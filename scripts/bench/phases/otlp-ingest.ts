@@ -39,6 +39,8 @@ async function measureLevel(context: PhaseContext, options: OtlpIngestOptions, i
   const generator = generateTraces(firstIndex, options.traces, { seed: context.seed, baseTime: context.baseTime });
   const bodies = [...inBatches(generator, options.tracesPerExport)].map((traces) => otlpExportBody(traces, ids));
   context.log(`otlp ingest: ${bodies.length} protobuf exports of ${options.tracesPerExport} traces (${ids} ids) at concurrency ${options.concurrency}…`);
+  // Not paying for the writes of the measurement before it (each native level checkpoints too).
+  await context.db.checkpoint();
   let next = 0;
   const result = await loadServer(context, `otlp ingest c=${options.concurrency} ${ids} ids`, {
     url: `${context.server.baseUrl}/v1/traces`,
