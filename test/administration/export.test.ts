@@ -91,7 +91,7 @@ describe('export memory bound (server process, SQLite)', function () {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-export-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it(`exports ${TRACES} traces (over 120 MB of JSON Lines) with the server's RSS within 80 MB of idle: a server that held the export would grow by more than its size`, async () => {
+  it(`exports ${TRACES} traces (over 120 MB of JSON Lines) with the server's RSS growing by less than the export's size: a server that held the export would grow by more`, async () => {
     const server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', DETECTION_WORKER_ENABLED: 'false', RATE_LIMIT_INGEST_PER_MINUTE: '100000', MAX_BODY_BYTES: String(16 * 1024 * 1024) }, startTimeoutMs: 60_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -119,9 +119,10 @@ describe('export memory bound (server process, SQLite)', function () {
       console.log(`      export: ${lines} traces, ${(bytes / 1e6).toFixed(1)} MB; RSS idle ${idleMb.toFixed(1)} MB, peak ${peakMb.toFixed(1)} MB (ratio ${ratio.toFixed(2)})`);
       expect(lines).to.equal(TRACES);
       expect(bytes).to.be.greaterThan(120e6);
-      // 80 MB is the garbage collector's slack seen under the parallel suite (up to ~50 MB), not the
-      // export's: streaming, the growth does not follow the export's size.
-      expect(peakMb - idleMb).to.be.lessThan(80);
+      // Holding the export takes at least its size (a server that did grew 162 MB for 134 MB). Streaming,
+      // the growth is the garbage collector's slack, which depends on the machine's load, not on the
+      // export: 2 MB alone, 57 MB and 102 MB under the parallel suite (a fixed 80 MB bound failed there).
+      expect(peakMb - idleMb).to.be.lessThan(bytes / 1e6);
     } finally {
       await server.stop();
     }
