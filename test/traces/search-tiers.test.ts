@@ -23,17 +23,28 @@ const parsed = (text: string): SearchQuery => {
 /**
  * Alpha's ten traces stored in blocks 10–19 of the store order, then Beta's ten in blocks 100–109:
  * Alpha is a project beside a busier one, whose documents are the newest of the whole database.
+ * Each trace is ingested with the identity set to its place, so no row is ever rewritten: an
+ * updated row's old version stays in the GIN index until a VACUUM can remove it, which another
+ * test process's open snapshot in the same database can forbid, and a plan's row counts then
+ * include it.
  */
-async function spreadStoreOrder(server: TestServer): Promise<void> {
+async function ingestInStoreOrder(server: TestServer): Promise<void> {
   const knex = server.runtime.database.knex;
-  for (const [prefix, projectId, firstBlock] of [
-    ['a', server.tenant.project.id, 10],
-    ['b', server.other.project.id, 100],
+  for (const [prefix, tenant, firstBlock] of [
+    ['a', server.tenant, 10],
+    ['b', server.other, 100],
   ] as const) {
     for (const [i, id] of ids(prefix).entries()) {
-      await knex('trace_search').where({ project_id: projectId, trace_id: id }).update({ seq: (firstBlock + i) * STORE_BLOCK + 7 });
+      await knex.raw("SELECT setval(pg_get_serial_sequence('trace_search', 'seq'), ?, false)", [(firstBlock + i) * STORE_BLOCK + 7]);
+      await ingest(server, tenant, trace(id, prefix === 'b' || i % 2 === 0 ? 'langchain' : 'crewai'));
     }
   }
+}
+
+/** The two projects' traces, each of Alpha's odd ones a crewai trace, in any adapter's store order. */
+async function ingestBoth(server: TestServer): Promise<void> {
+  await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
+  await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
 }
 
 describe('storeTiers', () => {
@@ -98,11 +109,7 @@ describe('[postgres] search window tiers counted from the project\'s own documen
   before(async () => {
     server = await startTestServer('postgres');
     knex = server.runtime.database.knex;
-    await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
-    await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
-    await spreadStoreOrder(server);
-    // The moved rows' old versions leave the index, so a scan's row count is of live documents.
-    await knex.raw('VACUUM trace_search');
+    await ingestInStoreOrder(server);
   });
   after(async () => server.close());
 
@@ -311,9 +318,7 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       server = await startTestServer(adapter);
-      await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
-      await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
-      if (adapter === 'postgres') await spreadStoreOrder(server);
+      await (adapter === 'postgres' ? ingestInStoreOrder(server) : ingestBoth(server));
     });
     after(async () => server.close());
 
