@@ -24,6 +24,13 @@ export interface SearchDocumentOptions {
  */
 export const OTEL_SPAN_METADATA = 'otel';
 
+/**
+ * The key of the span metadata entry the OTLP mapping puts an export's unmapped attributes under
+ * (docs/opentelemetry.md): a wrapper of ours, not a key anyone sent. The attributes' own keys and
+ * values are written; the wrapper's name is not, as it would only find every OTLP span alike.
+ */
+export const OTEL_ATTRIBUTES_METADATA = 'attributes';
+
 /** Keys and values of a metadata value, flattened into text. */
 function collect(value: unknown, add: (text: string) => void): void {
   if (value === null || value === undefined) return;
@@ -38,6 +45,49 @@ function collect(value: unknown, add: (text: string) => void): void {
   } else {
     add(String(value));
   }
+}
+
+/** What a document's span metadata has written so far: each plain value, as its key path and value. */
+interface OnceWriter {
+  add: (text: string) => void;
+  written: Set<string>;
+}
+
+const pairOf = (path: string, value: unknown): string => `${path}\u0000${String(value)}`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/** Marks the plain values of `value` (the trace's metadata, written whole) as written under their key paths. */
+function rememberWritten(writer: OnceWriter, path: string, value: unknown): void {
+  if (isRecord(value)) {
+    for (const key in value) rememberWritten(writer, path ? `${path}.${key}` : key, value[key]);
+  } else if (!Array.isArray(value)) {
+    writer.written.add(pairOf(path, value));
+  }
+}
+
+/**
+ * Writes `value` under the key path `path`, leaving out each plain value (not an object or array)
+ * the same path has written before; `keys`, the path's keys not yet written, go in before the first
+ * value that is. Returns the keys still unwritten: all of `keys` when nothing was.
+ */
+function writeOnce(writer: OnceWriter, path: string, keys: string[], value: unknown): string[] {
+  if (isRecord(value)) {
+    let unwritten = keys;
+    for (const key in value) {
+      if (writeOnce(writer, `${path}.${key}`, [...unwritten, key], value[key]).length === 0) unwritten = [];
+    }
+    return unwritten;
+  }
+  if (!Array.isArray(value)) {
+    const pair = pairOf(path, value);
+    if (writer.written.has(pair)) return keys;
+    writer.written.add(pair);
+  }
+  for (const key of keys) writer.add(key);
+  collect(value, writer.add);
+  return [];
 }
 
 /**
@@ -61,7 +111,7 @@ function stringLeaves(value: unknown, add: (text: string) => void, budget: { lef
 
 /**
  * What full-text search looks at: the trace name and metadata, each span's name, error and
- * metadata (keys and values), then — unless the project switched it off — the text of each span's
+ * metadata (keys and values; a key and plain value pair once per trace), then — unless the project switched it off — the text of each span's
  * input and output (at most MAX_SPAN_IO_CHARS per span). Written as the words search-words.ts
  * makes of it, so identifiers are split the same way the query is.
  */
@@ -69,13 +119,17 @@ export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' 
   return writeDocument(MAX_DOCUMENT_CHARS, (add) => {
     add(trace.name);
     collect(trace.metadata, add);
+    // A plain value already written under the same key path (by the trace's metadata or an earlier
+    // span: the framework, the model, a cost source on every span) is not written again: the trace
+    // matches its words either way, and repeating them only grew the index and ingest's work.
+    const once: OnceWriter = { add, written: new Set() };
+    rememberWritten(once, '', trace.metadata);
     for (const span of trace.spans) {
       add(span.name);
       if (span.error) add(span.error);
       for (const key in span.metadata) {
         if (key === OTEL_SPAN_METADATA) continue;
-        add(key);
-        collect(span.metadata[key], add);
+        writeOnce(once, key, key === OTEL_ATTRIBUTES_METADATA ? [] : [key], span.metadata[key]);
       }
     }
     if (options.inputsOutputs) {
