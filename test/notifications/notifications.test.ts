@@ -55,6 +55,19 @@ describe('latestPeriod (digest periods in a time zone)', () => {
     expect(latestPeriod('daily', new Date('2026-10-25T12:00:00.000Z'), berlin).start).to.deep.equal(new Date('2026-10-24T07:00:00.000Z'));
     expect(latestPeriod('weekly', START, { timezone: 'UTC', digestHour: 13, weeklyDay: 1 }).end).to.deep.equal(new Date('2026-10-26T13:00:00.000Z'));
   });
+
+  it("answers each zone with its own clock when zones alternate (the formatters are kept per zone)", () => {
+    const at = (timezone: string) => latestPeriod('daily', START, { timezone, digestHour: 9, weeklyDay: 0 }).end.toISOString();
+    const asked = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Europe/Berlin', 'Asia/Tokyo', 'America/New_York'].map(at);
+    expect(asked).to.deep.equal([
+      '2026-11-01T08:00:00.000Z',
+      '2026-10-31T13:00:00.000Z',
+      '2026-11-01T00:00:00.000Z',
+      '2026-11-01T08:00:00.000Z',
+      '2026-11-01T00:00:00.000Z',
+      '2026-10-31T13:00:00.000Z',
+    ]);
+  });
 });
 
 forEachAdapter((adapter) => {

@@ -64,11 +64,19 @@ export class DigestTask implements NotificationTask {
   async dueSlots(now: Date): Promise<string[]> {
     const slots: string[] = [];
     let batch: { projectId: string; createdAt: Date; settings: ReturnType<typeof withDefaults> }[] = [];
+    // Projects sharing a schedule (most keep the defaults) share its period: worked out once a pass.
+    const periods = new Map<string, ReturnType<typeof latestPeriod>>();
+    const periodOf = (kind: DigestKind, settings: ReturnType<typeof withDefaults>) => {
+      const key = `${kind} ${settings.timezone} ${settings.digestHour} ${settings.weeklyDay}`;
+      let period = periods.get(key);
+      if (!period) periods.set(key, (period = latestPeriod(kind, now, settings)));
+      return period;
+    };
     const flush = async () => {
       for (const kind of DIGEST_KINDS) {
         const made = await this.store.digests.madePeriods(batch.map((p) => p.projectId), kind);
         for (const project of batch) {
-          const period = latestPeriod(kind, now, project.settings);
+          const period = periodOf(kind, project.settings);
           // A project gets no digest of a period that ended before it existed.
           if (period.end < project.createdAt || (made.get(project.projectId) ?? -Infinity) >= period.end.getTime()) continue;
           slots.push(`${kind}:${project.projectId}:${period.end.getTime()}`);
