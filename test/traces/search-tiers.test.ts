@@ -14,6 +14,8 @@ const trace = (id: string, framework: string): TraceInput => ({
   metadata: { framework },
   spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 10, start_time: '2026-11-01T09:00:00Z' }],
 });
+/** Alpha's i-th trace (every odd one a crewai trace) or Beta's (all langchain). */
+const traceOf = (prefix: 'a' | 'b', i: number): TraceInput => trace(`${prefix}-${i}`, prefix === 'a' && i % 2 === 1 ? 'crewai' : 'langchain');
 const parsed = (text: string): SearchQuery => {
   const query = parseSearchQuery(text);
   if ('code' in query) throw new Error(query.message);
@@ -34,17 +36,17 @@ async function ingestInStoreOrder(server: TestServer): Promise<void> {
     ['a', server.tenant, 10],
     ['b', server.other, 100],
   ] as const) {
-    for (const [i, id] of ids(prefix).entries()) {
+    for (let i = 0; i < ids(prefix).length; i++) {
       await knex.raw("SELECT setval(pg_get_serial_sequence('trace_search', 'seq'), ?, false)", [(firstBlock + i) * STORE_BLOCK + 7]);
-      await ingest(server, tenant, trace(id, prefix === 'b' || i % 2 === 0 ? 'langchain' : 'crewai'));
+      await ingest(server, tenant, traceOf(prefix, i));
     }
   }
 }
 
-/** The two projects' traces, each of Alpha's odd ones a crewai trace, in any adapter's store order. */
+/** The two projects' traces, one batch each, in the adapter's own store order. */
 async function ingestBoth(server: TestServer): Promise<void> {
-  await ingest(server, server.tenant, ...ids('a').map((id, i) => trace(id, i % 2 === 0 ? 'langchain' : 'crewai')));
-  await ingest(server, server.other, ...ids('b').map((id) => trace(id, 'langchain')));
+  await ingest(server, server.tenant, ...ids('a').map((_, i) => traceOf('a', i)));
+  await ingest(server, server.other, ...ids('b').map((_, i) => traceOf('b', i)));
 }
 
 describe('storeTiers', () => {

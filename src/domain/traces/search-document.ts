@@ -111,9 +111,10 @@ function stringLeaves(value: unknown, add: (text: string) => void, budget: { lef
 
 /**
  * What full-text search looks at: the trace name and metadata, each span's name, error and
- * metadata (keys and values; a key and plain value pair once per trace), then — unless the project switched it off — the text of each span's
- * input and output (at most MAX_SPAN_IO_CHARS per span). Written as the words search-words.ts
- * makes of it, so identifiers are split the same way the query is.
+ * metadata (keys and values; a key and plain value once per trace), then — unless the project
+ * switched it off — the text of each span's input and output (at most MAX_SPAN_IO_CHARS per span).
+ * Written as the words search-words.ts makes of it, so identifiers are split the same way the
+ * query is.
  */
 export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>, options: SearchDocumentOptions = { inputsOutputs: true }): string {
   return writeDocument(MAX_DOCUMENT_CHARS, (add) => {
