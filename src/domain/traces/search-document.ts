@@ -55,12 +55,12 @@ interface OnceWriter {
 
 const pairOf = (path: string, value: unknown): string => `${path}\u0000${String(value)}`;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+const isNonEmptyRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
 
 /** Marks the plain values of `value` (the trace's metadata, written whole) as written under their key paths. */
 function rememberWritten(writer: OnceWriter, path: string, value: unknown): void {
-  if (isRecord(value)) {
+  if (isNonEmptyRecord(value)) {
     for (const key in value) rememberWritten(writer, path ? `${path}.${key}` : key, value[key]);
   } else if (!Array.isArray(value)) {
     writer.written.add(pairOf(path, value));
@@ -73,7 +73,7 @@ function rememberWritten(writer: OnceWriter, path: string, value: unknown): void
  * value that is. Returns the keys still unwritten: all of `keys` when nothing was.
  */
 function writeOnce(writer: OnceWriter, path: string, keys: string[], value: unknown): string[] {
-  if (isRecord(value)) {
+  if (isNonEmptyRecord(value)) {
     let unwritten = keys;
     for (const key in value) {
       if (writeOnce(writer, `${path}.${key}`, [...unwritten, key], value[key]).length === 0) unwritten = [];
