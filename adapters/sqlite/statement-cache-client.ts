@@ -6,7 +6,7 @@ import { keptStatement } from './kept-statements.js';
 interface QueryObject {
   sql?: string;
   bindings?: unknown[];
-  options?: { safeIntegers?: unknown };
+  options?: { safeIntegers?: unknown; rowMode?: unknown };
   response?: unknown;
   context?: { lastID: number | bigint; changes: number };
 }
@@ -36,11 +36,14 @@ const BaseClient = require('knex/lib/dialects/better-sqlite3/index.js') as Bette
  * knex's better-sqlite3 client, running queries through the connection's kept statements
  * (kept-statements.ts) where stock knex prepared every query anew — on a small lookup, half its
  * time. knex never iterates a statement lazily, so a kept one is never busy when it is run again.
- * A query asking for its own `safeIntegers` mode gets a statement of its own, as before.
+ * A query asking for its own `safeIntegers` mode gets a statement of its own, as before. A query
+ * with `options({ rowMode: 'array' })` gets its rows as value arrays in column order, as pg gives
+ * them for the same option, so a repository reads both dialects one way.
  */
 export class StatementCacheClient extends (BaseClient as BetterSqliteClientClass) {
   override async _query(connection: Database, obj: QueryObject): Promise<QueryObject> {
     const sql = obj.sql;
+    if (sql && connection && obj.options?.rowMode === 'array') return this.arrayRows(connection, obj, sql);
     if (!sql || !connection || sql.length > MAX_SQL_CHARS || NEVER_REPEATS.test(sql) || typeof obj.options?.safeIntegers === 'boolean') return super._query(connection, obj);
     const statement = keptStatement(connection, sql);
     const bindings = this._formatBindings(obj.bindings);
@@ -51,6 +54,19 @@ export class StatementCacheClient extends (BaseClient as BetterSqliteClientClass
     const response = statement.run(bindings);
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    return obj;
+  }
+
+  /** A reading statement's rows as value arrays (better-sqlite3's raw mode, switched back after: the statement is shared). */
+  private arrayRows(connection: Database, obj: QueryObject, sql: string): QueryObject {
+    const statement = sql.length > MAX_SQL_CHARS ? connection.prepare(sql) : keptStatement(connection, sql);
+    if (!statement.reader) throw new Error(`rowMode 'array' asked of a statement that returns no rows: ${sql.slice(0, 80)}`);
+    statement.raw(true);
+    try {
+      obj.response = statement.all(this._formatBindings(obj.bindings));
+    } finally {
+      statement.raw(false);
+    }
     return obj;
   }
 }

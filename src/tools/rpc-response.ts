@@ -71,7 +71,10 @@ export function sendRpc(res: Response, status: number, body: unknown): void {
     res.end(text);
     return;
   }
-  res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece, 'utf8'), 0));
-  for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
-  res.end(pieces[pieces.length - 1]);
+  // Encoded once here, the pieces' lengths are known: counting the bytes of each string and then
+  // writing it had encoded or scanned the whole response twice.
+  const encoded = pieces.map((piece) => Buffer.from(piece, 'utf8'));
+  res.setHeader('Content-Length', encoded.reduce((sum, piece) => sum + piece.length, 0));
+  for (let i = 0; i < encoded.length - 1; i++) res.write(encoded[i]);
+  res.end(encoded[encoded.length - 1]);
 }

@@ -28,8 +28,9 @@ function prefixOfBytes(text: string, limit: number): string {
  */
 export function successResult(result: unknown, maxBytes: number, structured = false): CallToolResult {
   const text = JSON.stringify(result ?? null);
-  const size = bytes(text);
-  if (size <= maxBytes) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a text under a third of the limit needs no byte
+  // count, which is a pass over all of it (a 1,000-span context is about 190 KB of JSON).
+  if (text.length * 3 <= maxBytes || bytes(text) <= maxBytes) {
     // The text item stays for clients older than structured output; both hold the same JSON.
     const isObject = typeof result === 'object' && result !== null && !Array.isArray(result);
     if (!structured || !isObject) return { content: [{ type: 'text', text }] };
@@ -37,6 +38,7 @@ export function successResult(result: unknown, maxBytes: number, structured = fa
     return { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
   }
 
+  const size = bytes(text);
   let keep = maxBytes - 512;
   for (;;) {
     const partial = prefixOfBytes(text, keep);

@@ -112,4 +112,28 @@ describe('SQLite statement cache (knex client)', () => {
     expect(safe).to.deep.equal([{ size: 2n }]);
     expect(plain).to.deep.equal([{ size: 2 }]);
   });
+
+  it("answers a query asking for rowMode 'array' with value arrays in the selected columns' order, as pg does, and the same query as objects after", async () => {
+    const select = () => knex('items').select('size', 'id').orderBy('id');
+    expect(await select().options({ rowMode: 'array' })).to.deep.equal([[1, 'a'], [2, 'b']]);
+    expect(await select()).to.deep.equal([{ size: 1, id: 'a' }, { size: 2, id: 'b' }]);
+    expect(await select().options({ rowMode: 'array' })).to.deep.equal([[1, 'a'], [2, 'b']]);
+    expect(preparedCount('select `size`, `id` from `items`')).to.equal(1);
+  });
+
+  it("answers rowMode 'array' for SQL longer than 4,096 characters and inside a transaction", async () => {
+    const ids = Array.from({ length: 1500 }, (_, i) => `id-${i}`);
+    expect(await knex('items').whereIn('id', ['b', ...ids]).select('id', 'name').options({ rowMode: 'array' })).to.deep.equal([['b', 'second']]);
+    const inside = await knex.transaction(async (trx) => {
+      await trx('items').where({ id: 'a' }).update({ name: 'renamed' });
+      return trx('items').where({ id: 'a' }).select('name').options({ rowMode: 'array' });
+    });
+    expect(inside).to.deep.equal([['renamed']]);
+  });
+
+  it("refuses rowMode 'array' for a statement that returns no rows", async () => {
+    const refused = await knex('items').where({ id: 'a' }).update({ size: 3 }).options({ rowMode: 'array' }).catch((error: Error) => error.message);
+    expect(refused).to.match(/rowMode 'array' asked of a statement that returns no rows/);
+    expect(await knex('items').where({ id: 'a' }).first()).to.include({ size: 1 });
+  });
 });

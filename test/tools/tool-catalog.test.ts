@@ -56,6 +56,15 @@ describe('successResult', () => {
     expect(body.partial.startsWith('{"text":"\\"\\n\\u0001é')).to.equal(true);
     expect(body.partial).not.to.contain('\uFFFD');
   });
+
+  it('counts UTF-8 bytes, not characters, once a text passes a third of the limit', () => {
+    const limit = 4096;
+    // 2,100 two-byte characters: 2,111 characters of JSON, within the limit; 4,211 bytes, past it.
+    const over = successResult({ text: 'é'.repeat(2100) }, limit);
+    expect(JSON.parse(over.content[0].text)).to.include({ truncated: true, original_bytes: 4211, limit_bytes: limit });
+    const within = successResult({ text: 'é'.repeat(2000) }, limit);
+    expect(JSON.parse(within.content[0].text)).to.deep.equal({ text: 'é'.repeat(2000) });
+  });
 });
 
 describe('serializeRpc', () => {
