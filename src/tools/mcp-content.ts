@@ -6,7 +6,8 @@ import type { ProjectRecord } from '../ports/projects.js';
 import type { ContentPage } from './content-mappings.js';
 import { RpcCode } from './protocol.js';
 import type { PresentedCredential, ToolAccess } from './tool-access.js';
-import type { ToolDefinition } from './tool-definition.js';
+import type { ToolContext, ToolDefinition } from './tool-definition.js';
+import { CallDeadline } from './call-deadline.js';
 import { InsufficientScope, invalidParams } from './tool-invoker.js';
 
 /** The caller of one resources/prompts/completion request. */
@@ -206,11 +207,19 @@ export class McpContent {
 
   /** The operation's access check, then its handler — the path tools/call takes. */
   private async run(definition: ToolDefinition, input: Record<string, unknown>, call: ContentCall): Promise<unknown> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
+    const deadline = new CallDeadline(CALL_TIMEOUT_MS);
     try {
       const principal = await this.access.authorize(definition.operationId, call.credential);
-      return await definition.handler(input, { principal, project: call.project, signal: controller.signal, clock: this.clock, requestId: call.requestId });
+      const context: ToolContext = {
+        principal,
+        project: call.project,
+        get signal() {
+          return deadline.signal;
+        },
+        clock: this.clock,
+        requestId: call.requestId,
+      };
+      return await definition.handler(input, context);
     } catch (error) {
       if (isProblemError(error) && error.code === 'PUBLIC_API_INSUFFICIENT_SCOPE') {
         const needed = /scope="([^"]*)"/.exec(error.headers['WWW-Authenticate'] ?? '')?.[1].split(' ').filter(Boolean) ?? [];
@@ -219,7 +228,7 @@ export class McpContent {
       if (isProblemError(error) && error.status !== 500) throw problemError(error);
       throw error;
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 }

@@ -8,6 +8,8 @@ import { RpcCode } from './protocol.js';
 import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { successResult, toolErrorResult, type CallToolResult } from './tool-result.js';
+import { CallDeadline, ToolTimeout } from './call-deadline.js';
+import type { ToolContext } from './tool-definition.js';
 
 export interface ToolCall {
   name: string;
@@ -29,7 +31,6 @@ export const internalError = (requestId: string): JSONRPCErrorException =>
     request_id: requestId,
   });
 
-class ToolTimeout extends Error {}
 
 /**
  * A token lacking the scope of a tool's operation. Outside a batch the transport answers HTTP 403
@@ -95,19 +96,21 @@ export class ToolInvoker {
     const checked = this.catalog.checkArguments(tool, args);
     if (!checked.valid) return toolErrorResult(new ProblemError(400, 'PUBLIC_API_VALIDATION_FAILED', checked.detail, { errors: checked.errors }));
 
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        controller.abort(new ToolTimeout());
-        reject(new ToolTimeout());
-      }, timeoutMs);
-    });
+    const deadline = new CallDeadline(timeoutMs);
+    const context: ToolContext = {
+      principal,
+      project,
+      get signal() {
+        return deadline.signal;
+      },
+      clock: this.clock,
+      requestId,
+    };
     try {
-      const result = await Promise.race([tool.handler(checked.input, { principal, project, signal: controller.signal, clock: this.clock, requestId }), deadline]);
+      const result = await Promise.race([tool.handler(checked.input, context), deadline.expired]);
       return successResult(result, this.maxResultBytes, tool.outputSchema !== undefined);
     } catch (error) {
-      if (error instanceof ToolTimeout || controller.signal.aborted) {
+      if (error instanceof ToolTimeout || deadline.hasPassed) {
         return toolErrorResult(
           new ProblemError(503, 'PUBLIC_API_TOOL_TIMEOUT', `Tool ${name} did not finish within ${timeoutMs} ms and was cancelled; retry, or narrow the request.`),
         );
@@ -118,7 +121,7 @@ export class ToolInvoker {
       this.log(`${requestId} tools/call ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       throw internalError(requestId);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 }

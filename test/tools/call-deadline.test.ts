@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { CallDeadline, ToolTimeout } from '../../src/tools/call-deadline.js';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('CallDeadline (a tool call’s time bound)', () => {
+  it('rejects `expired` with ToolTimeout once the time passes, and aborts a signal read before then with the same reason', async () => {
+    const deadline = new CallDeadline(20);
+    const signal = deadline.signal;
+    expect(signal.aborted).to.equal(false);
+    const outcome = await deadline.expired.catch((error: unknown) => error);
+    expect(outcome).to.be.instanceOf(ToolTimeout);
+    expect(deadline.hasPassed).to.equal(true);
+    expect(signal.aborted).to.equal(true);
+    expect(signal.reason).to.be.instanceOf(ToolTimeout);
+  });
+
+  it('gives a signal first read after the time passed already aborted', async () => {
+    const deadline = new CallDeadline(5);
+    await deadline.expired.catch(() => undefined);
+    expect(deadline.signal.aborted).to.equal(true);
+    expect(deadline.signal.reason).to.be.instanceOf(ToolTimeout);
+  });
+
+  it('never passes once cleared: no rejection, no abort', async () => {
+    const deadline = new CallDeadline(10);
+    const signal = deadline.signal;
+    deadline.clear();
+    let settled = false;
+    void deadline.expired.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await wait(40);
+    expect(settled).to.equal(false);
+    expect(deadline.hasPassed).to.equal(false);
+    expect(signal.aborted).to.equal(false);
+  });
+
+  it('returns the same signal on every read', () => {
+    const deadline = new CallDeadline(1000);
+    expect(deadline.signal).to.equal(deadline.signal);
+    deadline.clear();
+  });
+});
