@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 
 /**
- * JSON text already made of a tool's structuredContent. A tool result carries the same object twice
- * (as content[0].text and as structuredContent); serializing it once and reusing the text halves the
- * work for large results (a 1,000-span get_trace_context).
+ * JSON text already made of a tool's structuredContent, kept on the object itself under a symbol
+ * (not enumerable: JSON.stringify, spreads and deep-equality never see it). A tool result carries
+ * the same object twice (as content[0].text and as structuredContent); serializing it once and
+ * reusing the text halves the work for large results (a 1,000-span get_trace_context).
+ * Not a WeakMap: V8's young-generation collector keeps every WeakMap entry alive until the next
+ * full collection, so each call's result and its text were copied out of the young generation
+ * (1.4 MB a scavenge in a loop of 1,000-span contexts, 96 KB for small answers).
  */
-const serializedObjects = new WeakMap<object, string>();
+const JSON_TEXT = Symbol('tracewell.jsonText');
 
 /** A stand-in no client ever sees: it is replaced before the response leaves, and random per process. */
 const STAND_IN = `structured-content-${randomUUID()}`;
@@ -14,7 +18,13 @@ const QUOTED_STAND_IN = JSON.stringify(STAND_IN);
 
 /** Records that `text` is JSON.stringify(value), so a response holding `value` can reuse it. */
 export function rememberJsonText(value: object, text: string): void {
-  serializedObjects.set(value, text);
+  // A frozen or sealed result is serialized with its response instead.
+  if (Object.isExtensible(value)) Object.defineProperty(value, JSON_TEXT, { value: text, writable: true, configurable: true, enumerable: false });
+}
+
+/** The text rememberJsonText kept on `value` itself (not inherited), if any. */
+function rememberedJsonText(value: object): string | undefined {
+  return Object.hasOwn(value, JSON_TEXT) ? ((value as { [JSON_TEXT]?: string })[JSON_TEXT] ?? undefined) : undefined;
 }
 
 interface WithResult {
@@ -28,7 +38,7 @@ interface WithResult {
  */
 function responsePieces(message: unknown): string[] {
   const structured = (message as WithResult | null)?.result?.structuredContent;
-  const text = typeof structured === 'object' && structured !== null ? serializedObjects.get(structured) : undefined;
+  const text = typeof structured === 'object' && structured !== null ? rememberedJsonText(structured) : undefined;
   if (text === undefined) return [JSON.stringify(message)];
   const { result } = message as Required<WithResult>;
   const json = JSON.stringify({ ...(message as object), result: { ...result, structuredContent: STAND_IN } });

@@ -85,4 +85,21 @@ describe('serializeRpc', () => {
     ];
     expect(serializeRpc(batch)).to.equal(JSON.stringify(batch));
   });
+
+  it('keeps the text out of sight: structuredContent holds exactly the tool’s keys for JSON, spreads and deep equality', () => {
+    const result = structured();
+    const plain = { name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(100) } }], note: null };
+    expect(result.structuredContent).to.deep.equal(plain);
+    expect({ ...result.structuredContent }).to.deep.equal(plain);
+    expect(JSON.stringify(result.structuredContent)).to.equal(JSON.stringify(plain));
+  });
+
+  it('serializes a frozen result, and one changed after it was serialized, as JSON.stringify would', async () => {
+    const { serializeRpc } = await import('../../src/tools/rpc-response.js');
+    const frozen = { jsonrpc: '2.0', id: 8, result: successResult(Object.freeze({ a: 1, b: ['x'] }), 1_000_000, true) };
+    expect(serializeRpc(frozen)).to.equal(JSON.stringify(frozen));
+    const replaced = { jsonrpc: '2.0', id: 9, result: successResult({ a: 1 }, 1_000_000, true) };
+    replaced.result.structuredContent = { a: 2 };
+    expect(serializeRpc(replaced)).to.equal(JSON.stringify(replaced));
+  });
 });
