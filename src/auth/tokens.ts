@@ -25,14 +25,17 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The prefixes with their kinds, listed once: every authentication looks a token's kind up here. */
+const PREFIXES = Object.entries(TOKEN_PREFIX) as [TokenKind, string][];
+
 /** What may be shown after issue: the prefix and four characters. */
 export function displayPrefix(token: string): string {
-  const kind = Object.values(TOKEN_PREFIX).find((prefix) => token.startsWith(prefix)) ?? '';
-  return token.slice(0, kind.length + 4);
+  const prefix = PREFIXES.find(([, known]) => token.startsWith(known))?.[1] ?? '';
+  return token.slice(0, prefix.length + 4);
 }
 
 export function tokenKindOf(token: string): TokenKind | null {
-  for (const [kind, prefix] of Object.entries(TOKEN_PREFIX) as [TokenKind, string][]) {
+  for (const [kind, prefix] of PREFIXES) {
     if (token.startsWith(prefix)) return kind;
   }
   return null;
