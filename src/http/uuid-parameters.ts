@@ -1,4 +1,5 @@
 import { loadContract, operationIndex, type OperationMeta } from './contract.js';
+import { extended } from '../extended.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -59,5 +60,5 @@ function lowerCaseUuids<T>(values: T, names: ReadonlySet<string>): T {
  * normalisation that REST binding and agent tools (which call the handlers directly) both apply.
  */
 export function withLowerCaseUuids<T extends { path?: unknown; query?: unknown }>(input: T, uuids: UuidParameters): T {
-  return { ...input, path: lowerCaseUuids(input.path, uuids.path), query: lowerCaseUuids(input.query, uuids.query) };
+  return extended(input, { path: lowerCaseUuids(input.path, uuids.path), query: lowerCaseUuids(input.query, uuids.query) }) as T;
 }

@@ -6,8 +6,8 @@ import type { ProjectRecord } from '../ports/projects.js';
 import type { ContentPage } from './content-mappings.js';
 import { RpcCode } from './protocol.js';
 import type { PresentedCredential, ToolAccess } from './tool-access.js';
-import type { ToolContext, ToolDefinition } from './tool-definition.js';
-import { CallDeadline } from './call-deadline.js';
+import type { ToolDefinition } from './tool-definition.js';
+import { CallContext, CallDeadline } from './call-deadline.js';
 import { InsufficientScope, invalidParams } from './tool-invoker.js';
 
 /** The caller of one resources/prompts/completion request. */
@@ -210,16 +210,7 @@ export class McpContent {
     const deadline = new CallDeadline(CALL_TIMEOUT_MS);
     try {
       const principal = await this.access.authorize(definition.operationId, call.credential);
-      const context: ToolContext = {
-        principal,
-        project: call.project,
-        get signal() {
-          return deadline.signal;
-        },
-        clock: this.clock,
-        requestId: call.requestId,
-      };
-      return await definition.handler(input, context);
+      return await definition.handler(input, new CallContext(principal, call.project, this.clock, call.requestId, deadline));
     } catch (error) {
       if (isProblemError(error) && error.code === 'PUBLIC_API_INSUFFICIENT_SCOPE') {
         const needed = /scope="([^"]*)"/.exec(error.headers['WWW-Authenticate'] ?? '')?.[1].split(' ').filter(Boolean) ?? [];

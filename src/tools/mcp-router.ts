@@ -257,8 +257,10 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
 
       await countCalls(res, caller, batch ? messages.length : messages.filter(isCall).length, batch ? null : idOf(payload));
 
+      // Written out, not `...caller`: see src/extended.ts.
       const context: RpcContext = {
-        ...caller,
+        principal: caller.principal,
+        project: caller.project,
         requestId: requestIdOf(res),
         session: session ?? null,
         opened: null,

@@ -1,6 +1,7 @@
 import type { HandledOperationId, OperationHandlers, OperationId, OperationInput, SuccessData } from '../http/operation-types.js';
 import { uuidParametersOfOperation, withLowerCaseUuids } from '../http/uuid-parameters.js';
 import type { JsonSchema, ToolAnnotations, ToolContext, ToolDefinition } from './tool-definition.js';
+import { extended } from '../extended.js';
 
 /** The operation input a tool builds from its arguments; the request context is added by the adapter. */
 export type ToolOperationInput<Op extends OperationId> = Omit<OperationInput<Op>, 'ctx'> & {
@@ -50,11 +51,12 @@ export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers
     operationId: mapping.operationId,
     async handler(input, context) {
       const { startOffset, ...operationInput } = mapping.toOperation(input, context);
-      const reply = await handler({
-        ...withLowerCaseUuids(operationInput, uuids),
-        // The session's project is the one the operation works in (the invoker checked they agree).
-        ctx: { requestId: context.requestId, principal: { ...context.principal, project: context.project }, operationId: mapping.operationId, startOffset },
-      } as OperationInput<Op>);
+      const reply = await handler(
+        extended(withLowerCaseUuids(operationInput, uuids), {
+          // The session's project is the one the operation works in (the invoker checked they agree).
+          ctx: { requestId: context.requestId, principal: extended(context.principal, { project: context.project }), operationId: mapping.operationId, startOffset },
+        }) as unknown as OperationInput<Op>,
+      );
       return mapping.toResult(reply.data, input);
     },
   };

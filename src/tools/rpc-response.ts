@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
+import { extended } from '../extended.js';
 
 /**
  * JSON text already made of a tool's structuredContent, kept on the object itself under a symbol
@@ -41,7 +42,8 @@ function responsePieces(message: unknown): string[] {
   const text = typeof structured === 'object' && structured !== null ? rememberedJsonText(structured) : undefined;
   if (text === undefined) return [JSON.stringify(message)];
   const { result } = message as Required<WithResult>;
-  const json = JSON.stringify({ ...(message as object), result: { ...result, structuredContent: STAND_IN } });
+  // extended, not literals that start with a spread: src/extended.ts.
+  const json = JSON.stringify(extended(message as object, { result: extended(result, { structuredContent: STAND_IN }) }));
   // The stand-in occurs once as a JSON string: inside content[0].text any quote is backslashed.
   const at = json.lastIndexOf(QUOTED_STAND_IN);
   return [json.slice(0, at), text, json.slice(at + QUOTED_STAND_IN.length)];

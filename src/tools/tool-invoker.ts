@@ -8,8 +8,7 @@ import { RpcCode } from './protocol.js';
 import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { successResult, toolErrorResult, type CallToolResult } from './tool-result.js';
-import { CallDeadline, ToolTimeout } from './call-deadline.js';
-import type { ToolContext } from './tool-definition.js';
+import { CallContext, CallDeadline, ToolTimeout } from './call-deadline.js';
 
 export interface ToolCall {
   name: string;
@@ -97,15 +96,7 @@ export class ToolInvoker {
     if (!checked.valid) return toolErrorResult(new ProblemError(400, 'PUBLIC_API_VALIDATION_FAILED', checked.detail, { errors: checked.errors }));
 
     const deadline = new CallDeadline(timeoutMs);
-    const context: ToolContext = {
-      principal,
-      project,
-      get signal() {
-        return deadline.signal;
-      },
-      clock: this.clock,
-      requestId,
-    };
+    const context = new CallContext(principal, project, this.clock, requestId, deadline);
     try {
       const result = await Promise.race([tool.handler(checked.input, context), deadline.expired]);
       return successResult(result, this.maxResultBytes, tool.outputSchema !== undefined);

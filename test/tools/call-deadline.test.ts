@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { CallDeadline, ToolTimeout } from '../../src/tools/call-deadline.js';
+import { CallContext, CallDeadline, ToolTimeout } from '../../src/tools/call-deadline.js';
+import { systemClock } from '../../src/clock.js';
+import type { Principal } from '../../src/auth/principal.js';
+import type { ProjectRecord } from '../../src/ports/projects.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,5 +44,16 @@ describe('CallDeadline (a tool call’s time bound)', () => {
     const deadline = new CallDeadline(1000);
     expect(deadline.signal).to.equal(deadline.signal);
     deadline.clear();
+  });
+
+  it('is read through a CallContext, whose signal is its deadline’s and whose other fields are the call’s', async () => {
+    const deadline = new CallDeadline(5);
+    const principal = { credentialId: 'c1' } as unknown as Principal;
+    const project = { id: 'p1' } as unknown as ProjectRecord;
+    const context = new CallContext(principal, project, systemClock, 'req_1', deadline);
+    expect([context.principal, context.project, context.clock, context.requestId]).to.deep.equal([principal, project, systemClock, 'req_1']);
+    expect(context.signal).to.equal(deadline.signal);
+    await deadline.expired.catch(() => undefined);
+    expect(context.signal.aborted).to.equal(true);
   });
 });

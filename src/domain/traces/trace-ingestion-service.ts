@@ -10,6 +10,7 @@ import { WriteGate } from './write-gate.js';
 import { recordIngested } from '../../observability/instruments.js';
 import type { SpanPricer } from '../pricing/span-pricer.js';
 import { traceFieldsOf, type SpansOfTrace } from './trace-assembly.js';
+import { extended } from '../../extended.js';
 
 /** The spec's payload ceiling for one trace (tool request payload, REST body). */
 export const MAX_TRACE_BYTES = 1024 * 1024;
@@ -205,7 +206,7 @@ export class TraceIngestionService {
       searchText: searchDocumentOf(valid, documentOptions),
     }));
 
-    const ingested = writes.map((w): IngestedTrace => ({ ...w.trace, spans: w.spans }));
+    const ingested = writes.map((w): IngestedTrace => extended(w.trace, { spans: w.spans }));
     try {
       await this.store.groupedTransaction(async (tx) => {
         const taken = await tx.traces.existingIds(projectId, [...seen]);

@@ -4,6 +4,7 @@ import type { Store } from '../../ports/store.js';
 import type { TraceCondition, TraceFilters, TraceKeyset, TraceRecord, TraceStatus } from '../../ports/traces.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { withinRetention } from './retention.js';
+import { extended } from '../../extended.js';
 
 /** Compiles a saved filter of the project into a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
@@ -66,7 +67,7 @@ export class TraceListService {
 
   async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
     const { query, after, chainStartedAt, binding } = await this.prepare(request);
-    const rows = await this.store.traces.list({ ...query, after, limit: request.limit + 1 });
+    const rows = await this.store.traces.list(extended(query, { after, limit: request.limit + 1 }));
     const hasMore = rows.length > request.limit;
     const traces = hasMore ? rows.slice(0, request.limit) : rows;
     const last = traces[traces.length - 1];

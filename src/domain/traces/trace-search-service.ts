@@ -7,6 +7,7 @@ import { hasPhrase, parseSearchQuery } from './search-query.js';
 import { isTimeRange, parseDateRange } from './date-range.js';
 import { FieldErrors } from './trace-input.js';
 import { withinRetention } from './retention.js';
+import { extended } from '../../extended.js';
 
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 100;
@@ -85,7 +86,7 @@ export class TraceSearchService {
     if (!this.cursors) throw new Error('TraceSearchService was built without a cursor codec.');
     const decoded = page.cursor ? this.cursors.decode<{ offset: number }>(page.cursor, binding) : null;
     const offset = decoded ? decoded.position.offset : page.startOffset;
-    const result = await this.search(projectId, { ...request, limit: page.limit, offset });
+    const result = await this.search(projectId, extended(request, { limit: page.limit, offset }));
     // search accepted both, so they are integers in range here.
     const limit = page.limit === undefined || page.limit === null ? DEFAULT_SEARCH_LIMIT : Math.min(page.limit as number, MAX_SEARCH_LIMIT);
     const next = ((offset as number | undefined | null) ?? 0) + result.traces.length;
