@@ -53,26 +53,26 @@ export const toTraceRecord = (row: Row): TraceRecord => ({
 const SPAN_READ_COLUMNS = [
   'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata', 'trace_id',
 ] as const;
-/** Where spansOfTraces finds each span's trace in a SPAN_READ_COLUMNS array. */
-const SPAN_TRACE_ID = SPAN_READ_COLUMNS.indexOf('trace_id');
+/** Where each column is in a SPAN_READ_COLUMNS array. */
+const AT = Object.fromEntries(SPAN_READ_COLUMNS.map((column, i) => [column, i])) as Record<(typeof SPAN_READ_COLUMNS)[number], number>;
 
 /** Rows as value arrays in the selected columns' order (pg's rowMode; our SQLite client honours it too). */
 const AS_ARRAYS = { rowMode: 'array' } as const;
 
 const toSpanRecord = (values: unknown[]): SpanRecord => ({
-  spanId: values[0] as string,
-  parentSpanId: (values[1] as string | null) ?? null,
-  position: Number(values[2]),
-  name: values[3] as string,
-  spanType: values[4] as string,
-  status: values[5] as TraceStatus,
-  latencyMs: numberOrNull(values[6]),
-  cost: numberOrNull(values[7]),
-  startTime: fromMillisOrNull(values[8] as number | null),
-  input: parseJson<Record<string, unknown> | null>(values[9], null),
-  output: parseJson<Record<string, unknown> | null>(values[10], null),
-  error: (values[11] as string | null) ?? null,
-  metadata: parseJson<Record<string, unknown>>(values[12], {}),
+  spanId: values[AT.span_id] as string,
+  parentSpanId: (values[AT.parent_span_id] as string | null) ?? null,
+  position: Number(values[AT.position]),
+  name: values[AT.name] as string,
+  spanType: values[AT.span_type] as string,
+  status: values[AT.status] as TraceStatus,
+  latencyMs: numberOrNull(values[AT.latency_ms]),
+  cost: numberOrNull(values[AT.cost]),
+  startTime: fromMillisOrNull(values[AT.start_time] as number | null),
+  input: parseJson<Record<string, unknown> | null>(values[AT.input], null),
+  output: parseJson<Record<string, unknown> | null>(values[AT.output], null),
+  error: (values[AT.error] as string | null) ?? null,
+  metadata: parseJson<Record<string, unknown>>(values[AT.metadata], {}),
 });
 
 export const TRACE_COLUMNS = [
@@ -312,7 +312,7 @@ export class SqlTraceRepository implements TraceRepository {
       // As spansOf orders one trace's (OTLP spans share position 0 and come in start order).
       .orderBy([{ column: 'trace_id' }, { column: 'position' }, { column: 'start_time' }, { column: 'span_id' }])
       .options(AS_ARRAYS);
-    for (const values of rows) byTrace.get(values[SPAN_TRACE_ID] as string)?.push(toSpanRecord(values));
+    for (const values of rows) byTrace.get(values[AT.trace_id] as string)?.push(toSpanRecord(values));
     return byTrace;
   }
 

@@ -30,7 +30,6 @@ export const internalError = (requestId: string): JSONRPCErrorException =>
     request_id: requestId,
   });
 
-
 /**
  * A token lacking the scope of a tool's operation. Outside a batch the transport answers HTTP 403
  * with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, which OAuth clients answer
