@@ -102,40 +102,32 @@ describe('searchDocumentOf', () => {
     expect(searchDocumentOf({ name: texts[0], metadata: {}, spans: spans as never })).to.equal(expected.join(' '));
   });
 
-  const metadataSpan = (spanId: string, metadata: Record<string, unknown>) => ({ spanId, name: 'step', metadata });
+  /** The document of a trace named `run` with this metadata and one span named `step` per metadata object. */
+  const metadataDocument = (traceMetadata: Record<string, unknown>, ...spanMetadata: Record<string, unknown>[]) =>
+    searchDocumentOf({ name: 'run', metadata: traceMetadata, spans: spanMetadata.map((metadata, i) => ({ spanId: `s${i}`, name: 'step', metadata })) as never });
 
   it("writes a span's metadata key and plain value once per trace: the trace's own and each earlier span's pairs are not repeated", () => {
-    const document = searchDocumentOf({
-      name: 'run',
-      metadata: { framework: 'crewai' },
-      spans: [
-        metadataSpan('a', { framework: 'crewai', model: 'gpt-4o', tokens_used: 12 }),
-        metadataSpan('b', { framework: 'crewai', model: 'gpt-4o', tokens_used: 30, cost_source: 'reported' }),
-        metadataSpan('c', { framework: 'langchain', model: 'gpt-4o', tokens_used: 12, cost_source: 'reported' }),
-      ] as never,
-    });
+    const document = metadataDocument(
+      { framework: 'crewai' },
+      { framework: 'crewai', model: 'gpt-4o', tokens_used: 12 },
+      { framework: 'crewai', model: 'gpt-4o', tokens_used: 30, cost_source: 'reported' },
+      { framework: 'langchain', model: 'gpt-4o', tokens_used: 12, cost_source: 'reported' },
+    );
     expect(document).to.equal('run framework crewai step model gpt 4 o tokens used 12 step tokens used 30 cost source reported step framework langchain');
   });
 
   it('compares nested values by their whole key path, writes a key before its first new value, and writes arrays every time', () => {
-    const document = searchDocumentOf({
-      name: 'run',
-      metadata: {},
-      spans: [
-        metadataSpan('a', { tool: { name: 'fetch', retries: 2 }, tags: ['alpha'], extra: {} }),
-        metadataSpan('b', { tool: { name: 'fetch', retries: 3 }, tags: ['alpha'], extra: {}, name: 'fetch' }),
-        metadataSpan('c', { tool: { name: 'fetch', retries: 3 } }),
-      ] as never,
-    });
+    const document = metadataDocument(
+      {},
+      { tool: { name: 'fetch', retries: 2 }, tags: ['alpha'], extra: {} },
+      { tool: { name: 'fetch', retries: 3 }, tags: ['alpha'], extra: {}, name: 'fetch' },
+      { tool: { name: 'fetch', retries: 3 } },
+    );
     expect(document).to.equal('run step tool name fetch retries 2 tags alpha extra step tool retries 3 tags alpha name fetch step');
   });
 
   it("leaves out the name of the OTLP mapping's attributes wrapper, not the attributes' keys and values", () => {
-    const document = searchDocumentOf({
-      name: 'run',
-      metadata: {},
-      spans: [metadataSpan('a', { attributes: { app: { tenant: 'acme' } } }), metadataSpan('b', { attributes: { app: { tenant: 'acme', region: 'eu' } } })] as never,
-    });
+    const document = metadataDocument({}, { attributes: { app: { tenant: 'acme' } } }, { attributes: { app: { tenant: 'acme', region: 'eu' } } });
     expect(document).to.equal('run step app tenant acme step app region eu');
   });
 });
