@@ -1,4 +1,4 @@
-import { JSONRPCErrorException, JSONRPCServer, type JSONRPCParams } from 'json-rpc-2.0';
+import { JSONRPCErrorException, type JSONRPCParams } from 'json-rpc-2.0';
 import type { Principal } from '../auth/principal.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { negotiateProtocolVersion } from './protocol.js';
@@ -10,6 +10,7 @@ import { toolErrorResult, type CallToolResult } from './tool-result.js';
 import { PROMPTS, RESOURCE_TEMPLATES, type McpContent } from './mcp-content.js';
 import { observeToolCall } from '../observability/instruments.js';
 import type { ToolSession, ToolSessions } from './tool-sessions.js';
+import { RpcMethods } from './rpc-methods.js';
 
 /** What every method of one HTTP request sees. */
 export interface RpcContext {
@@ -86,8 +87,8 @@ function stepUpOr<T>(context: RpcContext, error: unknown, inBatch: () => T): T {
   throw error.toRpcError();
 }
 
-export function createMcpMethods({ catalog, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): JSONRPCServer<RpcContext> {
-  const server = new JSONRPCServer<RpcContext>({ errorListener: () => undefined });
+export function createMcpMethods({ catalog, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): RpcMethods<RpcContext> {
+  const server = new RpcMethods<RpcContext>();
 
   server.addMethod(
     'initialize',

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { isJSONRPCRequest, type JSONRPCRequest, type JSONRPCResponse, type JSONRPCServer } from 'json-rpc-2.0';
+import { isJSONRPCRequest, type JSONRPCRequest, type JSONRPCResponse } from 'json-rpc-2.0';
 import type { Authenticator, CredentialPolicy } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
@@ -14,6 +14,7 @@ import { requestIdOf } from '../http/request-id.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import type { RateDecision, RateLimiter } from '../ratelimit/rate-limiter.js';
 import { createMcpMethods, type RpcContext } from './mcp-methods.js';
+import type { RpcMethods } from './rpc-methods.js';
 import { batchingAllowed, BATCHING_REMOVED_IN, DEFAULT_PROTOCOL_VERSION, MAX_BATCH_MESSAGES, PROTOCOL_VERSION_HEADER, RpcCode, SESSION_HEADER, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import type { ToolAccess } from './tool-access.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -96,7 +97,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const catalog = new ToolCatalog(deps.tools, settings, log);
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
   const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
-  const methods: JSONRPCServer<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
+  const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
   const router = express.Router();
   const serviceResource = canonicalResource(deps.publicBaseUrl);
   const mcpResource = canonicalResource(`${serviceResource}/mcp`);
