@@ -55,7 +55,6 @@ function guarded<T>(log: (message: string) => void, method: string, body: (param
   };
 }
 
-/** The MCP methods of the server on json-rpc-2.0: lifecycle, ping and the two tool methods. */
 /** RFC 5424 severities, as logging/setLevel names them. */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -87,6 +86,7 @@ function stepUpOr<T>(context: RpcContext, error: unknown, inBatch: () => T): T {
   throw error.toRpcError();
 }
 
+/** The MCP methods of the server (src/tools/rpc-methods.ts): lifecycle, ping, tools, logging and, with content, resources, prompts and completions. */
 export function createMcpMethods({ catalog, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): RpcMethods<RpcContext> {
   const server = new RpcMethods<RpcContext>();
 
