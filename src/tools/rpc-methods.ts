@@ -30,8 +30,8 @@ function errorResponse(id: JSONRPCID, error: unknown): JSONRPCResponse {
  * after creating it (`g[Symbol.iterator] = function () {…}`). On Node 20 an object given a function
  * property after creation keeps everything its calls' scopes reach alive through each
  * young-generation collection until the next full one — here the method's whole answer. A
- * 1,000-span get_trace_context had ~4.4 MB survive every scavenge (5–6 ms pauses, the tail of the
- * call); dispatched natively, 26 KB (1.3 ms).
+ * 1,000-span get_trace_context had ~4 MB survive every scavenge (5 ms pauses, the tail of the
+ * call); dispatched here, 20 KB (1.1–1.4 ms). docs/benchmarks.md, 2026-11-27 (afternoon).
  */
 export class RpcMethods<Context> {
   private readonly methods = new Map<string, RpcMethod<Context>>();
