@@ -32,22 +32,42 @@ function rememberedJsonText(value: object): string | undefined {
 }
 
 /**
- * A piece of a response written as JSON.stringify(text) would write it, for a `text` remembered by
- * rememberJsonText (so itself JSON.stringify's output): quoted only when it is written.
+ * A remembered JSON text (rememberJsonText: so itself JSON.stringify's output) as a piece of a
+ * response. It goes out twice, as it is and quoted; both pieces share this object, so a large
+ * response encodes the text to UTF-8 once.
  */
-class QuotedJsonText {
+class RememberedText {
+  private encoded: Buffer | null = null;
+
   constructor(readonly text: string) {}
 
   get length(): number {
     return this.text.length;
   }
 
-  quoted(): string {
-    return JSON.stringify(this.text);
+  utf8(): Buffer {
+    return (this.encoded ??= Buffer.from(this.text, 'utf8'));
   }
 }
 
-type Piece = string | QuotedJsonText;
+/** A remembered text written as JSON.stringify(text) would write it: quoted only when it is written. */
+class QuotedText {
+  constructor(readonly of: RememberedText) {}
+
+  get length(): number {
+    return this.of.length;
+  }
+
+  quoted(): string {
+    return JSON.stringify(this.of.text);
+  }
+
+  utf8(): Buffer {
+    return jsonStringBytes(this.of.utf8());
+  }
+}
+
+type Piece = string | RememberedText | QuotedText;
 
 interface WithResult {
   result: { content?: unknown; structuredContent?: unknown };
@@ -78,9 +98,10 @@ function responsePieces(message: unknown): Piece[] {
   // extended, not literals that start with a spread: src/extended.ts.
   const skeleton = JSON.stringify(extended(message as object, { result: extended(result, { content, structuredContent: STRUCTURED_STAND_IN }) }));
   // Each stand-in occurs once, as a JSON string: every other string of the skeleton is short and its own.
+  const remembered = new RememberedText(text);
   const splices = [
-    { at: skeleton.indexOf(QUOTED_STRUCTURED_STAND_IN), length: QUOTED_STRUCTURED_STAND_IN.length, piece: text },
-    { at: at < 0 ? -1 : skeleton.indexOf(QUOTED_TEXT_STAND_IN), length: QUOTED_TEXT_STAND_IN.length, piece: new QuotedJsonText(text) },
+    { at: skeleton.indexOf(QUOTED_STRUCTURED_STAND_IN), length: QUOTED_STRUCTURED_STAND_IN.length, piece: remembered },
+    { at: at < 0 ? -1 : skeleton.indexOf(QUOTED_TEXT_STAND_IN), length: QUOTED_TEXT_STAND_IN.length, piece: new QuotedText(remembered) },
   ]
     .filter((splice) => splice.at >= 0)
     .sort((a, b) => a.at - b.at);
@@ -104,7 +125,7 @@ function rpcPieces(body: unknown): Piece[] {
 }
 
 function joined(pieces: Piece[]): string {
-  return pieces.map((piece) => (typeof piece === 'string' ? piece : piece.quoted())).join('');
+  return pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof QuotedText ? piece.quoted() : piece.text)).join('');
 }
 
 /** The JSON text of a JSON-RPC response or batch of responses. */
@@ -134,14 +155,8 @@ export function sendRpc(res: Response, status: number, body: unknown): void {
   }
   // Encoded once here, the pieces' lengths are known: counting the bytes of each string and then
   // writing it had encoded or scanned the whole response twice. A remembered text goes out twice
-  // (as it is and quoted) and is encoded once for both.
-  let lastText: string | undefined;
-  let lastBytes = Buffer.alloc(0);
-  const encode = (text: string): Buffer => {
-    if (text !== lastText) [lastText, lastBytes] = [text, Buffer.from(text, 'utf8')];
-    return lastBytes;
-  };
-  const encoded = pieces.map((piece) => (typeof piece === 'string' ? encode(piece) : jsonStringBytes(encode(piece.text))));
+  // (as it is and quoted) and is encoded once for both (RememberedText).
+  const encoded = pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece.utf8()));
   res.setHeader('Content-Length', encoded.reduce((sum, piece) => sum + piece.length, 0));
   for (let i = 0; i < encoded.length - 1; i++) res.write(encoded[i]);
   res.end(encoded[encoded.length - 1]);
