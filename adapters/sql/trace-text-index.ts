@@ -84,6 +84,12 @@ export interface TraceTextIndex {
    * or collect the matches first (a rare one).
    */
   matchCondition(projectId: string, query: SearchQuery): { sql: string; bindings: Knex.RawBinding[] };
+  /**
+   * Whether every statement of the search (the query with `filter`) reads at most `limit` matches,
+   * however the project's traces are filtered or ordered — learned by reading at most `limit` + 1
+   * entries of the index — so it may run where a list page of as many rows runs. Absent: never.
+   */
+  fewMatches?(db: Knex, query: SearchQuery, limit: number, filter?: SearchFilter): Promise<boolean>;
   /** Session settings the search queries need, applied inside their (read-only) transaction. */
   prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }
