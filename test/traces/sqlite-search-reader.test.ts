@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { openDatabase, migrateToLatest } from '../../adapters/database.js';
 import { SqliteSearchReader, type SearchJob } from '../../adapters/sqlite/search-reader.js';
+import { sqliteTraceTextIndex } from '../../adapters/sqlite/trace-text-index.js';
 import { QueryTimeoutError } from '../../src/ports/traces.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
@@ -134,7 +135,8 @@ forEachAdapter((adapter) => {
     if (adapter === 'sqlite') {
       it('answers a search from a reader thread with the same results', async () => {
         const reader = server.runtime.database.searchReader!;
-        const body = expectEnvelope<{ traces: { id: string }[] }>(await search('lantern'), 200);
+        // A prefix reads every word it starts: never a search in place.
+        const body = expectEnvelope<{ traces: { id: string }[] }>(await search('lantern*'), 200);
         expect(body.traces.map((t) => t.id).sort()).to.deep.equal(['t0', 't1']);
         expect(reader.pool.liveWorkers).to.equal(1);
       });
@@ -146,7 +148,7 @@ forEachAdapter((adapter) => {
         reader.search = (job) => original({ ...job, page: ENDLESS });
         try {
           let searchDone = false;
-          const searching = search('lantern').then((res) => {
+          const searching = search('lantern*').then((res) => {
             searchDone = true;
             return res;
           });
@@ -163,14 +165,125 @@ forEachAdapter((adapter) => {
         } finally {
           reader.search = original;
         }
-        const after = expectEnvelope<{ traces: { id: string }[] }>(await search('lantern'), 200);
+        const after = expectEnvelope<{ traces: { id: string }[] }>(await search('lantern*'), 200);
         expect(after.traces.map((t) => t.id).sort()).to.deep.equal(['t0', 't1']);
       });
+
+      it('answers a one-word search found in few documents in place, without a reader thread', async () => {
+        const reader = server.runtime.database.searchReader!;
+        const original = reader.search.bind(reader);
+        let handedOver = 0;
+        reader.search = (job) => {
+          handedOver += 1;
+          return original(job);
+        };
+        try {
+          for (const sort of ['relevance', 'recency']) {
+            const res = await server.request().get('/api/v1/public/search/traces').query({ q: 'lantern', sort }).set('x-api-key', server.tenant.apiKey);
+            expect(expectEnvelope<{ traces: { id: string }[] }>(res, 200).traces.map((t) => t.id).sort()).to.deep.equal(['t0', 't1']);
+          }
+          expect(handedOver).to.equal(0);
+          // Still handed over: a prefix, a phrase, two words, an exclusion.
+          for (const q of ['lantern*', '"lantern glow"', 'lantern glow', 'lantern -dim']) expectEnvelope(await search(q), 200);
+          expect(handedOver).to.equal(4);
+        } finally {
+          reader.search = original;
+        }
+      });
+
     } else {
       it('searches in-process on PostgreSQL (statement_timeout bounds it; no reader threads)', async () => {
         expect(server.runtime.database.searchReader).to.equal(undefined);
         const body = expectEnvelope<{ traces: { id: string }[] }>(await search('lantern'), 200);
         expect(body.traces.map((t) => t.id).sort()).to.deep.equal(['t0', 't1']);
+      });
+    }
+  });
+});
+
+forEachAdapter((adapter) => {
+  describe('GET /api/v1/public/search/traces in place or on a reader thread', () => {
+    let server: TestServer;
+    /** The reader's jobs while a test runs (SQLite); PostgreSQL has no reader. */
+    let handedOver = 0;
+    let restore = () => {};
+    /** `minute` orders the traces in time; the trace lasts `seconds`; `failed` makes it an error. */
+    const trace = (id: string, minute: number, name: string, seconds = 1, failed = false) => {
+      const timing = { start_time: new Date(Date.UTC(2026, 10, 1, 10, minute)).toISOString(), latency_ms: seconds * 1000 };
+      return { trace_id: id, name, spans: [{ span_id: 'root', name: 'step', span_type: 'AGENT', status: failed ? 'error' : 'success', ...timing, ...(failed ? { error: 'boom' } : {}) }] };
+    };
+    before(async () => {
+      server = await startTestServer(adapter, { env: { DETECTION_WORKER_ENABLED: 'false' } });
+      // 101 traces carry "beacon": one more than a page holds. Three carry "ember", the middle one failed.
+      const traces = [
+        ...Array.from({ length: 101 }, (_, i) => trace(`b${String(i).padStart(3, '0')}`, i % 60, `beacon ${i}`)),
+        // Stored out of time order: the store order (newest stored first) is e1, e0, e2.
+        trace('e2', 3, 'ember once', 3),
+        trace('e0', 1, 'ember glow', 1),
+        trace('e1', 2, 'ember ember ember', 2, true),
+      ];
+      expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send({ traces }), 201);
+      const reader = server.runtime.database.searchReader;
+      if (reader) {
+        const original = reader.search.bind(reader);
+        reader.search = (job) => {
+          handedOver += 1;
+          return original(job);
+        };
+        restore = () => {
+          reader.search = original;
+        };
+      }
+    });
+    beforeEach(() => {
+      handedOver = 0;
+    });
+    after(async () => {
+      restore();
+      await server.close();
+    });
+    const ids = async (query: Record<string, string>) =>
+      expectEnvelope<{ traces: { id: string }[] }>(await server.request().get('/api/v1/public/search/traces').query(query).set('x-api-key', server.tenant.apiKey), 200).traces.map((t) => t.id);
+
+    it('finds a word in more documents than a page holds (101) by relevance and newest first', async () => {
+      const body = expectEnvelope<{ totalCount: number }>(await server.request().get('/api/v1/public/search/traces').query({ q: 'beacon', limit: 100 }).set('x-api-key', server.tenant.apiKey), 200);
+      expect(body.totalCount).to.equal(101);
+      const newest = await ids({ q: 'beacon', sort: 'recency', limit: '3' });
+      // Minute i % 60: b059 is the newest, then b058 …
+      expect(newest).to.deep.equal(['b059', 'b058', 'b057']);
+      // SQLite: both searches were handed to a reader thread.
+      expect(handedOver).to.equal(adapter === 'sqlite' ? 2 : 0);
+    });
+
+    it('finds a word in few documents by relevance and newest first, filtered or not, without a reader thread', async () => {
+      // Relevance: each adapter's own ranking (bm25, ts_rank); the set is the same.
+      expect((await ids({ q: 'ember' })).sort()).to.deep.equal(['e0', 'e1', 'e2']);
+      expect(await ids({ q: 'ember', sort: 'recency' })).to.deep.equal(['e2', 'e1', 'e0']);
+      expect(await ids({ q: 'ember', sort: 'recency', limit: '1' })).to.deep.equal(['e2']);
+      expect(await ids({ q: 'ember', sort: 'recency', minLatencyMs: '2000' })).to.deep.equal(['e2', 'e1']);
+      expect(await ids({ q: 'nowhere', sort: 'recency' })).to.deep.equal([]);
+      expect(handedOver).to.equal(0);
+    });
+
+    it('hands a rare word with a status or framework filter to a reader thread (SQLite: bm25 counts the filter value’s documents)', async () => {
+      expect(await ids({ q: 'ember', status: 'error' })).to.deep.equal(['e1']);
+      expect(await ids({ q: 'ember', status: 'success', sort: 'recency' })).to.deep.equal(['e2', 'e0']);
+      expect(handedOver).to.equal(adapter === 'sqlite' ? 2 : 0);
+    });
+
+    if (adapter === 'sqlite') {
+      it('gives the same pages in place as on a reader thread', async () => {
+        const queries: Record<string, string>[] = [{ q: 'ember' }, { q: 'ember', sort: 'recency' }, { q: 'ember', sort: 'recency', limit: '2' }, { q: 'ember', minLatencyMs: '2000' }, { q: 'glow', sort: 'recency' }];
+        const inPlace = await Promise.all(queries.map(ids));
+        expect(handedOver).to.equal(0);
+        const { fewMatches } = sqliteTraceTextIndex;
+        sqliteTraceTextIndex.fewMatches = async () => false;
+        try {
+          expect(await Promise.all(queries.map(ids))).to.deep.equal(inPlace);
+        } finally {
+          sqliteTraceTextIndex.fewMatches = fewMatches;
+        }
+        expect(handedOver).to.equal(queries.length);
       });
     }
   });
