@@ -81,6 +81,21 @@ describe('sendRpc (a JSON-RPC response on the wire)', () => {
     expect(headers['content-length']).to.equal(expected.length);
   });
 
+  it('writes a small tool result (under 64 KB) as JSON.stringify would, as one buffer with its byte length', () => {
+    const response = { jsonrpc: '2.0', id: 11, result: successResult({ traces: Array.from({ length: 20 }, (_, i) => ({ id: `t${i}`, ...AWKWARD })) }, 10_000_000, true) };
+    const { res, headers, status } = recordingResponse();
+    const chunks: unknown[] = [];
+    const { write, end } = res as unknown as { write: (c: Buffer) => boolean; end: (c?: Buffer) => unknown };
+    Object.assign(res, { write: (c: Buffer) => (chunks.push(c), write(c)), end: (c?: Buffer) => (chunks.push(c), end(c)) });
+    sendRpc(res, 200, response);
+    const expected = Buffer.from(JSON.stringify(response), 'utf8');
+    expect(expected.length).to.be.lessThan(64 * 1024);
+    expect(chunks).to.have.length(1);
+    expect(Buffer.isBuffer(chunks[0]) && (chunks[0] as Buffer).equals(expected)).to.equal(true);
+    expect(status()).to.equal(200);
+    expect(headers['content-length']).to.equal(expected.length);
+  });
+
   it('writes a large result whose text item was replaced after it was made as JSON.stringify would (the text is not reused)', () => {
     const result = bigResult();
     result.content[0] = { type: 'text', text: 'replaced' };
