@@ -152,10 +152,6 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
 }
 
 /**
- * A search's page and count: the count statement's row when it ran, else the page's own
- * `matched` (see pageCandidates; the count statement runs only when the page cannot carry it).
- */
-/**
  * A search whose one word is in at most this many documents of the index (TraceTextIndex.fewMatches)
  * runs where its request runs, as a list page of as many rows does, instead of waiting for a search
  * reader thread: every statement it runs reads at most these matches. The largest page a search
@@ -165,6 +161,10 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
  */
 const IN_PLACE_MATCHES = 100;
 
+/**
+ * A search's page and count: the count statement's row when it ran, else the page's own
+ * `matched` (see pageCandidates; the count statement runs only when the page cannot carry it).
+ */
 function searchPageOf(rows: Row[], countRow: Row | null | undefined): TraceSearchPage {
   const counted = countRow ? countRow.n : rows[0]?.matched;
   return { traces: rows.map(toTraceRecord), counted: Number(counted ?? 0) };
