@@ -157,8 +157,8 @@ export function sendRpc(res: Response, status: number, body: unknown): void {
   // (as it is and quoted) and is encoded once for both (RememberedText). As bytes, not strings, even
   // when small: a buffer this size lives outside the JavaScript heap, where the joined and quoted
   // strings and the socket's copy of them were about 150 KB of young-generation garbage for each
-  // 35 KB search answer — a third of what a rare word's search allocated, so a scavenge every 42
-  // searches instead of every 29.
+  // 35 KB search answer, a third of what a rare word's search allocated: as bytes, a scavenge comes
+  // every 42 such searches instead of every 29.
   const encoded = pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece.utf8()));
   const bytes = encoded.reduce((sum, piece) => sum + piece.length, 0);
   res.setHeader('Content-Length', bytes);
