@@ -265,7 +265,7 @@ forEachAdapter((adapter) => {
       expect(handedOver).to.equal(0);
     });
 
-    it('hands a rare word with a status or framework filter to a reader thread (SQLite: bm25 counts the filter value’s documents)', async () => {
+    it('hands a rare word with a status filter to a reader thread (SQLite: bm25 counts the filter value’s documents)', async () => {
       expect(await ids({ q: 'ember', status: 'error' })).to.deep.equal(['e1']);
       expect(await ids({ q: 'ember', status: 'success', sort: 'recency' })).to.deep.equal(['e2', 'e0']);
       expect(handedOver).to.equal(adapter === 'sqlite' ? 2 : 0);
