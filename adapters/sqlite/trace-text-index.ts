@@ -35,9 +35,13 @@ export const FACET_TOKENS_SQL = (Object.entries(FACET_TAGS) as [FacetColumn, str
 export const scopeOf = (projectId: string, values: Partial<Record<FacetColumn, string | null>>): string =>
   [scopeToken(projectId), ...(Object.keys(FACET_TAGS) as FacetColumn[]).flatMap((column) => { const value = values[column]; return typeof value === 'string' ? [facetToken(projectId, column, value)] : []; })].join(' ');
 
+/** The facet equalities a filter sets. */
+const facetEntries = (facets: SearchFilter['facets']): [FacetColumn, string][] =>
+  (Object.entries(facets) as [FacetColumn, string | undefined][]).filter((entry): entry is [FacetColumn, string] => entry[1] !== undefined);
+
 /** `scope : "fw…" AND scope : "st…"`: the documents carrying every facet of the filter (each token names the project too). */
 function facetExpression(projectId: string, facets: SearchFilter['facets']): string | null {
-  const entries = (Object.entries(facets) as [FacetColumn, string | undefined][]).filter((entry): entry is [FacetColumn, string] => entry[1] !== undefined);
+  const entries = facetEntries(facets);
   return entries.length === 0 ? null : entries.map(([column, value]) => `scope : "${facetToken(projectId, column, value)}"`).join(' AND ');
 }
 
@@ -178,7 +182,7 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
   async fewMatches(db, query, limit, filter) {
     const [clause] = query.include;
     if (query.include.length !== 1 || query.exclude.length > 0 || clause.prefix || clause.words.length !== 1) return false;
-    if (filter?.facetsIndexed && Object.values(filter.facets).some((value) => value !== undefined)) return false;
+    if (filter?.facetsIndexed && facetEntries(filter.facets).length > 0) return false;
     const rows = (await db.raw('SELECT count(*) AS n FROM (SELECT 1 FROM trace_search WHERE trace_search MATCH ? LIMIT ?)', [`body : ${phraseOf(clause)}`, limit + 1])) as Array<{ n: number }>;
     return Number(rows[0]?.n ?? Infinity) <= limit;
   },

@@ -41,10 +41,6 @@ class RememberedText {
 
   constructor(readonly text: string) {}
 
-  get length(): number {
-    return this.text.length;
-  }
-
   utf8(): Buffer {
     return (this.encoded ??= Buffer.from(this.text, 'utf8'));
   }
@@ -53,10 +49,6 @@ class RememberedText {
 /** A remembered text written as JSON.stringify(text) would write it: quoted only when it is written. */
 class QuotedText {
   constructor(readonly of: RememberedText) {}
-
-  get length(): number {
-    return this.of.length;
-  }
 
   quoted(): string {
     return JSON.stringify(this.of.text);
