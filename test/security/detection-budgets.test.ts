@@ -36,7 +36,13 @@ function growthFactor(work: (text: string) => unknown, unit: string, small = 500
   const longText = unit.repeat(Math.ceil((small * GROWTH) / unit.length));
   work(shortText); // warm the JIT
   // Below 5 ms a run is noise (caches, timers, other load); a quadratic matcher is far above that on these sizes.
-  return fastestMs(() => work(longText), 2) / Math.max(fastestMs(() => work(shortText), 3), 5);
+  const once = () => fastestMs(() => work(longText), 2) / Math.max(fastestMs(() => work(shortText), 3), 5);
+  // Up to three measurements, the lowest kept: a load beside the suite (a second mocha worker, a
+  // database) slowed one long run enough to read 11.5× for a linear recognizer that reads 4–5×
+  // alone, while a quadratic one stays near 16× in every measurement.
+  let factor = once();
+  for (let attempt = 1; attempt < 3 && factor >= LINEAR_BOUND; attempt++) factor = Math.min(factor, once());
+  return factor;
 }
 
 const scanJob = (overrides: Partial<ScanJob>): ScanJob => ({
