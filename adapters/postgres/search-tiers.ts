@@ -151,3 +151,34 @@ export function leadingTiersToSkip(share: number | null, window: number, counts:
   while (skip < counts.length && counts[skip] * share < window * SKIP_BELOW_WINDOW) skip += 1;
   return skip;
 }
+
+/**
+ * How many documents past the window's expected reach a window floor starts: the planner's share is
+ * an estimate, and a first tier that falls short costs one more index scan over the next range.
+ */
+const WINDOW_MARGIN = 1.25;
+
+/**
+ * The floors a search reads for a window of `window` matches when at most a share `share` of the
+ * project's documents match: the project's tier floors (`floors`, of `counts` documents each) less
+ * the leading tiers that cannot hold half the window (leadingTiersToSkip), and, when the window is
+ * expected to fill well before the first kept tier's floor, a floor of its own in front: where
+ * `window` × WINDOW_MARGIN ÷ `share` documents reach, between the skipped tier's floor and the kept
+ * one's (linear in store blocks; the project's documents are taken as evenly spread between the two).
+ * A tier reads every match from its floor to the newest: `reconcil*` (a fifteenth of the documents)
+ * read 17,456 rows from the 2^18th newest document at a million traces to keep 10,001, and reads
+ * about 12,500 from its own floor. A floor that is off costs time, never an answer: every floor
+ * gives the same matches (storeTiers). None is added before the first tier, whose newer end is not
+ * read, nor against a floor at block 0 (a project too small to fill that tier).
+ */
+export function windowTierFloors(floors: readonly number[], share: number | null, window: number, counts: readonly number[] = TIER_DOCUMENTS): number[] {
+  const skip = leadingTiersToSkip(share, window, counts);
+  const kept = floors.slice(skip);
+  if (share === null || !(share > 0) || skip === 0 || skip >= counts.length || skip >= floors.length) return kept;
+  const reach = (window * WINDOW_MARGIN) / share;
+  const [newer, older] = [counts[skip - 1], counts[skip]];
+  const [newerFloor, olderFloor] = [floors[skip - 1], floors[skip]];
+  if (reach >= older || olderFloor <= 0 || newerFloor <= olderFloor) return kept;
+  const floor = Math.floor(newerFloor - ((newerFloor - olderFloor) * Math.max(0, reach - newer)) / (older - newer));
+  return floor > olderFloor ? [floor, ...kept] : kept;
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { FACET_COLUMNS, type SearchClause, type SearchDocument, type SearchFilter, type SearchQuery, type TraceTextIndex } from '../sql/trace-text-index.js';
-import { leadingTiersToSkip, matchShareBound, storeTiers, tierFloors } from './search-tiers.js';
+import { matchShareBound, storeTiers, tierFloors, windowTierFloors } from './search-tiers.js';
 
 /**
  * `english` with its stop list removed (migration 020): documents and queries arrive without stop
@@ -89,10 +89,11 @@ function joinRest(qb: Knex.QueryBuilder, rest: (qb: Knex.QueryBuilder) => void):
 }
 
 /**
- * The project's tier floors (tierFloors) less the leading tiers that cannot hold half of `window`
- * matches of `query` and `filter`'s facets (leadingTiersToSkip, by the planner's estimate of the
- * GIN scan's own condition). A project under 2^16 documents has one tier: the planner is not asked.
- * The bench's bare top-k takes its tiers here too.
+ * The project's tier floors (tierFloors) for `window` matches of `query` and `filter`'s facets: less
+ * the leading tiers that cannot hold half the window, with a floor of the window's own where it is
+ * expected to fill (windowTierFloors, by the planner's estimate of the GIN scan's own condition).
+ * A project under 2^16 documents has one tier: the planner is not asked. The bench's bare top-k
+ * takes its tiers here too.
  */
 export async function queryTierFloors(
   db: Knex,
@@ -105,7 +106,7 @@ export async function queryTierFloors(
   if (floors.every((floor) => floor === 0)) return floors;
   const facets = facetConditions(filter);
   const share = await matchShareBound(db, projectId, `document @@ to_tsquery('${CONFIG}', ?)${facets.sql}`, [candidateText(query), ...facets.bindings]);
-  return floors.slice(leadingTiersToSkip(share, window));
+  return windowTierFloors(floors, share, window);
 }
 
 /**
@@ -200,9 +201,10 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   },
   /**
    * The project's tier floors, less the leading tiers the planner's statistics show cannot hold half
-   * the window (leadingTiersToSkip): a word in a fifteenth of the documents otherwise scans the first
-   * tier and then the second, which meets the first's matches again. Not asked when the tiers do not
-   * apply: a filter beyond the facets (one step), or a project under 2^16 documents (one tier).
+   * the window, and with the window's own floor where it falls between two (windowTierFloors): a word
+   * in a fifteenth of the documents otherwise scans the first tier and then the second, which meets
+   * the first's matches again. Not asked when the tiers do not apply: a filter beyond the facets
+   * (one step), or a project under 2^16 documents (one tier).
    */
   async searchPlan(db, projectId, query, window, filter) {
     const floors = await tierFloors(db, projectId);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { leadingTiersToSkip, matchShareBound, readTierFloors, storeTiers, tierFloors, STORE_BLOCK, TIER_DOCUMENTS } from '../../adapters/postgres/search-tiers.js';
+import { leadingTiersToSkip, matchShareBound, readTierFloors, storeTiers, tierFloors, windowTierFloors, STORE_BLOCK, TIER_DOCUMENTS } from '../../adapters/postgres/search-tiers.js';
 import { postgresTraceTextIndex } from '../../adapters/postgres/trace-text-index.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import { forEachAdapter } from '../support/adapters.js';
@@ -101,6 +101,36 @@ describe('leadingTiersToSkip', () => {
   it('skips none when the statistics say nothing', () => {
     expect(leadingTiersToSkip(null, 10_001)).to.equal(0);
     expect(leadingTiersToSkip(Number.NaN, 10_001)).to.equal(0);
+  });
+});
+
+describe('windowTierFloors', () => {
+  // A project whose 2^16th newest document is in block 228 and its 2^18th in block 180 (a million traces).
+  const floors = [228, 180];
+
+  it('keeps every floor while the first tier can hold half the window (a common word)', () => {
+    expect(windowTierFloors(floors, 0.25, 10_001)).to.deep.equal([228, 180]);
+  });
+
+  it("puts the window's own floor where it is expected to fill, between the skipped tier's floor and the next", () => {
+    // A fifteenth: 10,001 × 1.25 × 15 = 187,519 documents, 0.62 of the way from 2^16 to 2^18: block 228 − 48 × 0.62.
+    expect(windowTierFloors(floors, 1 / 15, 10_001)).to.deep.equal([198, 180]);
+    // Just short of half the window in the first tier: 2.5 × 2^16 documents, halfway between the floors.
+    expect(windowTierFloors(floors, 10_000 / 2 / 65_536, 10_001)).to.deep.equal([203, 180]);
+  });
+
+  it('adds none when the window reaches past the kept floor, or every tier is skipped', () => {
+    expect(windowTierFloors(floors, 1 / 30, 10_001)).to.deep.equal([180]);
+    expect(windowTierFloors(floors, 1 / 90, 10_001)).to.deep.equal([]);
+  });
+
+  it('adds none against a floor at block 0 (a project too small to fill that tier) or without statistics', () => {
+    expect(windowTierFloors([228, 0], 1 / 15, 10_001)).to.deep.equal([0]);
+    expect(windowTierFloors(floors, null, 10_001)).to.deep.equal([228, 180]);
+  });
+
+  it("weighs a phrase's smaller window: a fortieth fills 2,001 in the first tier", () => {
+    expect(windowTierFloors(floors, 1 / 40, 2_001)).to.deep.equal([228, 180]);
   });
 });
 
