@@ -148,3 +148,21 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
     },
   };
 }
+
+/**
+ * The database server as a report names it: its version and, on PostgreSQL, the memory settings a
+ * search over a million traces depends on (a window of scattered matches reads more pages than the
+ * default 128 MB of shared buffers hold; docs/deployment.md).
+ */
+export async function describeDatabase(db: Pick<BenchDatabase, 'adapter' | 'database'>): Promise<string> {
+  const knex = db.database.knex;
+  if (db.adapter === 'sqlite') {
+    const [row] = (await knex.raw('SELECT sqlite_version() AS version')) as Array<{ version: string }>;
+    return `SQLite ${row.version}`;
+  }
+  const result = await knex.raw(
+    "SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS shared_buffers, current_setting('effective_cache_size') AS cache",
+  );
+  const row = (result as { rows: Array<{ version: string; shared_buffers: string; cache: string }> }).rows[0];
+  return `PostgreSQL ${row.version} (shared_buffers ${row.shared_buffers}, effective_cache_size ${row.cache})`;
+}

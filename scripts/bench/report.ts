@@ -13,6 +13,8 @@ export interface Machine {
   memoryGb: number;
   os: string;
   node: string;
+  /** The database server and the settings its search speed depends on (describeDatabase); absent in reports before 2026-11-27. */
+  database?: string;
 }
 
 export function describeMachine(): Machine {
@@ -258,7 +260,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(`### Benchmark: ${report.adapter}${report.smoke ? ' (smoke)' : ''} — ${report.startedAt.slice(0, 10)}`);
   lines.push('');
   lines.push(
-    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${fmt(machine.memoryGb)} GB, ${machine.os}, Node ${machine.node}. ` +
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${fmt(machine.memoryGb)} GB, ${machine.os}, Node ${machine.node}${machine.database ? `, ${machine.database}` : ''}. ` +
       `Adapter: ${report.adapter}. Data: ${fmt(report.dataSize.traces, 0)} traces / ${fmt(report.dataSize.spans, 0)} spans in the list/search project, ` +
       `${fmt(report.dataSize.ingestTracesPerLevel, 0)} traces per ingest level (seed ${report.seed}). Load generator and server share the machine.`,
   );

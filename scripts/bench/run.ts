@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Dialect } from '../../src/ports/store.js';
-import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
+import { describeDatabase, openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { loadDataset, type RawIngestor } from './dataset.js';
 import { measureIngest, measurePhysicalIngest, measureRawIngest, type IngestOptions } from './phases/ingest.js';
 import { measureList } from './phases/list.js';
@@ -138,7 +138,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
         seed: options.seed,
         smoke: options.smoke,
         dataSize: { traces: dataset.traces, spans: dataset.spans, ingestTracesPerLevel: options.ingestTraces },
-        machine: describeMachine(),
+        machine: { ...describeMachine(), database: await describeDatabase(db) },
         phases,
         targets: checkTargets(adapter, phases),
         notes,

@@ -54,6 +54,9 @@ describe('npm run bench:smoke', function () {
         const { machine, dataSize } = report();
         expect(machine.cores).to.be.greaterThan(0);
         expect(machine.node).to.equal(process.version);
+        // The database server and, on PostgreSQL, the memory settings search speed depends on.
+        expect(machine.database).to.match(adapter === 'postgres' ? /^PostgreSQL \d+\.\d+.* \(shared_buffers \d+[kMG]B, effective_cache_size \d+[kMG]B\)$/ : /^SQLite 3\.\d+\.\d+$/);
+        expect(markdown()).to.include(`, ${machine.database}. Adapter: ${adapter}.`);
         expect(dataSize.traces).to.equal(240);
         expect(dataSize.spans).to.be.greaterThan(240 * 5 - 1);
       });
