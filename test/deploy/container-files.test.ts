@@ -109,6 +109,7 @@ describe('compose.yaml', () => {
     ports?: string[];
     volumes?: string[];
     depends_on?: unknown;
+    command?: string[];
   }
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
   const replicas = Object.entries(compose.services).filter(([, service]) => service.build === '.');
@@ -118,6 +119,11 @@ describe('compose.yaml', () => {
     expect(replicas.map(([name]) => name)).to.deep.equal(['tracewell-1', 'tracewell-2']);
     expect(Object.keys(compose.services)).to.include.members(['postgres', 'redis', 'proxy']);
     for (const [, service] of replicas) expect(service.depends_on).to.deep.equal({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+  });
+
+  it("starts PostgreSQL with more shared buffers than its 128 MB default (POSTGRES_SHARED_BUFFERS, 1 GB unless set), as docs/deployment.md advises", () => {
+    expect(compose.services.postgres.command).to.deep.equal(['postgres', '-c', 'shared_buffers=${POSTGRES_SHARED_BUFFERS:-1GB}']);
+    expect(read('docs/deployment.md')).to.include('`POSTGRES_SHARED_BUFFERS`');
   });
 
   it('gives every replica the same shared settings, naming the database and Redis services of the file', () => {
