@@ -167,7 +167,7 @@ const WINDOW_MARGIN = 1.25;
  * one's (linear in store blocks; the project's documents are taken as evenly spread between the two).
  * A tier reads every match from its floor to the newest: `reconcil*` (a fifteenth of the documents)
  * read 17,456 rows from the 2^18th newest document at a million traces to keep 10,001, and reads
- * about 12,500 from its own floor. A floor that is off costs time, never an answer: every floor
+ * 13,145 from its own floor. A floor that is off costs time, never an answer: every floor
  * gives the same matches (storeTiers). None is added before the first tier, whose newer end is not
  * read, nor against a floor at block 0 (a project too small to fill that tier).
  */
