@@ -153,9 +153,9 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     pricer: new SpanPricer(priceTable),
     // Every stored trace is queued for detection in its own ingest transaction (the outbox).
     afterStore: [
-      (tx, traces) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+      async (_store, traces) => (tx) => detection.detectionEvaluation.enqueueTraceEvaluation(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
       // Sampled traces are queued for each active LLM-as-judge evaluator (docs/evaluations.md).
-      (tx, traces) => evaluations.evaluatorPipeline.enqueueNewTraces(tx, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
+      (store, traces) => evaluations.evaluatorPipeline.enqueueNewTraces(store, traces.map((t) => ({ projectId: t.projectId, traceId: t.id }))),
     ],
     // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
     afterAppend: [

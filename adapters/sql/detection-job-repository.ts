@@ -3,8 +3,7 @@ import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
 import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
-import { insertPrepared, transactionConnection } from '../sqlite/prepared-rows.js';
-import { keptStatement } from '../sqlite/kept-statements.js';
+import { insertPrepared, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +38,8 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
     // Every ingest enqueues in its transaction: on SQLite, through the reused prepared statement ingest uses.
     const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
     if (connection) {
-      insertPrepared(connection, 'detection_jobs', JOB_COLUMNS, jobs.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, at, at]));
+      // Not waited for (the ingest transaction's next statement reports a failure): the request thread goes on.
+      connection.pipelineEach([insertStep('detection_jobs', JOB_COLUMNS, jobs.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, at, at]))], (error) => error);
       return;
     }
     // knex writes a multi-row SQLite insert as one compound SELECT, which SQLite caps at 500 terms.
@@ -59,9 +59,9 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
     // missing ones, where knex built, bound and read a RETURNING for each export.
     const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
     if (connection) {
-      const pushBack = keptStatement(connection, PUSH_BACK_PENDING);
-      const fresh = jobs.filter((job) => pushBack.run(until, at, job.projectId, job.traceId).changes === 0);
-      insertPrepared(connection, 'detection_jobs', SCHEDULED_COLUMNS, fresh.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, until, at, at]));
+      const [pushed] = await connection.runEach([{ sql: PUSH_BACK_PENDING, rows: jobs.map((job) => [until, at, job.projectId, job.traceId]), changes: true }]);
+      const fresh = jobs.filter((_, i) => pushed![i] === 0);
+      await insertPrepared(connection, 'detection_jobs', SCHEDULED_COLUMNS, fresh.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, until, at, at]));
       return;
     }
     const pushed = new Set<string>();

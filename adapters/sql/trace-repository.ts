@@ -13,10 +13,12 @@ import {
   type TraceStatus,
   type TraceWrite,
   type SpanAppend,
+  type PreparedTraceInsert,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
-import { insertPrepared, insertPreparedNew, transactionConnection } from '../sqlite/prepared-rows.js';
+import { insertPrepared, insertPreparedNew, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
+import { searchDocumentsStep } from '../sqlite/trace-text-index.js';
 import type { SqliteSearchReader } from '../sqlite/search-reader.js';
 
 type Row = Record<string, unknown>;
@@ -170,6 +172,19 @@ function searchPageOf(rows: Row[], countRow: Row | null | undefined): TraceSearc
   return { traces: rows.map(toTraceRecord), counted: Number(counted ?? 0) };
 }
 
+/** A batch's rows in the column order of TRACE_COLUMNS and SPAN_COLUMNS, with their search documents. */
+class SqlPreparedInsert implements PreparedTraceInsert {
+  constructor(
+    readonly traces: unknown[][],
+    readonly spans: unknown[][],
+    readonly documents: { projectId: string; traceId: string; body: string }[],
+  ) {}
+
+  get traceCount(): number {
+    return this.traces.length;
+  }
+}
+
 export class SqlTraceRepository implements TraceRepository {
   constructor(
     private readonly db: Knex,
@@ -179,20 +194,33 @@ export class SqlTraceRepository implements TraceRepository {
     private readonly searchReader?: SqliteSearchReader,
   ) {}
 
-  async insertMany(writes: TraceWrite[]): Promise<void> {
-    try {
-      await this.insertRows('traces', TRACE_COLUMNS, writes.map((w) => traceValues(w.trace)));
-      const spans: unknown[][] = [];
-      for (const w of writes) for (const span of w.spans) spans.push(spanValues(w.trace.projectId, w.trace.id, span));
-      await this.insertRows('spans', SPAN_COLUMNS, spans);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new TraceIdTakenError();
-      throw error;
-    }
-    await this.textIndex.write(
-      this.db,
+  prepareInsert(writes: TraceWrite[]): SqlPreparedInsert {
+    const spans: unknown[][] = [];
+    for (const w of writes) for (const span of w.spans) spans.push(spanValues(w.trace.projectId, w.trace.id, span));
+    return new SqlPreparedInsert(
+      writes.map((w) => traceValues(w.trace)),
+      spans,
       writes.map((w) => ({ projectId: w.trace.projectId, traceId: w.trace.id, body: w.searchText })),
     );
+  }
+
+  async insertMany(input: TraceWrite[] | PreparedTraceInsert): Promise<void> {
+    const { traces, spans, documents } = input instanceof SqlPreparedInsert ? input : this.prepareInsert(input as TraceWrite[]);
+    const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
+    const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
+    if (connection) {
+      // The whole write in one message to the SQLite thread, not waited for: the request thread
+      // goes on while SQLite stores the rows (a failure reaches the transaction's next statement).
+      connection.pipelineEach([insertStep('traces', TRACE_COLUMNS, traces), insertStep('spans', SPAN_COLUMNS, spans), searchDocumentsStep(documents)], takenAs);
+      return;
+    }
+    try {
+      await this.insertRows('traces', TRACE_COLUMNS, traces);
+      await this.insertRows('spans', SPAN_COLUMNS, spans);
+    } catch (error) {
+      throw takenAs(error as Error);
+    }
+    await this.textIndex.write(this.db, documents);
   }
 
   /**
@@ -218,7 +246,7 @@ export class SqlTraceRepository implements TraceRepository {
     const at = columns.indexOf(key);
     if (this.dialect === 'sqlite') {
       const connection = await transactionConnection(this.db);
-      if (connection) return insertPreparedNew(connection, table, columns, rows).map((i) => rows[i][at]);
+      if (connection) return (await insertPreparedNew(connection, table, columns, rows)).map((i) => rows[i][at]);
     }
     const inserted: unknown[] = [];
     for (const chunk of this.chunksOf(columns, rows)) {

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
-import { StatementCacheClient } from './statement-cache-client.js';
+import { SqliteThreadClient } from './thread-client.js';
+
+/**
+ * Handles knex may hold at once (its pool): queries of as many requests reach the SQLite thread at
+ * once, where one writes and, on a file, the others read beside it (connection-thread.ts).
+ */
+const SQLITE_HANDLES = 16;
 
 export interface SqliteOptions {
   /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY (answered 503). */
@@ -19,32 +25,17 @@ function createPrivately(file: string): void {
 }
 
 /**
- * The embedded default: one file under DATA_DIR, WAL mode so readers never wait for the writer.
- * better-sqlite3 is synchronous and single-connection, so the pool holds exactly one connection
- * and knex queues transactions on it. Its client keeps the connection's prepared statements
- * (statement-cache-client.ts).
+ * The embedded default: one file under DATA_DIR, WAL mode so readers never wait for the writer
+ * (the pragmas: sqlite-thread.ts). better-sqlite3 is single-connection, so the pool holds exactly
+ * one connection and knex queues transactions on it; the connection lives on the SQLite thread
+ * (thread-client.ts), off the request event loop.
  */
 export function openSqlite(file: string, options: SqliteOptions = {}): Knex {
   if (file !== ':memory:') createPrivately(file);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   return knexFactory({
-    client: StatementCacheClient as unknown as typeof knexFactory.Client,
-    connection: { filename: file },
+    client: SqliteThreadClient as unknown as typeof knexFactory.Client,
+    connection: { filename: file, busyTimeoutMs: Math.trunc(options.busyTimeoutMs ?? 5000) } as Knex.Sqlite3ConnectionConfig,
     useNullAsDefault: true,
-    pool: {
-      min: 1,
-      max: 1,
-      afterCreate: (conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
-        try {
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('synchronous = NORMAL');
-          conn.pragma('foreign_keys = ON');
-          conn.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-          done(null, conn);
-        } catch (error) {
-          done(error as Error, conn);
-        }
-      },
-    },
+    pool: { min: 1, max: SQLITE_HANDLES },
   });
 }

@@ -1,25 +1,29 @@
 import type { Knex } from 'knex';
-import type { Database } from 'better-sqlite3';
-import { keptStatement } from './kept-statements.js';
+import type { RowStep, ThreadedSqliteConnection } from './sqlite-thread.js';
 
 /**
- * The better-sqlite3 connection a knex transaction holds, or null outside a transaction (the pool's
- * one connection is then not ours to use). Inside the transaction, statements run on it directly
- * are part of it.
+ * The SQLite connection a knex transaction holds, or null outside a transaction (the pool's one
+ * connection is then not ours to use). Inside the transaction, statements run on it directly are
+ * part of it.
  */
-export async function transactionConnection(db: Knex): Promise<Database | null> {
+export async function transactionConnection(db: Knex): Promise<ThreadedSqliteConnection | null> {
   if (!(db as Knex.Transaction).isTransaction) return null;
-  return (await db.client.acquireConnection()) as Database;
+  return (await db.client.acquireConnection()) as ThreadedSqliteConnection;
 }
 
 /**
- * Inserts rows one by one through one reused prepared statement: SQLite's fastest bulk path (the
- * bench's physical limit). A multi-row INSERT built by knex costs more in building, binding and
- * preparing a new statement per chunk than SQLite spends storing the rows, and a compound-SELECT
- * insert is capped at 500 rows.
+ * Inserting rows one by one through one reused prepared statement, as a step of a call to the
+ * SQLite thread: SQLite's fastest bulk path (the bench's physical limit). A multi-row INSERT built
+ * by knex costs more in building, binding and preparing a new statement per chunk than SQLite
+ * spends storing the rows, and a compound-SELECT insert is capped at 500 rows.
  */
-export function insertPrepared(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): void {
-  runPrepared(connection, singleRowInsert(table, columns), rows);
+export function insertStep(table: string, columns: readonly string[], rows: readonly unknown[][]): RowStep {
+  return { sql: singleRowInsert(table, columns), rows };
+}
+
+/** Inserts rows one by one through one reused prepared statement (insertStep), in one call to the SQLite thread. */
+export async function insertPrepared(connection: ThreadedSqliteConnection, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+  await connection.runEach([insertStep(table, columns, rows)]);
 }
 
 /**
@@ -27,18 +31,14 @@ export function insertPrepared(connection: Database, table: string, columns: rea
  * positions in `rows` of the rows inserted, read from each run's change count (a RETURNING clause
  * would say the same through a result row built per insert).
  */
-export function insertPreparedNew(connection: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): number[] {
-  const statement = keptStatement(connection, `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`);
+export async function insertPreparedNew(connection: ThreadedSqliteConnection, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<number[]> {
+  const [changes] = await connection.runEach([{ sql: `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`, rows, changes: true }]);
   const inserted: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (statement.run(rows[i]).changes > 0) inserted.push(i);
+  changes!.forEach((changed, i) => {
+    if (changed > 0) inserted.push(i);
+  });
   return inserted;
 }
 
 const singleRowInsert = (table: string, columns: readonly string[]): string =>
   `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-
-/** Runs one statement per row of parameters through the connection's reused prepared statement for `sql`. */
-export function runPrepared(connection: Database, sql: string, rows: readonly unknown[][]): void {
-  const statement = keptStatement(connection, sql);
-  for (const row of rows) statement.run(row);
-}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { FacetColumn, SearchClause, SearchDocument, SearchFilter, SearchQuery, TraceTextIndex } from '../sql/trace-text-index.js';
-import { runPrepared, transactionConnection } from './prepared-rows.js';
+import { transactionConnection } from './prepared-rows.js';
+import type { RowStep } from './sqlite-thread.js';
 
 /**
  * Trace ids per statement that lists them: under SQLite's bound-parameter limit, and the size the
@@ -84,6 +85,11 @@ export const scopedExpression = (projectId: string, query: SearchQuery): string 
  */
 const WRITE = `INSERT OR REPLACE INTO trace_search (rowid, scope, trace_id, body) SELECT t.rowid, ? || ${FACET_TOKENS_SQL}, t.id, ? FROM traces t WHERE t.project_id = ? AND t.id = ?`;
 
+/** Writing these documents as one step of a call to the SQLite thread (run row by row through one kept statement). */
+export function searchDocumentsStep(documents: readonly { projectId: string; traceId: string; body: string }[]): RowStep {
+  return { sql: WRITE, rows: documents.map((d) => [scopeToken(d.projectId), d.body, d.projectId, d.traceId]) };
+}
+
 const listOf = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 
 /**
@@ -98,10 +104,13 @@ const listOf = (values: readonly unknown[]): string => values.map(() => '?').joi
  */
 export const sqliteTraceTextIndex: TraceTextIndex = {
   async write(db, documents) {
-    const rows = documents.map((d) => [scopeToken(d.projectId), d.body, d.projectId, d.traceId]);
+    const step = searchDocumentsStep(documents);
     const connection = await transactionConnection(db);
-    if (connection) return runPrepared(connection, WRITE, rows);
-    for (const row of rows) await db.raw(WRITE, row);
+    if (connection) {
+      await connection.runEach([step]);
+      return;
+    }
+    for (const row of step.rows) await db.raw(WRITE, row as Knex.RawBinding[]);
   },
   // Before the traces themselves are deleted (the rowids are looked up through them).
   async removeMany(db, projectId, traceIds) {

@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
+import { SQLITE_PRAGMAS } from '../../adapters/sqlite/sqlite-thread.js';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SPAN_COLUMNS, TRACE_COLUMNS, spanValues, traceValues } from '../../adapters/sql/trace-repository.js';
@@ -61,11 +62,15 @@ const columnList = (columns: readonly string[]) => columns.map((c) => `"${c}"`).
 
 /**
  * SQLite's own bulk rate: one prepared statement per table, reused for every row, one transaction
- * per batch, on the connection (and so the pragmas) the service uses.
+ * per batch, on a connection of its own to the service's file with the service's pragmas, run on
+ * this thread (the service's connections live on its SQLite thread, out of reach).
  */
-async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number> {
-  const connection = (await knex.client.acquireConnection()) as SqliteDatabase;
+function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): number {
+  const { filename } = knex.client.config.connection as { filename: string };
+  const connection = new Sqlite(filename, { fileMustExist: true });
   try {
+    for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+    connection.pragma('busy_timeout = 5000');
     const trace = connection.prepare(`INSERT INTO traces (${columnList(TRACE_COLUMNS)}) VALUES (${placeholders(TRACE_COLUMNS.length)})`);
     const span = connection.prepare(`INSERT INTO spans (${columnList(SPAN_COLUMNS)}) VALUES (${placeholders(SPAN_COLUMNS.length)})`);
     // As the service stores them: each document under its trace's rowid (here known from the insert itself).
@@ -81,7 +86,7 @@ async function sqliteLimit(knex: Knex, batches: PhysicalBatch[]): Promise<number
     for (const batch of batches) write(batch);
     return Number(process.hrtime.bigint() - started) / 1e9;
   } finally {
-    await knex.client.releaseConnection(connection);
+    connection.close();
   }
 }
 
@@ -140,7 +145,7 @@ async function postgresLimit(knex: Knex, batches: PhysicalBatch[], connections: 
 export async function measurePhysicalLimit(dialect: Dialect, knex: Knex, batches: PhysicalBatch[], connections: number): Promise<PhysicalIngestResult> {
   const spans = batches.reduce((sum, batch) => sum + batch.spans.length, 0);
   const traces = batches.reduce((sum, batch) => sum + batch.traces.length, 0);
-  const seconds = dialect === 'sqlite' ? await sqliteLimit(knex, batches) : await postgresLimit(knex, batches, connections);
+  const seconds = dialect === 'sqlite' ? sqliteLimit(knex, batches) : await postgresLimit(knex, batches, connections);
   return {
     method: dialect === 'sqlite' ? 'reused prepared statements, one transaction per batch' : `COPY, one transaction per batch, ${connections} connection${connections > 1 ? 's' : ''}`,
     connections: dialect === 'sqlite' ? 1 : connections,

@@ -144,7 +144,7 @@ export class QueryTimeoutError extends Error {
   }
 }
 
-/** Thrown by `insertMany` when a trace id already exists in its project (a concurrent resend). */
+/** Thrown by `insertMany` (or the transaction's next statement) when a trace id already exists in its project (a concurrent resend). */
 export class TraceIdTakenError extends Error {
   constructor() {
     super('a trace id of the write already exists');
@@ -162,9 +162,23 @@ export interface SpanAppend {
   added: number;
 }
 
+/** The rows of a batch of trace writes, as one adapter stores them (its prepareInsert builds them). */
+export interface PreparedTraceInsert {
+  readonly traceCount: number;
+}
+
 export interface TraceRepository {
-  /** Writes traces, spans and search documents in large multi-row chunks; call inside a transaction. */
-  insertMany(writes: TraceWrite[]): Promise<void>;
+  /**
+   * Builds the rows insertMany writes for `writes`. Called before the ingest transaction, the write
+   * then holds the database for its statements only, not for building rows too.
+   */
+  prepareInsert(writes: TraceWrite[]): PreparedTraceInsert;
+  /**
+   * Writes traces, spans and search documents (of `writes`, or of rows prepareInsert built); call
+   * inside a transaction. A trace id that exists throws TraceIdTakenError, at this call or (SQLite,
+   * whose writes may run on without the caller waiting) at the transaction's next statement.
+   */
+  insertMany(writes: TraceWrite[] | PreparedTraceInsert): Promise<void>;
   /**
    * Appends spans to OTLP traces (items sorted by trace id, one project), creating each from `trace`
    * (summarized from these spans) when it does not exist; otherwise locks its row for the rest of

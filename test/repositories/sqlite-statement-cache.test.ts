@@ -1,37 +1,30 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { openSqlite } from '../../adapters/sqlite/connection.js';
-
-/** A connection whose prepare calls are counted by SQL text. */
-interface CountingConnection {
-  prepare(sql: string): unknown;
-}
+import type { ThreadedSqliteConnection } from '../../adapters/sqlite/sqlite-thread.js';
 
 /**
- * The SQLite adapter's knex client keeps each connection's prepared statements
- * (adapters/sqlite/statement-cache-client.ts). The PostgreSQL driver prepares nothing by name, so
- * this is SQLite's alone.
+ * The SQLite adapter keeps each connection's prepared statements (adapters/sqlite/connection-thread.ts,
+ * on the SQLite thread; the connection counts what it prepares). The PostgreSQL driver prepares
+ * nothing by name, so this is SQLite's alone.
  */
 describe('SQLite statement cache (knex client)', () => {
   let knex: Knex;
-  let prepared: Map<string, number>;
+  let connection: ThreadedSqliteConnection;
 
   beforeEach(async () => {
     knex = openSqlite(':memory:');
-    const connection = (await knex.client.acquireConnection()) as CountingConnection;
-    const prepare = connection.prepare.bind(connection);
-    prepared = new Map();
-    connection.prepare = (sql: string) => {
-      prepared.set(sql, (prepared.get(sql) ?? 0) + 1);
-      return prepare(sql);
-    };
+    connection = (await knex.client.acquireConnection()) as ThreadedSqliteConnection;
     await knex.client.releaseConnection(connection);
     await knex.raw('CREATE TABLE items (id TEXT PRIMARY KEY, name TEXT, size INTEGER)');
     await knex('items').insert([{ id: 'a', name: 'first', size: 1 }, { id: 'b', name: 'second', size: 2 }]);
   });
   afterEach(async () => knex.destroy());
 
-  const preparedCount = (fragment: string) => [...prepared].filter(([sql]) => sql.includes(fragment)).reduce((sum, [, n]) => sum + n, 0);
+  const preparedCount = async (fragment: string) =>
+    Object.entries(await connection.prepared())
+      .filter(([sql]) => sql.includes(fragment))
+      .reduce((sum, [, n]) => sum + n, 0);
 
   it('prepares a query once and answers it again with the bindings of each run', async () => {
     const a = await knex('items').where({ id: 'a' }).first();
@@ -40,7 +33,7 @@ describe('SQLite statement cache (knex client)', () => {
     expect(a).to.deep.equal({ id: 'a', name: 'first', size: 1 });
     expect(b).to.deep.equal({ id: 'b', name: 'second', size: 2 });
     expect(none).to.equal(undefined);
-    expect(preparedCount('select * from `items` where `id` = ?')).to.equal(1);
+    expect(await preparedCount('select * from `items` where `id` = ?')).to.equal(1);
   });
 
   it('reports changes and the last row id of a kept write statement each time', async () => {
@@ -72,7 +65,7 @@ describe('SQLite statement cache (knex client)', () => {
       .catch((error: Error) => error.message);
     expect(failed).to.equal('abandon');
     expect(await knex('items').where({ id: 'a' }).first()).to.include({ size: 5 });
-    expect(preparedCount('update `items` set `size` = ? where `id` = ?')).to.equal(1);
+    expect(await preparedCount('update `items` set `size` = ? where `id` = ?')).to.equal(1);
   });
 
   it('keeps at most 256 statements a connection, preparing the least recently used again', async () => {
@@ -80,8 +73,8 @@ describe('SQLite statement cache (knex client)', () => {
     for (let i = 0; i < 257; i++) await query(i);
     await query(256); // the newest: still kept
     await query(0); // the oldest: pushed out by the 257th
-    expect(preparedCount('select 256 AS n')).to.equal(1);
-    expect(preparedCount('select 0 AS n')).to.equal(2);
+    expect(await preparedCount('select 256 AS n')).to.equal(1);
+    expect(await preparedCount('select 0 AS n')).to.equal(2);
   });
 
   it('runs the savepoints of nested transactions, which knex names anew each time, beside the kept statements', async () => {
@@ -90,11 +83,11 @@ describe('SQLite statement cache (knex client)', () => {
       await trx.transaction(async (inner) => inner('items').where({ id: 'b' }).update({ size: 8 }));
     });
     expect(await knex('items').orderBy('id').pluck('size')).to.deep.equal([7, 8]);
-    const savepoints = [...prepared.keys()].filter((sql) => sql.startsWith('SAVEPOINT ') || sql.startsWith('RELEASE SAVEPOINT '));
+    const savepoints = Object.keys(await connection.prepared()).filter((sql) => sql.startsWith('SAVEPOINT ') || sql.startsWith('RELEASE SAVEPOINT '));
     expect(savepoints).to.have.length(4);
     await knex('items').where({ id: 'a' }).first();
     await knex('items').where({ id: 'a' }).first();
-    expect(preparedCount('select * from `items` where `id` = ?')).to.equal(1);
+    expect(await preparedCount('select * from `items` where `id` = ?')).to.equal(1);
   });
 
   it('prepares SQL longer than 4,096 characters every time (bulk writes) and answers it correctly', async () => {
@@ -102,7 +95,7 @@ describe('SQLite statement cache (knex client)', () => {
     const run = () => knex('items').whereIn('id', ['a', ...ids]).select('id');
     expect(await run()).to.deep.equal([{ id: 'a' }]);
     expect(await run()).to.deep.equal([{ id: 'a' }]);
-    expect(preparedCount('where `id` in (?')).to.equal(2);
+    expect(await preparedCount('where `id` in (?')).to.equal(2);
   });
 
   it('gives a query asking for safe integers a statement of its own', async () => {
@@ -118,7 +111,7 @@ describe('SQLite statement cache (knex client)', () => {
     expect(await select().options({ rowMode: 'array' })).to.deep.equal([[1, 'a'], [2, 'b']]);
     expect(await select()).to.deep.equal([{ size: 1, id: 'a' }, { size: 2, id: 'b' }]);
     expect(await select().options({ rowMode: 'array' })).to.deep.equal([[1, 'a'], [2, 'b']]);
-    expect(preparedCount('select `size`, `id` from `items`')).to.equal(1);
+    expect(await preparedCount('select `size`, `id` from `items`')).to.equal(1);
   });
 
   it("answers rowMode 'array' for SQL longer than 4,096 characters and inside a transaction", async () => {

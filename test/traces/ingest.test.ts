@@ -229,12 +229,31 @@ forEachAdapter((adapter) => {
   });
 
   describe('TraceIngestionService', () => {
+    it('runs an after-store hook in two steps: its reads before the transaction (the traces not stored yet), its write inside it', async () => {
+      const { TraceIngestionService } = await import('../../src/domain/traces/trace-ingestion-service.js');
+      const project = server.tenant.project.id;
+      const steps: string[] = [];
+      const service = new TraceIngestionService(server.runtime.store, server.clock, {
+        afterStore: [
+          async (store) => {
+            steps.push(`prepare: stored ${(await store.traces.findById(project, 'two-step-1')) !== null}`);
+            return async (tx) => {
+              steps.push(`write: stored ${(await tx.traces.findById(project, 'two-step-1')) !== null}`);
+            };
+          },
+        ],
+      });
+      await service.ingest(project, sampleTrace({ trace_id: 'two-step-1' }));
+      expect(steps).to.deep.equal(['prepare: stored false', 'write: stored true']);
+      expect(await stored('two-step-1')).to.not.equal(null);
+    });
+
     it('runs after-store hooks inside the transaction: a failing hook leaves nothing stored', async () => {
       const { TraceIngestionService } = await import('../../src/domain/traces/trace-ingestion-service.js');
       const seen: string[][] = [];
       const service = new TraceIngestionService(server.runtime.store, server.clock, {
         afterStore: [
-          async (tx, traces) => {
+          async (_store, traces) => async (tx) => {
             seen.push(traces.map((t) => t.id));
             expect(await tx.traces.findById(server.tenant.project.id, 'hooked-1')).to.not.equal(null);
             throw new Error('hook failed');
@@ -256,7 +275,7 @@ forEachAdapter((adapter) => {
       const service = new TraceIngestionService(server.runtime.store, server.clock, {
         maxConcurrentWrites: 2,
         afterStore: [
-          async () => {
+          async () => async () => {
             inside += 1;
             most = Math.max(most, inside);
             await new Promise((resolve) => setTimeout(resolve, 200));

@@ -36,7 +36,7 @@ const OWN_EXTENSION = path.extname(fileURLToPath(import.meta.url));
  * for its entry file on Node 20, so it registers tsx; a background pool lowers the thread's CPU
  * priority (thread-priority.ts) before any job can run; then it imports the worker.
  */
-function startWorker(file: URL, workerData: unknown, niceness: number): Worker {
+export function startWorker(file: URL, workerData: unknown, niceness: number): Worker {
   const typescript = path.extname(fileURLToPath(file)) === '.ts';
   if (!typescript && niceness <= 0) return new Worker(file, { workerData });
   const steps: string[] = [];

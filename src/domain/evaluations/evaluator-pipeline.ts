@@ -58,9 +58,17 @@ export class EvaluatorPipeline {
     private readonly settings: EvaluatorPipelineSettings,
   ) {}
 
-  /** The native ingest hook, inside the ingest transaction: the trace is complete, judge it now. */
-  enqueueNewTraces = async (tx: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<void> => {
-    await tx.evaluationJobs.enqueue(await this.sampledJobs(tx, traces), this.clock.now());
+  /**
+   * The native ingest hook: the trace is complete, judge it now. Samples against the evaluators
+   * active before the ingest transaction (`store`), and returns the write of the jobs, which runs
+   * inside it; an evaluator activated meanwhile judges the traces after these.
+   */
+  enqueueNewTraces = async (store: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<(tx: Store) => Promise<void>> => {
+    const jobs = await this.sampledJobs(store, traces);
+    const now = this.clock.now();
+    return async (tx) => {
+      if (jobs.length > 0) await tx.evaluationJobs.enqueue(jobs, now);
+    };
   };
 
   /**

@@ -22,8 +22,16 @@ export interface IngestedTrace extends TraceRecord {
   spans: readonly SpanRecord[];
 }
 
-/** Runs inside the ingest transaction: a failure rolls the traces back too. */
-export type AfterStoreHook = (tx: Store, traces: IngestedTrace[]) => Promise<void>;
+/** What an after-store hook writes inside the ingest transaction: a failure rolls the traces back too. */
+export type AfterStoreWrite = (tx: Store) => Promise<void>;
+
+/**
+ * Runs with each ingest in two steps: reads what it needs before the ingest transaction, and
+ * returns the write to run inside it. A read inside the transaction would hold the write: on
+ * SQLite (one writer for the process) each is a wait for the request thread's turn while the
+ * writer idles.
+ */
+export type AfterStoreHook = (store: Store, traces: IngestedTrace[]) => Promise<AfterStoreWrite>;
 
 /** Runs inside an append's transaction with the traces it created or changed (a resend changes none). */
 export type AfterAppendHook = (tx: Store, traces: { projectId: string; traceId: string }[]) => Promise<void>;
@@ -207,12 +215,18 @@ export class TraceIngestionService {
     }));
 
     const ingested = writes.map((w): IngestedTrace => extended(w.trace, { spans: w.spans }));
+    // Read and built before the write, which then holds the database for its statements only (on
+    // SQLite, one writer for the whole process). An id stored between this read and the write is
+    // refused by the write itself (TraceIdTakenError below).
+    const taken = await this.store.traces.existingIds(projectId, [...seen]);
+    if (taken.length > 0) throw traceExists(taken);
+    const rows = this.store.traces.prepareInsert(writes);
+    const hookWrites: AfterStoreWrite[] = [];
+    for (const hook of this.afterStore) hookWrites.push(await hook(this.store, ingested));
     try {
       await this.store.groupedTransaction(async (tx) => {
-        const taken = await tx.traces.existingIds(projectId, [...seen]);
-        if (taken.length > 0) throw traceExists(taken);
-        await tx.traces.insertMany(writes);
-        for (const hook of this.afterStore) await hook(tx, ingested);
+        await tx.traces.insertMany(rows);
+        for (const write of hookWrites) await write(tx);
       });
     } catch (error) {
       // Two writers raced for the same id: the loser learns it exactly as a resend would.
