@@ -39,7 +39,16 @@ interface Message {
  * the handle's later statements are not run but answered with it, until a ROLLBACK, a RELEASE
  * SAVEPOINT or a COMMIT ends the work it belonged to (the last two roll that work back first).
  */
-const failures = new Map<number, ThreadFailure>();
+const failures = new Map<number, HandleFailure>();
+
+interface HandleFailure {
+  failure: ThreadFailure;
+  /**
+   * The transaction did not begin (its BEGIN failed, or the statement ran outside one): no
+   * savepoint holds the failure, only the transaction's end (COMMIT or ROLLBACK) clears it.
+   */
+  wholeTransaction: boolean;
+}
 
 const databases = new Map<string, SharedDatabase>();
 const handles = new Map<number, SharedDatabase>();
@@ -169,7 +178,8 @@ function placeOf(shared: SharedDatabase, handle: number, request: ThreadRequest)
   if (shared.owner === null || shared.owner === handle) return 'writer';
   if (request.op !== 'query' || !shared.reader) return 'wait';
   if (!request.query.sql) return 'writer'; // answered with knex's own error below
-  return statementFor(shared.writer, request.query).readonly ? 'reader' : 'wait';
+  // Queries only: SQLite counts BEGIN, COMMIT, SAVEPOINT and most PRAGMAs as read-only statements too.
+  return QUERY.test(request.query.sql) && statementFor(shared.writer, request.query).readonly ? 'reader' : 'wait';
 }
 
 function handleOf(request: ThreadRequest): number | null {
@@ -195,7 +205,8 @@ function tryRun(message: Message): boolean {
       if (request.op === 'runEach') return runEach(db, request.steps);
       if (request.op !== 'query') throw new Error(`unknown request ${request.op}`);
       if (!request.query.sql) throw new Error('The query is empty');
-      return runQuery(statementFor(db, request.query), request.query);
+      const query = DEFERRED_BEGIN.test(request.query.sql) ? { ...request.query, sql: 'BEGIN IMMEDIATE' } : request.query;
+      return runQuery(statementFor(db, query), query);
     } finally {
       // BEGIN (or a statement that opened a transaction) takes the writer; COMMIT or ROLLBACK gives it back.
       if (place === 'writer') shared.owner = shared.writer.inTransaction ? handle : null;
@@ -232,30 +243,60 @@ function reply(message: Message, run: () => unknown, flags: { cleared?: true } =
   } catch (error) {
     const failure = failureOf(error);
     answer = { id: message.id, error: failure, ...flags };
-    const handle = handleOf(message.request);
-    if (message.request.pipelined && handle !== null && !failures.has(handle)) failures.set(handle, failure);
+    if (message.request.pipelined) keepFailure(message.request, failure);
   }
   parentPort!.postMessage(answer);
 }
 
+/** Keeps the failure of a pipelined statement for its handle's next statements (the first failure only). */
+function keepFailure(request: ThreadRequest, failure: ThreadFailure): void {
+  const handle = handleOf(request);
+  if (handle === null || failures.has(handle)) return;
+  const shared = handles.get(handle);
+  const inTransaction = shared !== undefined && shared.owner === handle && shared.writer.inTransaction;
+  const begins = request.op === 'query' && /^BEGIN\b/i.test(request.query.sql);
+  failures.set(handle, { failure, wholeTransaction: begins || !inTransaction });
+}
+
+/**
+ * knex begins SQLite transactions deferred: the first read takes a snapshot and the first write
+ * then fails at once (SQLITE_BUSY_SNAPSHOT, no busy wait) if another process wrote since. Begun
+ * IMMEDIATE, a transaction takes the write lock first, waiting up to the busy timeout for another
+ * process's. In this process transactions take turns on the writer anyway.
+ */
+const DEFERRED_BEGIN = /^BEGIN(?:\s+DEFERRED)?(?:\s+TRANSACTION)?\s*;?\s*$/i;
+/** A query (SELECT or WITH …): what may run on the reader, if SQLite says it writes nothing. */
+const QUERY = /^\s*(?:SELECT|WITH)\b/i;
 const ENDS_TRANSACTION = /^(?:COMMIT|END)\b/i;
 const ROLLS_BACK = /^ROLLBACK\b/i;
+const ROLLS_BACK_TO = /^ROLLBACK\s+(?:TRANSACTION\s+)?TO\b/i;
 const RELEASES = /^RELEASE (?:SAVEPOINT )?(\S+?);?$/i;
 
 /**
- * A message of a handle whose pipelined statement failed: a ROLLBACK runs and clears the failure;
- * a RELEASE SAVEPOINT rolls the savepoint's work back and releases it, a COMMIT rolls the
- * transaction back, and both answer with the failure and clear it; anything else is not run and is
- * answered with the failure. False when the message must wait for the writer.
+ * A message of a handle whose pipelined statement failed. Inside a savepoint: a ROLLBACK (TO) runs
+ * and clears the failure; a RELEASE SAVEPOINT rolls the savepoint's work back and releases it, a
+ * COMMIT rolls the transaction back, and both answer with the failure and clear it. A transaction
+ * that did not begin: only its COMMIT (answered with the failure) or ROLLBACK (a no-op) clears it.
+ * Anything else is not run and is answered with the failure. False when the message must wait for
+ * the writer.
  */
-function answerFailed(message: Message, shared: SharedDatabase, handle: number, failure: ThreadFailure): boolean {
+function answerFailed(message: Message, shared: SharedDatabase, handle: number, { failure, wholeTransaction }: HandleFailure): boolean {
   const { request } = message;
   const sql = request.op === 'query' ? request.query.sql : '';
-  const ends = ROLLS_BACK.test(sql) || RELEASES.test(sql) || ENDS_TRANSACTION.test(sql);
-  if (!ends) {
-    reply(message, () => {
-      throw failure;
-    });
+  const rollsBack = ROLLS_BACK.test(sql);
+  const releases = RELEASES.exec(sql)?.[1];
+  const commits = ENDS_TRANSACTION.test(sql);
+  const fail = (): never => {
+    throw failure;
+  };
+  if (wholeTransaction) {
+    const ends = commits || (rollsBack && !ROLLS_BACK_TO.test(sql));
+    if (ends) failures.delete(handle);
+    reply(message, commits || !ends ? fail : () => ({ response: [] }), ends ? { cleared: true } : {});
+    return true;
+  }
+  if (!rollsBack && !releases && !commits) {
+    reply(message, fail);
     return true;
   }
   if (placeOf(shared, handle, request) !== 'writer') return false;
@@ -265,11 +306,10 @@ function answerFailed(message: Message, shared: SharedDatabase, handle: number, 
     message,
     () => {
       try {
-        if (ROLLS_BACK.test(sql)) return runQuery(statementFor(writer, (request as { query: SqliteQuery }).query), (request as { query: SqliteQuery }).query);
-        const savepoint = RELEASES.exec(sql)?.[1];
-        if (savepoint) writer.exec(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+        if (rollsBack) return runQuery(statementFor(writer, (request as { query: SqliteQuery }).query), (request as { query: SqliteQuery }).query);
+        if (releases) writer.exec(`ROLLBACK TO SAVEPOINT ${releases}; RELEASE SAVEPOINT ${releases}`);
         else if (writer.inTransaction) writer.exec('ROLLBACK');
-        throw failure;
+        return fail();
       } finally {
         shared.owner = writer.inTransaction ? handle : null;
       }
@@ -310,12 +350,11 @@ function wait(message: Message, shared: SharedDatabase | undefined): void {
     if (at < 0) return;
     waiting.splice(at, 1);
     const busy: ThreadFailure = { message: 'database is locked', code: 'SQLITE_BUSY', name: 'SqliteError' };
+    // A pipelined message's failure holds for what its handle sent after it (reply keeps it): the
+    // rest of a transaction that did not begin must not run outside it.
     reply(message, () => {
       throw busy;
     });
-    // What the handle sent after it must not run without it (a savepoint's inserts outside their transaction).
-    const handle = handleOf(message.request);
-    if (handle !== null && !failures.has(handle)) failures.set(handle, busy);
     runWaiting();
   }, shared.busyTimeoutMs);
 }

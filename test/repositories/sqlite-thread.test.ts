@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import Sqlite from 'better-sqlite3';
 import { openSqlite } from '../../adapters/sqlite/connection.js';
 import type { ThreadedSqliteConnection } from '../../adapters/sqlite/sqlite-thread.js';
 
@@ -197,6 +198,65 @@ describe('SQLite thread', () => {
       release();
       await transaction;
       expect(await onFile('items').orderBy('id').pluck('id')).to.deep.equal(['committed', 'uncommitted']);
+    });
+
+    it('runs concurrent transactions one after another: 30 read-modify-writes of one row lose none', async () => {
+      await onFile.raw('CREATE TABLE counter (k TEXT PRIMARY KEY, n INTEGER)');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, () =>
+          onFile.transaction(async (trx) => {
+            const row = (await trx('counter').where({ k: 'x' }).first()) as { n: number } | undefined;
+            await trx('counter').insert({ k: 'x', n: (row?.n ?? 0) + 1 }).onConflict('k').merge();
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'rejected')).to.deep.equal([]);
+      expect(await onFile('counter').select()).to.deep.equal([{ k: 'x', n: 30 }]);
+    });
+
+    it('begins transactions IMMEDIATE: another process cannot write between their read and their write (no SQLITE_BUSY_SNAPSHOT)', async () => {
+      const otherProcess = new Sqlite(file);
+      otherProcess.pragma('busy_timeout = 50');
+      try {
+        let outside: string | undefined;
+        await onFile.transaction(async (trx) => {
+          await trx('items').select();
+          try {
+            otherProcess.prepare('INSERT INTO items (id) VALUES (?)').run('other');
+            outside = 'stored';
+          } catch (error) {
+            outside = (error as { code?: string }).code;
+          }
+          await trx('items').insert({ id: 'mine' });
+        });
+        expect(outside).to.equal('SQLITE_BUSY');
+        expect(await onFile('items').orderBy('id').pluck('id')).to.deep.equal(['committed', 'mine']);
+      } finally {
+        otherProcess.close();
+      }
+    });
+
+    it('fails a transaction whose BEGIN waits past the busy timeout whole, with SQLITE_BUSY: none of its statements runs outside it', async () => {
+      const impatient = openSqlite(file, { busyTimeoutMs: 50 });
+      const otherProcess = new Sqlite(file);
+      try {
+        otherProcess.exec('BEGIN IMMEDIATE');
+        const failed = await impatient
+          .transaction(async (trx) => {
+            await trx.transaction(async (savepoint) => {
+              const connection = (await savepoint.client.acquireConnection()) as ThreadedSqliteConnection;
+              connection.pipelineEach([{ sql: 'INSERT INTO items (id) VALUES (?)', rows: [['pipelined']] }], (error) => error);
+              await savepoint('items').insert({ id: 'awaited' });
+            });
+          })
+          .catch((error: { code?: string }) => error.code);
+        otherProcess.exec('ROLLBACK');
+        expect(failed).to.equal('SQLITE_BUSY');
+        expect(await impatient('items').pluck('id')).to.deep.equal(['committed']);
+      } finally {
+        otherProcess.close();
+        await impatient.destroy();
+      }
     });
 
     it('makes a write outside the transaction wait for its commit', async () => {

@@ -40,9 +40,10 @@ export class BackgroundPacer {
     try {
       return await unit();
     } finally {
-      // Always give the event loop a turn: on SQLite a unit's queries complete synchronously, so a
-      // batch of units would otherwise run as one task, and a request arriving meanwhile would not
-      // even be read — nor counted as in flight — until the whole batch was done.
+      // Always give the event loop a turn: a unit whose work completes without one (SQLite's queries
+      // did, when they ran on the request thread) would make a batch of units one task, and a
+      // request arriving meanwhile would not even be read — nor counted as in flight — until the
+      // whole batch was done.
       await nextTurn();
       const delay = this.pauseAfter(performance.now() - started);
       if (delay > 0) await this.pause(delay);
