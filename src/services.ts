@@ -159,8 +159,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     ],
     // A growing (OTLP) trace is evaluated once quiet for the settle time, and again after late spans.
     afterAppend: [
-      (tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs),
-      (tx, traces) => evaluations.evaluatorPipeline.scheduleSettledTraces(tx, traces, config.otlp.settleMs),
+      async () => (tx, traces) => detection.detectionEvaluation.scheduleSettledEvaluation(tx, traces, config.otlp.settleMs),
+      (store, projectId) => evaluations.evaluatorPipeline.scheduleSettledTraces(store, projectId, config.otlp.settleMs),
     ],
   });
   return {

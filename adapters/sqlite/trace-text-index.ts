@@ -107,7 +107,8 @@ export const sqliteTraceTextIndex: TraceTextIndex = {
     const step = searchDocumentsStep(documents);
     const connection = await transactionConnection(db);
     if (connection) {
-      await connection.runEach([step]);
+      // Not waited for: a failure reaches the transaction's next statement (sqlite-thread.ts).
+      connection.pipelineEach([step], (error) => error);
       return;
     }
     for (const row of step.rows) await db.raw(WRITE, row as Knex.RawBinding[]);

@@ -45,6 +45,14 @@ export function sampled(evaluatorId: string, traceId: string, rate: number): boo
  * completes the job only while the lease is held. A 429/5xx/timeout releases the job with a
  * back-off (Retry-After honoured) until the attempts run out, then records an error run.
  */
+/** An evaluation job for a sampled trace. */
+interface SampledJob {
+  id: string;
+  projectId: string;
+  evaluatorId: string;
+  traceId: string;
+}
+
 export class EvaluatorPipeline {
   constructor(
     private readonly store: Store,
@@ -74,26 +82,40 @@ export class EvaluatorPipeline {
   /**
    * The OTLP append hook: a growing trace is judged once no span arrived for `settleMs` (a pending
    * job is pushed back, not repeated); spans after a judgement schedule another, whose score
-   * replaces the earlier one.
+   * replaces the earlier one. Reads the project's active evaluators before the append's transaction
+   * (`store`) and returns the write for the traces it changed, which runs inside it.
    */
-  scheduleSettledTraces = async (tx: Store, traces: readonly { projectId: string; traceId: string }[], settleMs: number): Promise<void> => {
-    const now = this.clock.now();
-    await tx.evaluationJobs.schedule(await this.sampledJobs(tx, traces), now, new Date(now.getTime() + settleMs));
+  scheduleSettledTraces = async (store: Store, projectId: string, settleMs: number): Promise<(tx: Store, traces: readonly { projectId: string; traceId: string }[]) => Promise<void>> => {
+    const evaluators = await this.samplingEvaluators(store, projectId);
+    return async (tx, traces) => {
+      const jobs = this.sample(evaluators, projectId, traces.filter((t) => t.projectId === projectId).map((t) => t.traceId));
+      const now = this.clock.now();
+      if (jobs.length > 0) await tx.evaluationJobs.schedule(jobs, now, new Date(now.getTime() + settleMs));
+    };
   };
 
   /** One job per trace in each active, unpaused evaluator's sample. */
-  private async sampledJobs(tx: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<{ id: string; projectId: string; evaluatorId: string; traceId: string }[]> {
-    const now = this.clock.now();
+  private async sampledJobs(store: Store, traces: readonly { projectId: string; traceId: string }[]): Promise<SampledJob[]> {
     const byProject = new Map<string, string[]>();
     for (const t of traces) byProject.set(t.projectId, [...(byProject.get(t.projectId) ?? []), t.traceId]);
-    const jobs: { id: string; projectId: string; evaluatorId: string; traceId: string }[] = [];
-    for (const [projectId, traceIds] of byProject) {
-      const active = await tx.evaluators.listActive(projectId);
-      if (active.length === 0 || pauseHolds(await tx.evaluationBudgets.find(projectId), now)) continue; // the project's budget is spent today
-      for (const evaluator of active) {
-        if (isPaused(evaluator, now)) continue; // paused for the day: it says so on the evaluator
-        for (const traceId of traceIds) if (sampled(evaluator.id, traceId, evaluator.samplingRate)) jobs.push({ id: randomUUID(), projectId, evaluatorId: evaluator.id, traceId });
-      }
+    const jobs: SampledJob[] = [];
+    for (const [projectId, traceIds] of byProject) jobs.push(...this.sample(await this.samplingEvaluators(store, projectId), projectId, traceIds));
+    return jobs;
+  }
+
+  /** The project's active evaluators that sample now: none while the project's budget is spent today, none paused for the day. */
+  private async samplingEvaluators(store: Store, projectId: string): Promise<EvaluatorRecord[]> {
+    const now = this.clock.now();
+    const active = await store.evaluators.listActive(projectId);
+    if (active.length === 0 || pauseHolds(await store.evaluationBudgets.find(projectId), now)) return [];
+    // A paused evaluator says so on itself.
+    return active.filter((evaluator) => !isPaused(evaluator, now));
+  }
+
+  private sample(evaluators: readonly EvaluatorRecord[], projectId: string, traceIds: readonly string[]): SampledJob[] {
+    const jobs: SampledJob[] = [];
+    for (const evaluator of evaluators) {
+      for (const traceId of traceIds) if (sampled(evaluator.id, traceId, evaluator.samplingRate)) jobs.push({ id: randomUUID(), projectId, evaluatorId: evaluator.id, traceId });
     }
     return jobs;
   }

@@ -33,8 +33,11 @@ export type AfterStoreWrite = (tx: Store) => Promise<void>;
  */
 export type AfterStoreHook = (store: Store, traces: IngestedTrace[]) => Promise<AfterStoreWrite>;
 
-/** Runs inside an append's transaction with the traces it created or changed (a resend changes none). */
-export type AfterAppendHook = (tx: Store, traces: { projectId: string; traceId: string }[]) => Promise<void>;
+/** What an after-append hook writes inside an append's transaction, for the traces it created or changed (a resend changes none). */
+export type AfterAppendWrite = (tx: Store, traces: { projectId: string; traceId: string }[]) => Promise<void>;
+
+/** As AfterStoreHook for appends: reads for the project before the transaction, returns the write to run inside it. */
+export type AfterAppendHook = (store: Store, projectId: string) => Promise<AfterAppendWrite>;
 
 /** What an append stored: spans accepted (re-sent ones included) and spans refused, with why. */
 export interface AppendOutcome {
@@ -138,18 +141,24 @@ export class TraceIngestionService {
       for (const trace of traces) this.pricer.price(trace.spans, overrides);
     }
     const documentOptions = await this.documentOptionsOf(projectId);
-    // Sorted: two requests appending to the same traces lock their rows in the same order.
-    const ordered = [...traces].sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0));
+    const hookWrites: AfterAppendWrite[] = [];
+    for (const hook of this.afterAppend) hookWrites.push(await hook(this.store, projectId));
+    // Sorted: two requests appending to the same traces lock their rows in the same order. Each
+    // trace's fields and search document are built before the transaction, as if the spans made a
+    // new trace (the usual case): the transaction then only writes; a trace that existed is summed
+    // up again inside it with the spans it had.
+    const firsts = [...traces]
+      .sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0))
+      .map((group) => {
+        const fields = traceFieldsOf(group.spans, group.metadata);
+        return { group, trace: summarizeTrace(projectId, group.traceId, fields, now), document: searchDocumentOf(fields, documentOptions) };
+      });
     await this.store.groupedTransaction(async (tx) => {
       const changed: { projectId: string; traceId: string }[] = [];
-      const firsts = ordered.map((group) => {
-        const fields = traceFieldsOf(group.spans, group.metadata);
-        return { group, fields, trace: summarizeTrace(projectId, group.traceId, fields, now) };
-      });
       const results = await tx.traces.appendSpans(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
       const documents: { projectId: string; traceId: string; body: string }[] = [];
       for (let i = 0; i < firsts.length; i++) {
-        const { group, fields } = firsts[i];
+        const { group, document } = firsts[i];
         const { traceId, spans, metadata } = group;
         const result = results[i];
         if (result.refused) {
@@ -160,7 +169,7 @@ export class TraceIngestionService {
         outcome.acceptedSpans += spans.length;
         outcome.addedSpans += result.added;
         if (result.created) {
-          documents.push({ projectId, traceId, body: searchDocumentOf(fields, documentOptions) });
+          documents.push({ projectId, traceId, body: document });
         } else if (result.added > 0) {
           const existing = await tx.traces.findById(projectId, traceId);
           const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
@@ -172,7 +181,7 @@ export class TraceIngestionService {
         outcome.changedTraces.push(traceId);
       }
       await tx.traces.writeSearchDocuments(documents);
-      for (const hook of this.afterAppend) if (changed.length > 0) await hook(tx, changed);
+      if (changed.length > 0) for (const write of hookWrites) await write(tx, changed);
     });
     return outcome;
   }
