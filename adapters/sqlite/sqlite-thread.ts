@@ -84,7 +84,6 @@ class SqliteThread {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private stopped: Error | null = null;
-  private onSettled: (() => void)[] = [];
 
   constructor() {
     this.worker = startWorker(THREAD_FILE, undefined, 0);
@@ -96,17 +95,6 @@ class SqliteThread {
 
   get alive(): boolean {
     return this.stopped === null;
-  }
-
-  /** Calls sent and not yet answered. */
-  get inFlight(): number {
-    return this.waiting.size;
-  }
-
-  /** Resolves once no call is waiting for its answer (at once if none is). */
-  settled(): Promise<void> {
-    if (this.waiting.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.onSettled.push(resolve));
   }
 
   /** Sends a request; resolves with the thread's answer, error or not (rejects only if the thread stops). */
@@ -131,12 +119,8 @@ class SqliteThread {
     if (!waiting) return;
     this.waiting.delete(reply.id);
     waiting.resolve(reply);
-    if (this.waiting.size === 0) this.whenSettled();
-  }
-
-  private whenSettled(): void {
-    this.worker.unref();
-    for (const resolve of this.onSettled.splice(0)) resolve();
+    // Nothing under way: the thread no longer holds the process open.
+    if (this.waiting.size === 0) this.worker.unref();
   }
 
   private stop(error: Error): void {
@@ -145,7 +129,7 @@ class SqliteThread {
     if (shared === this) shared = null;
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
-    this.whenSettled();
+    this.worker.unref();
   }
 }
 
@@ -153,19 +137,6 @@ let shared: SqliteThread | null = null;
 
 /** Statements that open a transaction or a savepoint: nothing is read from them. */
 const OPENS_WORK = /^(?:BEGIN|SAVEPOINT)\b/i;
-
-/**
- * Calls to the SQLite thread under way, from any connection: the group commit waits for them
- * before it starts a group (group-commit.ts).
- */
-export function sqliteCallsInFlight(): number {
-  return shared?.inFlight ?? 0;
-}
-
-/** Resolves once no call to the SQLite thread is waiting for its answer. */
-export function sqliteCallsSettled(): Promise<void> {
-  return shared ? shared.settled() : Promise.resolve();
-}
 
 /**
  * A handle to a database on the SQLite thread, as knex pools connections; every call runs there,
