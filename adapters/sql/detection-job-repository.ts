@@ -3,7 +3,7 @@ import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
 import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
-import { insertPrepared, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
+import { insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -25,6 +25,9 @@ const JOB_COLUMNS = ['id', 'project_id', 'trace_id', 'status', 'attempts', 'crea
 const SCHEDULED_COLUMNS = ['id', 'project_id', 'trace_id', 'status', 'attempts', 'lease_expires_at', 'created_at', 'updated_at'] as const;
 /** A trace's pending, unclaimed job waits until the new time (as schedule's knex UPDATE does for a chunk). */
 const PUSH_BACK_PENDING = `UPDATE detection_jobs SET lease_expires_at = ?, updated_at = ? WHERE project_id = ? AND trace_id = ? AND status = 'pending' AND lease_owner IS NULL`;
+
+/** A pending job for the trace unless it has one waiting unclaimed (run after PUSH_BACK_PENDING: a pushed-back job stays the trace's one). */
+const ADD_UNLESS_PENDING = `INSERT INTO detection_jobs (${SCHEDULED_COLUMNS.join(', ')}) SELECT ?, ?, ?, 'pending', 0, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM detection_jobs WHERE project_id = ? AND trace_id = ? AND status = 'pending' AND lease_owner IS NULL)`;
 
 export class SqlDetectionJobRepository implements DetectionJobRepository {
   constructor(
@@ -54,14 +57,19 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
     if (jobs.length === 0) return;
     const at = toMillis(now);
     const until = toMillis(notBefore);
-    // Every OTLP export schedules in its transaction: on SQLite, one reused prepared statement pushes
-    // a trace's pending job back (its change count says whether there was one) and another adds the
-    // missing ones, where knex built, bound and read a RETURNING for each export.
+    // Every OTLP export schedules in its transaction: on SQLite, in one message to the SQLite thread
+    // that the request does not wait for (a failure reaches the transaction's next statement), one
+    // reused statement pushes a trace's pending, unclaimed job back and another adds a job where
+    // the trace then has none — where knex built, bound and read a RETURNING for each export.
     const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
     if (connection) {
-      const [pushed] = await connection.runEach([{ sql: PUSH_BACK_PENDING, rows: jobs.map((job) => [until, at, job.projectId, job.traceId]), changes: true }]);
-      const fresh = jobs.filter((_, i) => pushed![i] === 0);
-      await insertPrepared(connection, 'detection_jobs', SCHEDULED_COLUMNS, fresh.map((job) => [job.id, job.projectId, job.traceId, 'pending', 0, until, at, at]));
+      connection.pipelineEach(
+        [
+          { sql: PUSH_BACK_PENDING, rows: jobs.map((job) => [until, at, job.projectId, job.traceId]) },
+          { sql: ADD_UNLESS_PENDING, rows: jobs.map((job) => [job.id, job.projectId, job.traceId, until, at, at, job.projectId, job.traceId]) },
+        ],
+        (error) => error,
+      );
       return;
     }
     const pushed = new Set<string>();
