@@ -306,7 +306,7 @@ function answerFailed(message: Message, shared: SharedDatabase, handle: number, 
     message,
     () => {
       try {
-        if (rollsBack) return runQuery(statementFor(writer, (request as { query: SqliteQuery }).query), (request as { query: SqliteQuery }).query);
+        if (rollsBack && request.op === 'query') return runQuery(statementFor(writer, request.query), request.query);
         if (releases) writer.exec(`ROLLBACK TO SAVEPOINT ${releases}; RELEASE SAVEPOINT ${releases}`);
         else if (writer.inTransaction) writer.exec('ROLLBACK');
         return fail();

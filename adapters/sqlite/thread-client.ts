@@ -11,7 +11,8 @@ interface QueryObject {
   context?: { lastID: number | bigint; changes: number };
 }
 interface BetterSqliteClient {
-  connectionSettings: { filename: string; busyTimeoutMs?: number; database?: string };
+  /** openSqlite's settings: the file, its busy timeout, and (set on the first handle) the key its handles share. */
+  connectionSettings: { filename: string; busyTimeoutMs: number; database?: string };
   _formatBindings(bindings: unknown[] | undefined): unknown[];
 }
 type BetterSqliteClientClass = new (config: Knex.Config) => BetterSqliteClient;
@@ -20,9 +21,6 @@ const require = createRequire(import.meta.url);
 // knex ships its dialect clients as CommonJS classes without type declarations; its configuration
 // takes a client class in place of a dialect name (knex-builder/internal/config-resolver.js).
 const BaseClient = require('knex/lib/dialects/better-sqlite3/index.js') as BetterSqliteClientClass;
-
-/** A busy_timeout unless the connection settings give one. */
-const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
  * knex's better-sqlite3 client with its connections on the SQLite thread (sqlite-thread.ts): knex
@@ -36,7 +34,7 @@ export class SqliteThreadClient extends (BaseClient as BetterSqliteClientClass) 
     const { filename, busyTimeoutMs, database } = this.connectionSettings;
     // Handles of one knex instance share one database (one ':memory:' database, not one each).
     this.connectionSettings.database = database ?? randomUUID();
-    return ThreadedSqliteConnection.open(this.connectionSettings.database, filename, { busyTimeoutMs: busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    return ThreadedSqliteConnection.open(this.connectionSettings.database, filename, { busyTimeoutMs });
   }
 
   async destroyRawConnection(connection: ThreadedSqliteConnection): Promise<void> {
