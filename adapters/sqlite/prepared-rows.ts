@@ -21,23 +21,13 @@ export function insertStep(table: string, columns: readonly string[], rows: read
   return { sql: singleRowInsert(table, columns), rows };
 }
 
-/** Inserts rows one by one through one reused prepared statement (insertStep), in one call to the SQLite thread. */
-export async function insertPrepared(connection: ThreadedSqliteConnection, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
-  await connection.runEach([insertStep(table, columns, rows)]);
-}
-
 /**
- * As insertPrepared, skipping rows that conflict with a stored one (`ON CONFLICT DO NOTHING`): the
- * positions in `rows` of the rows inserted, read from each run's change count (a RETURNING clause
- * would say the same through a result row built per insert).
+ * As insertStep, skipping rows that conflict with a stored one (`ON CONFLICT DO NOTHING`); the
+ * step answers each row's change count, 1 where it was inserted (a RETURNING clause would say the
+ * same through a result row built per insert).
  */
-export async function insertPreparedNew(connection: ThreadedSqliteConnection, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<number[]> {
-  const [changes] = await connection.runEach([{ sql: `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`, rows, changes: true }]);
-  const inserted: number[] = [];
-  changes!.forEach((changed, i) => {
-    if (changed > 0) inserted.push(i);
-  });
-  return inserted;
+export function insertNewStep(table: string, columns: readonly string[], rows: readonly unknown[][]): RowStep {
+  return { sql: `${singleRowInsert(table, columns)} ON CONFLICT DO NOTHING`, rows, changes: true };
 }
 
 const singleRowInsert = (table: string, columns: readonly string[]): string =>

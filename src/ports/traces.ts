@@ -167,6 +167,14 @@ export interface PreparedTraceInsert {
   readonly traceCount: number;
 }
 
+/** The rows of an OTLP append, as one adapter stores them (its prepareAppend builds them). */
+export interface PreparedSpanAppend {
+  readonly traceCount: number;
+}
+
+/** The traces of one OTLP append: each trace as summarized from these spans alone, and its spans. */
+export type SpanAppendItem = { trace: TraceRecord; spans: SpanRecord[] };
+
 export interface TraceRepository {
   /**
    * Builds the rows insertMany writes for `writes`. Called before the ingest transaction, the write
@@ -185,7 +193,13 @@ export interface TraceRepository {
    * the transaction so concurrent appends to one trace take turns. Re-sent spans are skipped. One
    * result per item, in order. Call inside a transaction.
    */
-  appendSpans(items: { trace: TraceRecord; spans: SpanRecord[] }[]): Promise<SpanAppend[]>;
+  appendSpans(items: SpanAppendItem[] | PreparedSpanAppend): Promise<SpanAppend[]>;
+  /**
+   * Builds the rows appendSpans writes for `items` (sorted by trace id, one project), before the
+   * transaction, as prepareInsert; an adapter may read what it needs to write them in fewer steps
+   * (appendSpans stays right if that changes before the write).
+   */
+  prepareAppend(items: SpanAppendItem[]): Promise<PreparedSpanAppend>;
   /** Rewrites an existing trace's derived fields and replaces its search document. */
   updateDerived(trace: TraceRecord, searchText: string): Promise<void>;
   /** Writes the search documents of traces created by appendSpans. */

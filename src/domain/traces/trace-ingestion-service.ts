@@ -145,17 +145,18 @@ export class TraceIngestionService {
     for (const hook of this.afterAppend) hookWrites.push(await hook(this.store, projectId));
     // Sorted: two requests appending to the same traces lock their rows in the same order. Each
     // trace's fields and search document are built before the transaction, as if the spans made a
-    // new trace (the usual case): the transaction then only writes; a trace that existed is summed
-    // up again inside it with the spans it had.
+    // new trace (the usual case), and so are the rows: the transaction then only writes; a trace
+    // that existed is summed up again inside it with the spans it had.
     const firsts = [...traces]
       .sort((a, b) => (a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : 0))
       .map((group) => {
         const fields = traceFieldsOf(group.spans, group.metadata);
         return { group, trace: summarizeTrace(projectId, group.traceId, fields, now), document: searchDocumentOf(fields, documentOptions) };
       });
+    const rows = await this.store.traces.prepareAppend(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
     await this.store.groupedTransaction(async (tx) => {
       const changed: { projectId: string; traceId: string }[] = [];
-      const results = await tx.traces.appendSpans(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
+      const results = await tx.traces.appendSpans(rows);
       const documents: { projectId: string; traceId: string; body: string }[] = [];
       for (let i = 0; i < firsts.length; i++) {
         const { group, document } = firsts[i];
