@@ -189,9 +189,10 @@ export interface TraceRepository {
   insertMany(writes: TraceWrite[] | PreparedTraceInsert): Promise<void>;
   /**
    * Appends spans to OTLP traces (items sorted by trace id, one project), creating each from `trace`
-   * (summarized from these spans) when it does not exist; otherwise locks its row for the rest of
-   * the transaction so concurrent appends to one trace take turns. Re-sent spans are skipped. One
-   * result per item, in order. Call inside a transaction.
+   * (summarized from these spans) when it does not exist; otherwise concurrent appends to it take
+   * turns (PostgreSQL locks its row for the rest of the transaction; a SQLite transaction holds the
+   * database's one write lock). Re-sent spans are skipped. One result per item, in order. Call
+   * inside a transaction.
    */
   appendSpans(items: SpanAppendItem[] | PreparedSpanAppend): Promise<SpanAppend[]>;
   /**
