@@ -347,8 +347,9 @@ export class SqlTraceRepository implements TraceRepository {
     spanChanges.forEach((changed, i) => {
       if (changed === 0) return;
       const [, traceId, spanId] = spans[i] as string[];
-      if (native.has(traceId)) raced.set(traceId, [...(raced.get(traceId) ?? []), spanId]);
-      else added.set(traceId, (added.get(traceId) ?? 0) + 1);
+      if (!native.has(traceId)) added.set(traceId, (added.get(traceId) ?? 0) + 1);
+      else if (raced.has(traceId)) raced.get(traceId)!.push(spanId);
+      else raced.set(traceId, [spanId]);
     });
     guardedChanges.forEach((changed, i) => {
       const traceId = guarded[i][AT_SPAN_TRACE_ID] as string;
