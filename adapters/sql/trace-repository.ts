@@ -310,13 +310,7 @@ export class SqlTraceRepository implements TraceRepository {
 
   /** Which of `ids` are native traces of the project. */
   private async nativeTraces(projectId: string, ids: string[]): Promise<Set<string>> {
-    const native = new Set<string>();
-    const chunkSize = PARAMETER_LIMIT[this.dialect] - 2;
-    for (let start = 0; start < ids.length; start += chunkSize) {
-      const rows = await this.db('traces').where({ project_id: projectId }).whereNot('source', 'otlp').whereIn('id', ids.slice(start, start + chunkSize)).select('id');
-      for (const row of rows as Row[]) native.add(row.id as string);
-    }
-    return native;
+    return new Set(await this.storedIds(projectId, ids, (qb) => qb.whereNot('source', 'otlp')));
   }
 
   async appendSpans(input: SpanAppendItem[] | PreparedSpanAppend): Promise<SpanAppend[]> {
@@ -411,11 +405,19 @@ export class SqlTraceRepository implements TraceRepository {
     await this.textIndex.replace(this.db, projectId, documents.map((d) => ({ projectId, ...d })));
   }
 
-  async existingIds(projectId: string, ids: string[]): Promise<string[]> {
+  existingIds(projectId: string, ids: string[]): Promise<string[]> {
+    return this.storedIds(projectId, ids);
+  }
+
+  /** Which of `ids` are traces of the project (and match `narrow`), in chunks within the bound-parameter limit. */
+  private async storedIds(projectId: string, ids: string[], narrow?: (qb: Knex.QueryBuilder) => void): Promise<string[]> {
     const found: string[] = [];
-    const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
+    // Two parameters besides the ids: the project and one that `narrow` may bind.
+    const chunkSize = PARAMETER_LIMIT[this.dialect] - 2;
     for (let start = 0; start < ids.length; start += chunkSize) {
-      const rows = await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select('id');
+      const query = this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize));
+      if (narrow) narrow(query);
+      const rows = await query.select('id');
       found.push(...rows.map((row: Row) => row.id as string));
     }
     return found;
