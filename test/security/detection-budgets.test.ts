@@ -120,10 +120,23 @@ describe('detection budgets: time budget and worker threads', () => {
     let clock = 0;
     const now = () => (clock += 10); // every check advances 10 ms
     const spans = ['a', 'b', 'c'].map((spanId) => ({ spanId, texts: { input: 'no match here', output: 'none here either' } }));
-    // Deadline 10 + 25 = 35: the checks at 20 and 30 pass (two fields scanned), the one at 40 stops the scan.
+    // Deadline 10 + 25 = 35: the first field is scanned unchecked, the checks at 20 and 30 pass (three
+    // fields scanned), the one at 40 stops the scan.
     const result = runScan(scanJob({ spans, budgetMs: 25 }), now);
-    expect(result).to.deep.equal({ hit: null, unscannedFields: 4, timedOut: true });
+    expect(result).to.deep.equal({ hit: null, unscannedFields: 3, timedOut: true });
     expect(runScan(scanJob({ spans, budgetMs: 1000 }), now)).to.deep.equal({ hit: null, unscannedFields: 0, timedOut: false });
+  });
+
+  it('scans the first field with text even when the budget was spent before the scan began (a starved thread)', () => {
+    let clock = 0;
+    const now = () => (clock += 1000); // every check finds the 25 ms budget long gone
+    const empty = { spanId: 'empty', texts: { input: '', output: '' } };
+    const rule = { kind: 'regex', pattern: 'MARK1', flags: '' } as const;
+    const found = runScan(scanJob({ rule, spans: [empty, { spanId: 'a', texts: { input: 'MARK1 here', output: 'none' } }], budgetMs: 25 }), now);
+    expect(found).to.deep.equal({ hit: { spanId: 'a', field: 'input', match: 'MARK1' }, unscannedFields: 0, timedOut: false });
+    // After the first field, the spent budget stops the scan as before.
+    const cut = runScan(scanJob({ rule, spans: [empty, { spanId: 'a', texts: { input: 'none', output: 'MARK1' } }], budgetMs: 25 }), now);
+    expect(cut).to.deep.equal({ hit: null, unscannedFields: 1, timedOut: true });
   });
 
   it('starts a worker on the first job and stops it once idle, starting a new one for the next job', async () => {

@@ -91,12 +91,17 @@ export function runScan(job: ScanJob, now: () => number = () => performance.now(
   const kinds = job.rule.kind === 'pii' ? job.rule.kinds : [];
   const total = job.spans.length * job.fields.length;
   let scanned = 0;
+  let looked = false;
   for (const span of job.spans) {
     for (const field of job.fields) {
-      if (now() > deadline) return { hit: null, unscannedFields: total - scanned, timedOut: true };
-      scanned += 1;
       const text = span.texts[field];
+      // Checked between the fields scanned, never before the first: the budget is wall time, and a
+      // scan thread kept off the CPU past all of it before it began (niced, on a busy machine) would
+      // otherwise pass a trace over unread — no firing, and nothing saying so.
+      if (text && looked && now() > deadline) return { hit: null, unscannedFields: total - scanned, timedOut: true };
+      scanned += 1;
       if (!text) continue;
+      looked = true;
       if (regex) {
         const match = firstMatch(regex, text);
         if (match !== null) return { hit: { spanId: span.spanId, field, match: match.slice(0, 200) }, unscannedFields: 0, timedOut: false };
