@@ -22,7 +22,7 @@ import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './tr
 import { insertNewStep, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { RowStep, ThreadedSqliteConnection } from '../sqlite/sqlite-thread.js';
 import { searchDocumentsStep } from '../sqlite/trace-text-index.js';
-import type { SqliteSearchReader } from '../sqlite/search-reader.js';
+import type { NativeStatement, SearchJob, SqliteSearchReader } from '../sqlite/search-reader.js';
 
 type Row = Record<string, unknown>;
 
@@ -162,9 +162,17 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
  * reader thread: every statement it runs reads at most these matches. The largest page a search
  * answers (MAX_SEARCH_LIMIT). Handing a rare word's search to a reader thread and back cost more
  * than the search itself (at a million traces: 0.6 ms of statements, about 0.4 ms of hand-offs at
- * the median and most of its tail, each hand-off a thread to wake).
+ * the median and most of its tail, each hand-off a thread to wake). On SQLite "where its request
+ * runs" is the request thread's own read connection, probe and search in one call
+ * (SqliteSearchReader.searchInPlace): through the SQLite thread they were two more hand-offs.
  */
 const IN_PLACE_MATCHES = 100;
+
+/** A statement as knex compiles it for the database's own driver. */
+function nativeOf(qb: Knex.QueryBuilder): NativeStatement {
+  const { sql, bindings } = qb.toSQL().toNative();
+  return { sql, bindings };
+}
 
 /**
  * A search's page and count: the count statement's row when it ran, else the page's own
@@ -473,8 +481,14 @@ export class SqlTraceRepository implements TraceRepository {
     const filter = await this.searchFilter(query);
     // Relevance pages only: a page by recency does not read the window.
     const plan = query.sort !== 'recency' && this.textIndex.searchPlan ? await this.textIndex.searchPlan(this.db, query.projectId, query.query, query.countLimit, filter) : undefined;
-    const few = this.textIndex.fewMatches ? await this.textIndex.fewMatches(this.db, query.query, IN_PLACE_MATCHES, filter) : false;
-    if (this.searchReader && !few) return this.searchOffThread(this.searchReader, query, filter, plan);
+    const probe = this.textIndex.fewMatches?.(this.db, query.query, IN_PLACE_MATCHES, filter) ?? null;
+    if (this.searchReader) {
+      // SQLite on a file: probe and search in one call on the request thread's own connection
+      // (no thread to wake), or handed to a reader thread when the probe finds too many.
+      const inPlace = probe ? this.searchReader.searchInPlace({ probe: nativeOf(probe), limit: IN_PLACE_MATCHES }, this.compiledSearch(query, filter, plan, true)) : null;
+      return inPlace ? searchPageOf(inPlace.rows, inPlace.count) : this.searchOffThread(this.searchReader, query, filter, plan);
+    }
+    const few = probe ? Number(((await probe.first()) as Row | undefined)?.n ?? Infinity) <= IN_PLACE_MATCHES : false;
     const { prepareSearch } = this.textIndex;
     const timeoutMs = this.dialect === 'postgres' ? Math.trunc(query.statementTimeoutMs ?? 0) : 0;
     if (!prepareSearch && timeoutMs <= 0) return this.searchWith(this.db, query, filter, plan, few);
@@ -510,13 +524,14 @@ export class SqlTraceRepository implements TraceRepository {
    * connection, bounded by the query's statement timeout like PostgreSQL's (see SqliteSearchReader).
    */
   private async searchOffThread(reader: SqliteSearchReader, query: TraceSearchQuery, filter: SearchFilter | undefined, plan: SearchPlan | undefined): Promise<TraceSearchPage> {
-    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter, plan, false);
-    const native = (qb: Knex.QueryBuilder) => {
-      const { sql, bindings } = qb.toSQL().toNative();
-      return { sql, bindings };
-    };
-    const result = await reader.search({ count: native(count), page: native(page), pageCounts, timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) });
+    const result = await reader.search(this.compiledSearch(query, filter, plan, false));
     return searchPageOf(result.rows, result.count);
+  }
+
+  /** The search's statements compiled for a connection of SQLite's own (SqliteSearchReader), with its time bound. */
+  private compiledSearch(query: TraceSearchQuery, filter: SearchFilter | undefined, plan: SearchPlan | undefined, few: boolean): SearchJob {
+    const { count, page, pageCounts } = this.searchStatements(this.db, query, filter, plan, few);
+    return { count: nativeOf(count), page: nativeOf(page), pageCounts, timeoutMs: Math.max(0, Math.trunc(query.statementTimeoutMs ?? 0)) };
   }
 
   /** The query's filters as the text index takes them; undefined without any. */

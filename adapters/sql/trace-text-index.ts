@@ -85,11 +85,12 @@ export interface TraceTextIndex {
    */
   matchCondition(projectId: string, query: SearchQuery): { sql: string; bindings: Knex.RawBinding[] };
   /**
-   * Whether every statement of the search (the query with `filter`) reads at most `limit` matches,
-   * however the project's traces are filtered or ordered — learned by reading at most `limit` + 1
-   * entries of the index — so it may run where a list page of as many rows runs. Absent: never.
+   * A query selecting `n`, at most `limit` exactly when every statement of the search (the query
+   * with `filter`) reads at most `limit` matches, however the project's traces are filtered or
+   * ordered — reading at most `limit` + 1 entries of the index — so the search may run where a list
+   * page of as many rows runs. Null: this search is never so bounded. Absent: none is.
    */
-  fewMatches?(db: Knex, query: SearchQuery, limit: number, filter?: SearchFilter): Promise<boolean>;
+  fewMatches?(db: Knex, query: SearchQuery, limit: number, filter?: SearchFilter): Knex.QueryBuilder | null;
   /** Session settings the search queries need, applied inside their (read-only) transaction. */
   prepareSearch?(trx: Knex.Transaction): Promise<void>;
 }

@@ -1,27 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { ThreadPool } from '../../src/domain/background/thread-pool.js';
 import { QueryTimeoutError } from '../../src/ports/traces.js';
+import { SearchRun, type SearchJob, type SearchProbe, type SearchResult } from './search-run.js';
 
-/** A statement compiled by knex (`.toSQL().toNative()`), run as it is by a reader thread. */
-export interface NativeStatement {
-  sql: string;
-  bindings: readonly unknown[];
-}
-
-/** A trace search's two statements and its time bound (ms; 0: none). */
-export interface SearchJob {
-  count: NativeStatement;
-  page: NativeStatement;
-  /** The page's rows carry the count (`matched`): the count statement runs only when the page is empty. */
-  pageCounts?: boolean;
-  timeoutMs: number;
-}
-
-export interface SearchResult {
-  count: Record<string, unknown> | null;
-  rows: Record<string, unknown>[];
-}
+export type { NativeStatement, SearchJob, SearchProbe, SearchResult } from './search-run.js';
 
 export interface SqliteSearchReaderSettings {
   file: string;
@@ -38,12 +22,16 @@ const WORKER_FILE = new URL(`./search-worker${EXTENSION}`, import.meta.url);
  * Runs SQLite trace searches off the request event loop: better-sqlite3 is synchronous, so a
  * common word over a large project would otherwise stall every other tenant's requests, and
  * SQLite has no statement timeout. A search past its bound rejects with QueryTimeoutError (503,
- * as PostgreSQL's statement_timeout) and its thread is terminated and replaced.
+ * as PostgreSQL's statement_timeout) and its thread is terminated and replaced. A search that
+ * cannot be expensive runs in place instead (searchInPlace).
  */
 export class SqliteSearchReader {
   readonly pool: ThreadPool<SearchJob, SearchResult>;
+  /** The request thread's own read-only connection, opened on the first search run in place. */
+  private inPlace: { db: Database.Database; run: SearchRun } | null = null;
+  private closed = false;
 
-  constructor(settings: SqliteSearchReaderSettings) {
+  constructor(private readonly settings: SqliteSearchReaderSettings) {
     this.pool = new ThreadPool<SearchJob, SearchResult>({
       name: 'sqlite search',
       workerFile: WORKER_FILE,
@@ -59,7 +47,38 @@ export class SqliteSearchReader {
     return this.pool.run(job);
   }
 
+  /**
+   * Runs `job` here, on the calling thread's own read-only connection, when `probe` answers at most
+   * its limit — a search whose every statement reads a bounded number of matches (see
+   * TraceTextIndex.fewMatches), which costs about as much as a list page and less than the hand-offs
+   * to a thread and back (each a thread to wake: on two cores, behind whatever else is running).
+   * Null when the probe finds more (nothing else was run), when the file is busy (the connection
+   * never waits for a lock on this thread), or once closed: the caller then hands the job over.
+   */
+  searchInPlace(probe: SearchProbe, job: SearchJob): SearchResult | null {
+    if (this.closed) return null;
+    try {
+      return this.connection().run.searchIfFew(probe, job);
+    } catch (error) {
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return null;
+      throw error;
+    }
+  }
+
   close(): Promise<void> {
+    this.closed = true;
+    this.inPlace?.db.close();
+    this.inPlace = null;
     return this.pool.close();
+  }
+
+  private connection(): { db: Database.Database; run: SearchRun } {
+    if (!this.inPlace) {
+      const db = new Database(this.settings.file, { readonly: true, fileMustExist: true });
+      // No busy wait on the request thread: SQLITE_BUSY (rare for a WAL reader) hands the search over.
+      db.pragma('busy_timeout = 0');
+      this.inPlace = { db, run: new SearchRun(db) };
+    }
+    return this.inPlace;
   }
 }

@@ -104,6 +104,34 @@ describe('SqliteSearchReader', () => {
     }
   });
 
+  it('runs a search in place, on the calling thread’s own read-only connection, when its probe answers at most the limit; null otherwise, without running the search', async () => {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: path.join(dir, 'db.sqlite') });
+    try {
+      await migrateToLatest(database);
+      const reader = database.searchReader!;
+      // A page that cannot run: reaching it fails the call.
+      const failing: SearchJob = { count: ONE, page: { sql: 'SELECT n FROM no_such_table', bindings: [] }, timeoutMs: 0 };
+      const probe = (n: number) => ({ probe: { sql: 'SELECT ? AS n', bindings: [n] }, limit: 100 });
+      expect(reader.searchInPlace(probe(101), failing)).to.equal(null);
+      expect(reader.searchInPlace(probe(100), { count: { sql: 'SELECT 3 AS n', bindings: [] }, page: { sql: 'SELECT ? AS a', bindings: ['x'] }, timeoutMs: 0 })).to.deep.equal({
+        count: { n: 3 },
+        rows: [{ a: 'x' }],
+      });
+      expect(() => reader.searchInPlace(probe(0), failing)).to.throw(/no such table/);
+      // No reader thread was started, and the connection sees what was committed since it opened.
+      expect(reader.pool.liveWorkers).to.equal(0);
+      await database.knex.schema.createTable('later', (table) => table.integer('v'));
+      await database.knex('later').insert({ v: 7 });
+      expect(reader.searchInPlace(probe(1), { count: ONE, page: { sql: 'SELECT v FROM later', bindings: [] }, timeoutMs: 0 })).to.deep.equal({ count: { n: 1 }, rows: [{ v: 7 }] });
+      // Read-only: a write fails with SQLite's code.
+      const write = () => reader.searchInPlace(probe(1), { count: ONE, page: { sql: 'DELETE FROM later RETURNING v', bindings: [] }, timeoutMs: 0 });
+      expect(write).to.throw().with.property('code', 'SQLITE_READONLY');
+    } finally {
+      await database.close();
+    }
+    expect(database.searchReader!.searchInPlace({ probe: ONE, limit: 100 }, { count: ONE, page: ONE, timeoutMs: 0 })).to.equal(null);
+  });
+
   it('is not started for an in-memory database (private to its connection): it searches in-process', async () => {
     const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: ':memory:' });
     try {
@@ -232,7 +260,7 @@ forEachAdapter((adapter) => {
       expect(handedOver).to.equal(adapter === 'sqlite' ? 2 : 0);
     });
 
-    it('finds a word in few documents by relevance and newest first, filtered or not, without a reader thread', async () => {
+    it('finds a word in few documents by relevance and newest first, filtered or not, without a reader thread (SQLite: in place, on the request thread’s own connection)', async () => {
       // Relevance: each adapter's own ranking (bm25, ts_rank); the set is the same.
       expect((await ids({ q: 'ember' })).sort()).to.deep.equal(['e0', 'e1', 'e2']);
       expect(await ids({ q: 'ember', sort: 'recency' })).to.deep.equal(['e2', 'e1', 'e0']);
@@ -259,7 +287,7 @@ forEachAdapter((adapter) => {
         const inPlace = await Promise.all(queries.map(ids));
         expect(handedOver).to.equal(0);
         const { fewMatches } = sqliteTraceTextIndex;
-        sqliteTraceTextIndex.fewMatches = async () => false;
+        sqliteTraceTextIndex.fewMatches = () => null;
         try {
           expect(await Promise.all(queries.map(ids))).to.deep.equal(inPlace);
         } finally {
