@@ -14,6 +14,7 @@ import { TraceSpanPageService } from './domain/traces/trace-span-pages.js';
 import { TraceFiringService } from './domain/detections/trace-firings.js';
 import { TraceContextService } from './domain/traces/trace-context-service.js';
 import { TraceSearchService } from './domain/traces/trace-search-service.js';
+import { ProjectRetention } from './domain/traces/retention.js';
 import { OtlpTraceExport } from './domain/otlp/otlp-trace-export.js';
 import { PriceTable, loadPriceFile } from './domain/pricing/price-table.js';
 import { SpanPricer } from './domain/pricing/span-pricer.js';
@@ -137,11 +138,14 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   // A fix can be shared with a guest reviewer when it exists in the project. Fix ids are uuids; any
   // other id cannot name one (and PostgreSQL would reject it in a uuid comparison).
   guestTokens.registerResourceCheck('fix', async (projectId, fixId) => isUuid(fixId) && (await store.fixes.findById(projectId, fixId)) !== null);
+  // One per process, shared by the services that apply a project's retention and the one that changes it.
+  const retention = new ProjectRetention(store, clock, config.credentialCacheMs);
   const traceList = new TraceListService(
     store,
     cursors,
     async (projectId, savedFilterId) => compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
     clock,
+    retention,
   );
   const audit = new AuditLog(store, clock, cursors);
   const notifications = new NotificationService(store, clock, events, cursors);
@@ -167,7 +171,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     events,
     cursors,
     profiles: new ProfileService(store, clock),
-    projects: new ProjectService(store, clock),
+    projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),
     traceIngestion,
     otlpTraceExport: new OtlpTraceExport(traceIngestion),
@@ -176,7 +180,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     traceContext: new TraceContextService(store, clock),
     traceSpans: new TraceSpanPageService(store, cursors),
     traceFirings: new TraceFiringService(store),
-    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, phraseCountLimit: config.searchPhraseCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors),
+    traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, phraseCountLimit: config.searchPhraseCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors, retention),
     fairShare: new ConcurrencyCaps(config.fairShare),
 
     ...detection,

@@ -6,6 +6,7 @@ import type { OrganizationRecord } from '../../ports/organizations.js';
 import type { ProjectChanges, ProjectRecord } from '../../ports/projects.js';
 import type { Store } from '../../ports/store.js';
 import { organizationAuthority } from '../identity/organization-authority.js';
+import type { ProjectRetention } from '../traces/retention.js';
 
 export interface ProjectDescription {
   project: ProjectRecord;
@@ -18,6 +19,8 @@ export class ProjectService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock = { now: () => new Date() },
+    /** Told of every change, so this process's lists and searches apply a new retention at once. */
+    private readonly retention?: ProjectRetention,
   ) {}
 
   async describe(project: ProjectRecord): Promise<ProjectDescription> {
@@ -65,6 +68,7 @@ export class ProjectService {
       this.clock.now(),
     );
     if (!updated) throw problems.notFound('The project');
+    this.retention?.forget(project.id);
     // Documents follow the switch: existing ones are rebuilt with or without inputs and outputs.
     if (before && updated.searchInputsOutputs !== before.searchInputsOutputs) {
       await this.store.searchReindexes.enqueue(project.id, this.clock.now());

@@ -9,13 +9,49 @@ export function retentionFloor(retentionDays: number | null, now: Date): number 
   return retentionDays === null ? undefined : now.getTime() - retentionDays * DAY_MS;
 }
 
+/** Projects whose retention is kept at once; past it the oldest entry goes. */
+const MAX_KEPT = 10_000;
+
 /**
- * The filters with the project's retention applied: a trace past retention is never listed,
- * searched or exported, even before the lifecycle worker has deleted it.
+ * Each project's retention as list pages and searches apply it: a trace past retention is never
+ * listed or searched, even before the lifecycle worker has deleted it. Kept for `ttlMs`
+ * (CREDENTIAL_CACHE_MS, as long as the authenticator keeps the project itself): reading the
+ * project first was one more statement in front of every page and search — on SQLite a hand-off
+ * to its thread and back, about 2 ms of a rare word's p99 at a million traces (docs/benchmarks.md).
+ * A change made through this process applies at once (ProjectService forgets the project); one
+ * made through another replica, within `ttlMs`. 0 reads the project every time.
  */
-export async function withinRetention(store: Store, clock: Clock, projectId: string, filters: TraceFilters): Promise<TraceFilters> {
-  const project = await store.projects.findById(projectId);
-  const floor = retentionFloor(project?.retentionDays ?? null, clock.now());
-  if (floor === undefined) return filters;
-  return { ...filters, fromMs: filters.fromMs === undefined ? floor : Math.max(filters.fromMs, floor) };
+export class ProjectRetention {
+  private readonly kept = new Map<string, { retentionDays: number | null; until: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly ttlMs = 0,
+  ) {}
+
+  /** The filters with the project's retention applied (its floor raising `fromMs`). */
+  async apply(projectId: string, filters: TraceFilters): Promise<TraceFilters> {
+    const now = this.clock.now();
+    const floor = retentionFloor(await this.retentionDays(projectId, now.getTime()), now);
+    if (floor === undefined) return filters;
+    return { ...filters, fromMs: filters.fromMs === undefined ? floor : Math.max(filters.fromMs, floor) };
+  }
+
+  /** The project's retention changed (or it was deleted) through this process: read it again next time. */
+  forget(projectId: string): void {
+    this.kept.delete(projectId);
+  }
+
+  private async retentionDays(projectId: string, nowMs: number): Promise<number | null> {
+    const hit = this.kept.get(projectId);
+    if (hit && hit.until > nowMs) return hit.retentionDays;
+    const retentionDays = (await this.store.projects.findById(projectId))?.retentionDays ?? null;
+    if (this.ttlMs > 0) {
+      this.kept.delete(projectId);
+      if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(projectId, { retentionDays, until: nowMs + this.ttlMs });
+    }
+    return retentionDays;
+  }
 }

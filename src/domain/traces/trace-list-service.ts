@@ -3,7 +3,7 @@ import { problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
 import type { TraceCondition, TraceFilters, TraceKeyset, TraceRecord, TraceStatus } from '../../ports/traces.js';
 import { systemClock, type Clock } from '../../clock.js';
-import { withinRetention } from './retention.js';
+import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
 
 /** Compiles a saved filter of the project into a list condition; null when it does not exist there. */
@@ -63,6 +63,7 @@ export class TraceListService {
     private readonly cursors: CursorCodec,
     private readonly savedFilters?: SavedFilterResolver,
     private readonly clock: Clock = systemClock,
+    private readonly retention: ProjectRetention = new ProjectRetention(store, clock),
   ) {}
 
   async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
@@ -97,7 +98,7 @@ export class TraceListService {
       userId: filters.userId,
       score: scoreFilter(filters),
     };
-    return { projectId, filters: await withinRetention(this.store, this.clock, projectId, sqlFilters), extraCondition };
+    return { projectId, filters: await this.retention.apply(projectId, sqlFilters), extraCondition };
   }
 
   private async prepare(request: TraceListRequest) {

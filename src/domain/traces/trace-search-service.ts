@@ -6,7 +6,7 @@ import { QueryTimeoutError, type SearchQuery, type SearchSort, type TraceFilters
 import { hasPhrase, parseSearchQuery } from './search-query.js';
 import { isTimeRange, parseDateRange } from './date-range.js';
 import { FieldErrors } from './trace-input.js';
-import { withinRetention } from './retention.js';
+import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
 
 export const DEFAULT_SEARCH_LIMIT = 50;
@@ -70,6 +70,7 @@ export class TraceSearchService {
     private readonly clock: Clock,
     private readonly settings: TraceSearchSettings,
     private readonly cursors?: CursorCodec,
+    private readonly retention: ProjectRetention = new ProjectRetention(store, clock),
   ) {}
 
   /**
@@ -114,7 +115,7 @@ export class TraceSearchService {
     // Counted to one more than the bound: finding it tells "exactly the bound" from "more than the
     // bound". Relevance ranks the newest `bound` matches: all of them whenever the count is exact.
     const bound = Math.max(countLimitOf(query, this.settings), offset + limit);
-    const retained = await withinRetention(this.store, this.clock, projectId, filters);
+    const retained = await this.retention.apply(projectId, filters);
     const { traces, counted } = await this.store.traces
       .search({ projectId, query, sort, filters: retained, limit, offset, countLimit: bound + 1, rankLimit: bound, statementTimeoutMs: this.settings.statementTimeoutMs })
       .catch((error: unknown) => {
