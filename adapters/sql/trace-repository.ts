@@ -16,6 +16,7 @@ import {
   type PreparedTraceInsert,
   type PreparedSpanAppend,
   type SpanAppendItem,
+  type AppendExpectation,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
@@ -197,13 +198,19 @@ class SqlPreparedInsert implements PreparedTraceInsert {
 }
 
 /**
- * An OTLP append's rows: traces as TRACE_COLUMNS + source, spans as SPAN_COLUMNS. On SQLite, the
- * spans of a trace that was native when prepareAppend read it are kept apart (`guarded`), each
- * carrying its project and trace id once more at its end for OTLP_SPAN_INSERT.
+ * An OTLP append's rows: traces as TRACE_COLUMNS + source, spans as SPAN_COLUMNS. On SQLite,
+ * prepareAppend reads which of the traces exist: the new ones (`fresh`, by index in `items`) are
+ * written as new traces — their rows in `freshTraces` and `freshSpans` — and the others take the
+ * careful path in `traces`, `spans` and `guarded`, where the spans of a trace that was native when
+ * it was read carry its project and trace id once more at their end for OTLP_SPAN_INSERT.
+ * PostgreSQL reads nothing: every item takes its careful path.
  */
 class SqlPreparedAppend implements PreparedSpanAppend {
   constructor(
     readonly items: SpanAppendItem[],
+    readonly fresh: ReadonlySet<number>,
+    readonly freshTraces: unknown[][],
+    readonly freshSpans: unknown[][],
     readonly traces: unknown[][],
     readonly spans: unknown[][],
     readonly guarded: unknown[][],
@@ -299,21 +306,43 @@ export class SqlTraceRepository implements TraceRepository {
     return this.dialect === 'postgres' ? (result as { rows: Row[] }).rows : (result as Row[]);
   }
 
-  async prepareAppend(items: SpanAppendItem[]): Promise<SqlPreparedAppend> {
-    // SQLite reads which traces are native now, outside the transaction (a reader beside the
-    // writer), so the transaction sends traces and spans in one call to its thread; it checks the
-    // read afterwards. PostgreSQL locks the traces that exist inside the transaction instead.
-    const native = this.dialect === 'sqlite' && items.length > 0 ? await this.nativeTraces(items[0].trace.projectId, items.map((i) => i.trace.id)) : new Set<string>();
+  async prepareAppend(items: SpanAppendItem[], options: AppendExpectation = {}): Promise<SqlPreparedAppend> {
+    // SQLite reads which traces exist now, outside the transaction (a reader beside the writer):
+    // the transaction then writes the new ones without waiting for the thread (insertMany's way),
+    // and sends the others' traces and spans in one call; it checks the read afterwards.
+    // PostgreSQL locks the traces that exist inside the transaction instead.
+    const stored = this.dialect === 'sqlite' && items.length > 0 ? await this.storedSources(items[0].trace.projectId, items.map((i) => i.trace.id)) : new Map<string, string>();
+    const expectNew = options.expectNew ?? true;
+    const fresh = new Set<number>();
+    const freshTraces: unknown[][] = [];
+    const freshSpans: unknown[][] = [];
+    const traces: unknown[][] = [];
     const spans: unknown[][] = [];
     const guarded: unknown[][] = [];
-    for (const { trace, spans: ofTrace } of items) {
+    items.forEach(({ trace, spans: ofTrace }, i) => {
+      const source = stored.get(trace.id);
+      const isNew = this.dialect === 'sqlite' && expectNew && source === undefined;
+      if (isNew) fresh.add(i);
+      (isNew ? freshTraces : traces).push([...traceValues(trace), 'otlp']);
       for (const span of ofTrace) {
         const values = spanValues(trace.projectId, trace.id, span);
-        if (native.has(trace.id)) guarded.push([...values, trace.projectId, trace.id]);
+        if (isNew) freshSpans.push(values);
+        else if (source !== undefined && source !== 'otlp') guarded.push([...values, trace.projectId, trace.id]);
         else spans.push(values);
       }
+    });
+    return new SqlPreparedAppend(items, fresh, freshTraces, freshSpans, traces, spans, guarded);
+  }
+
+  /** The source of each of `ids` that is a trace of the project. */
+  private async storedSources(projectId: string, ids: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
+    for (let start = 0; start < ids.length; start += chunkSize) {
+      const rows = await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select('id', 'source');
+      for (const row of rows as Row[]) found.set(row.id as string, row.source as string);
     }
-    return new SqlPreparedAppend(items, items.map((i) => [...traceValues(i.trace), 'otlp']), spans, guarded);
+    return found;
   }
 
   /** Which of `ids` are native traces of the project. */
@@ -331,18 +360,36 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   /**
-   * SQLite: traces and spans in one call to its thread. No row lock is needed: a transaction there
-   * holds the whole database from its BEGIN IMMEDIATE. A trace that was not created is then read:
-   * one that is native refuses its spans — the guarded ones were never stored, and if it became
-   * native after prepareAppend read it (deleted and sent anew through the native API), the spans
-   * just stored under it are taken out again.
+   * SQLite. The traces prepareAppend found new are written as new — traces and spans in one message
+   * to the thread that the request does not wait for, as insertMany's — and answered as created
+   * with every span added: if one exists by now (another export created it meanwhile), the insert
+   * fails and TraceIdTakenError reaches the transaction's next statement, which rolls the whole
+   * append back; the caller prepares it again not expecting new traces. Waiting for the thread's
+   * answer here was a second turn of the request thread in every append of the group commit.
+   *
+   * The others: traces and spans in one call to the thread. No row lock is needed: a transaction
+   * there holds the whole database from its BEGIN IMMEDIATE. A trace that was not created is then
+   * read: one that is native refuses its spans — the guarded ones were never stored, and if it
+   * became native after prepareAppend read it (deleted and sent anew through the native API), the
+   * spans just stored under it are taken out again.
    */
-  private async appendOnSqlite(connection: ThreadedSqliteConnection, { items, traces, spans, guarded }: SqlPreparedAppend): Promise<SpanAppend[]> {
+  private async appendOnSqlite(connection: ThreadedSqliteConnection, prepared: SqlPreparedAppend): Promise<SpanAppend[]> {
+    const { items, fresh, freshTraces, freshSpans } = prepared;
+    const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
+    if (freshTraces.length > 0) connection.pipelineEach([insertStep('traces', OTLP_TRACE_COLUMNS, freshTraces), insertStep('spans', SPAN_COLUMNS, freshSpans)], takenAs);
+    const careful = items.length > fresh.size ? await this.appendCarefully(connection, prepared) : [];
+    let next = 0;
+    return items.map(({ spans }, i) => (fresh.has(i) ? { created: true, refused: false, added: spans.length } : careful[next++]));
+  }
+
+  /** The careful path of appendOnSqlite, for the items prepareAppend did not find new: one result per such item, in order. */
+  private async appendCarefully(connection: ThreadedSqliteConnection, { items, fresh, traces, spans, guarded }: SqlPreparedAppend): Promise<SpanAppend[]> {
+    const others = items.filter((_, i) => !fresh.has(i));
     const steps: RowStep[] = [insertNewStep('traces', OTLP_TRACE_COLUMNS, traces), insertNewStep('spans', SPAN_COLUMNS, spans)];
     if (guarded.length > 0) steps.push({ sql: OTLP_SPAN_INSERT, rows: guarded, changes: true });
     const [createdChanges, spanChanges, guardedChanges = []] = (await connection.runEach(steps)) as number[][];
-    const projectId = items[0].trace.projectId;
-    const existing = items.filter((_, i) => createdChanges[i] === 0).map((i) => i.trace.id);
+    const projectId = others[0].trace.projectId;
+    const existing = others.filter((_, i) => createdChanges[i] === 0).map((i) => i.trace.id);
     const native = existing.length > 0 ? await this.nativeTraces(projectId, existing) : new Set<string>();
     const added = new Map<string, number>();
     const raced = new Map<string, string[]>();
@@ -358,7 +405,7 @@ export class SqlTraceRepository implements TraceRepository {
       if (changed > 0) added.set(traceId, (added.get(traceId) ?? 0) + 1);
     });
     for (const [traceId, spanIds] of raced) await this.db('spans').where({ project_id: projectId, trace_id: traceId }).whereIn('span_id', spanIds).delete();
-    return items.map(({ trace }, i) => {
+    return others.map(({ trace }, i) => {
       const created = createdChanges[i] > 0;
       return { created, refused: !created && native.has(trace.id), added: added.get(trace.id) ?? 0 };
     });

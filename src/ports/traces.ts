@@ -144,7 +144,11 @@ export class QueryTimeoutError extends Error {
   }
 }
 
-/** Thrown by `insertMany` (or the transaction's next statement) when a trace id already exists in its project (a concurrent resend). */
+/**
+ * Thrown by `insertMany` (or the transaction's next statement) when a trace id already exists in
+ * its project (a concurrent resend), and by `appendSpans` when a trace its prepareAppend expected to
+ * be new exists by the write (another append created it meanwhile).
+ */
 export class TraceIdTakenError extends Error {
   constructor() {
     super('a trace id of the write already exists');
@@ -175,6 +179,16 @@ export interface PreparedSpanAppend {
 /** The traces of one OTLP append: each trace as summarized from these spans alone, and its spans. */
 export type SpanAppendItem = { trace: TraceRecord; spans: SpanRecord[] };
 
+/** What prepareAppend may expect of the traces it reads. */
+export interface AppendExpectation {
+  /**
+   * True (the default): a trace that does not exist when prepareAppend reads may be written as a
+   * new one, and appendSpans throws TraceIdTakenError if it exists by then. False: appendSpans
+   * never throws it — the retry after such a throw.
+   */
+  expectNew?: boolean;
+}
+
 export interface TraceRepository {
   /**
    * Builds the rows insertMany writes for `writes`. Called before the ingest transaction, the write
@@ -192,15 +206,17 @@ export interface TraceRepository {
    * (summarized from these spans) when it does not exist; otherwise concurrent appends to it take
    * turns (PostgreSQL locks its row for the rest of the transaction; a SQLite transaction holds the
    * database's one write lock). Re-sent spans are skipped. One result per item, in order. Call
-   * inside a transaction.
+   * inside a transaction. A trace that prepareAppend expected to be new (AppendExpectation) and
+   * that exists by the write throws TraceIdTakenError, at this call or at the transaction's next
+   * statement, and nothing of the append is stored: prepare it again with `expectNew: false`.
    */
   appendSpans(items: SpanAppendItem[] | PreparedSpanAppend): Promise<SpanAppend[]>;
   /**
    * Builds the rows appendSpans writes for `items` (sorted by trace id, one project), before the
    * transaction, as prepareInsert; an adapter may read what it needs to write them in fewer steps
-   * (appendSpans stays right if that changes before the write).
+   * (appendSpans stays right if that changes before the write, or throws as it says).
    */
-  prepareAppend(items: SpanAppendItem[]): Promise<PreparedSpanAppend>;
+  prepareAppend(items: SpanAppendItem[], expectation?: AppendExpectation): Promise<PreparedSpanAppend>;
   /** Rewrites an existing trace's derived fields and replaces its search document. */
   updateDerived(trace: TraceRecord, searchText: string): Promise<void>;
   /** Writes the search documents of traces created by appendSpans. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../src/ports/store.js';
-import type { SpanRecord, TraceRecord } from '../../src/ports/traces.js';
+import { TraceIdTakenError, type AppendExpectation, type SpanRecord, type TraceRecord } from '../../src/ports/traces.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { openMigratedStore, type MigratedStore } from '../support/migrated-store.js';
 import { insertTrace } from '../support/trace-fixtures.js';
@@ -33,8 +33,8 @@ forEachAdapter((adapter) => {
     });
     after(async () => opened.close());
 
-    const prepare = (items: { id: string; spans: string[] }[]) =>
-      store.traces.prepareAppend(items.map(({ id, spans }) => ({ trace: traceOf(projectId, id), spans: spans.map(spanOf) })));
+    const prepare = (items: { id: string; spans: string[] }[], expectation?: AppendExpectation) =>
+      store.traces.prepareAppend(items.map(({ id, spans }) => ({ trace: traceOf(projectId, id), spans: spans.map(spanOf) })), expectation);
     const append = async (items: { id: string; spans: string[] }[]) => {
       const rows = await prepare(items);
       return store.groupedTransaction((tx) => tx.traces.appendSpans(rows));
@@ -68,12 +68,41 @@ forEachAdapter((adapter) => {
       expect(await spanIds('d-otlp')).to.deep.equal(['o1']);
     });
 
-    it('refuses spans for a trace that became native between prepareAppend and the write, storing none of them', async () => {
-      const rows = await prepare([{ id: 'g-raced', spans: ['r1', 'r2'] }, { id: 'g-otlp', spans: ['o1'] }]);
+    it('refuses spans for a trace that became native between prepareAppend (not expecting new traces) and the write, storing none of them', async () => {
+      const rows = await prepare([{ id: 'g-raced', spans: ['r1', 'r2'] }, { id: 'g-otlp', spans: ['o1'] }], { expectNew: false });
       await insertTrace(opened.database.knex, { projectId, id: 'g-raced', createdAt: T0, spans: [{ spanId: 'r1' }, { spanId: 'n9' }] });
       const results = await store.groupedTransaction((tx) => tx.traces.appendSpans(rows));
       expect(results).to.deep.equal([{ created: false, refused: true, added: 0 }, { created: true, refused: false, added: 1 }]);
       expect(await spanIds('g-raced')).to.deep.equal(['n9', 'r1']);
+    });
+
+    // SQLite's prepareAppend reads which traces exist, and the write takes the ones it did not find as
+    // new; PostgreSQL's reads nothing and expects nothing (its write locks the traces that exist).
+    it(
+      adapter === 'sqlite'
+        ? 'throws TraceIdTakenError for a trace created between prepareAppend and the write, storing nothing of the append'
+        : 'appends to a trace created between prepareAppend and the write',
+      async () => {
+        const rows = await prepare([{ id: 'i-raced', spans: ['s2'] }, { id: 'i-beside', spans: ['b1'] }]);
+        await append([{ id: 'i-raced', spans: ['s1'] }]);
+        const written = await store.groupedTransaction((tx) => tx.traces.appendSpans(rows)).catch((error: Error) => error);
+        if (adapter === 'sqlite') {
+          expect(written).to.be.instanceOf(TraceIdTakenError);
+          expect(await spanIds('i-raced')).to.deep.equal(['s1']);
+          expect(await store.traces.findById(projectId, 'i-beside')).to.equal(null);
+        } else {
+          expect(written).to.deep.equal([{ created: false, refused: false, added: 1 }, { created: true, refused: false, added: 1 }]);
+          expect(await spanIds('i-raced')).to.deep.equal(['s1', 's2']);
+        }
+      },
+    );
+
+    it('appends to a trace created between prepareAppend (not expecting new traces) and the write', async () => {
+      const rows = await prepare([{ id: 'j-raced', spans: ['s2'] }, { id: 'j-beside', spans: ['b1'] }], { expectNew: false });
+      await append([{ id: 'j-raced', spans: ['s1'] }]);
+      expect(await store.groupedTransaction((tx) => tx.traces.appendSpans(rows))).to.deep.equal([{ created: false, refused: false, added: 1 }, { created: true, refused: false, added: 1 }]);
+      expect(await spanIds('j-raced')).to.deep.equal(['s1', 's2']);
+      expect(await spanIds('j-beside')).to.deep.equal(['b1']);
     });
 
     it('appends to an OTLP trace that was native when prepareAppend read it (deleted and sent anew through OTLP)', async () => {

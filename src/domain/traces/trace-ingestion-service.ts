@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { ProblemError, problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
-import { TraceIdTakenError, type SpanRecord, type TraceRecord, type TraceWrite } from '../../ports/traces.js';
+import { TraceIdTakenError, type PreparedSpanAppend, type SpanRecord, type TraceRecord, type TraceWrite } from '../../ports/traces.js';
 import { FieldErrors, validateTraceInput, type ValidTrace } from './trace-input.js';
 import { searchDocumentOf, type SearchDocumentOptions } from './search-document.js';
 import { summarizeTrace } from './trace-summary.js';
@@ -135,7 +135,6 @@ export class TraceIngestionService {
 
   private async storeAppend(projectId: string, traces: SpansOfTrace[]): Promise<AppendOutcome> {
     const now = this.clock.now();
-    const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [] };
     if (this.pricer && traces.length > 0) {
       const overrides = await this.pricer.overridesFor(this.store, projectId);
       for (const trace of traces) this.pricer.price(trace.spans, overrides);
@@ -153,38 +152,48 @@ export class TraceIngestionService {
         const fields = traceFieldsOf(group.spans, group.metadata);
         return { group, trace: summarizeTrace(projectId, group.traceId, fields, now), document: searchDocumentOf(fields, documentOptions) };
       });
-    const rows = await this.store.traces.prepareAppend(firsts.map(({ trace, group }) => ({ trace, spans: group.spans })));
-    await this.store.groupedTransaction(async (tx) => {
-      const changed: { projectId: string; traceId: string }[] = [];
-      const results = await tx.traces.appendSpans(rows);
-      const documents: { projectId: string; traceId: string; body: string }[] = [];
-      for (let i = 0; i < firsts.length; i++) {
-        const { group, document } = firsts[i];
-        const { traceId, spans, metadata } = group;
-        const result = results[i];
-        if (result.refused) {
-          outcome.rejectedSpans += spans.length;
-          if (outcome.reasons.length < 5) outcome.reasons.push(`trace ${traceId} was stored through the native API and is immutable`);
-          continue;
+    const items = firsts.map(({ trace, group }) => ({ trace, spans: group.spans }));
+    const write = async (rows: PreparedSpanAppend): Promise<AppendOutcome> =>
+      this.store.groupedTransaction(async (tx) => {
+        const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [] };
+        const changed: { projectId: string; traceId: string }[] = [];
+        const results = await tx.traces.appendSpans(rows);
+        const documents: { projectId: string; traceId: string; body: string }[] = [];
+        for (let i = 0; i < firsts.length; i++) {
+          const { group, document } = firsts[i];
+          const { traceId, spans, metadata } = group;
+          const result = results[i];
+          if (result.refused) {
+            outcome.rejectedSpans += spans.length;
+            if (outcome.reasons.length < 5) outcome.reasons.push(`trace ${traceId} was stored through the native API and is immutable`);
+            continue;
+          }
+          outcome.acceptedSpans += spans.length;
+          outcome.addedSpans += result.added;
+          if (result.created) {
+            documents.push({ projectId, traceId, body: document });
+          } else if (result.added > 0) {
+            const existing = await tx.traces.findById(projectId, traceId);
+            const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
+            await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all, documentOptions));
+          } else {
+            continue; // every span was a resend: nothing changed
+          }
+          changed.push({ projectId, traceId });
+          outcome.changedTraces.push(traceId);
         }
-        outcome.acceptedSpans += spans.length;
-        outcome.addedSpans += result.added;
-        if (result.created) {
-          documents.push({ projectId, traceId, body: document });
-        } else if (result.added > 0) {
-          const existing = await tx.traces.findById(projectId, traceId);
-          const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);
-          await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all, documentOptions));
-        } else {
-          continue; // every span was a resend: nothing changed
-        }
-        changed.push({ projectId, traceId });
-        outcome.changedTraces.push(traceId);
-      }
-      await tx.traces.writeSearchDocuments(documents);
-      if (changed.length > 0) for (const write of hookWrites) await write(tx, changed);
-    });
-    return outcome;
+        await tx.traces.writeSearchDocuments(documents);
+        if (changed.length > 0) for (const write of hookWrites) await write(tx, changed);
+        return outcome;
+      });
+    try {
+      return await write(await this.store.traces.prepareAppend(items));
+    } catch (error) {
+      // A trace expected new was created meanwhile by another export (SQLite): nothing was stored;
+      // written again with every trace taking the careful path, which never throws this.
+      if (!(error instanceof TraceIdTakenError)) throw error;
+      return write(await this.store.traces.prepareAppend(items, { expectNew: false }));
+    }
   }
 
   /** The project's search settings (a deleted project stores nothing anyway: its key no longer authenticates). */
