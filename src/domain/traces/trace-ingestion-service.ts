@@ -153,7 +153,7 @@ export class TraceIngestionService {
         return { group, trace: summarizeTrace(projectId, group.traceId, fields, now), document: searchDocumentOf(fields, documentOptions) };
       });
     const items = firsts.map(({ trace, group }) => ({ trace, spans: group.spans }));
-    const write = async (rows: PreparedSpanAppend): Promise<AppendOutcome> =>
+    const writeAppend = async (rows: PreparedSpanAppend): Promise<AppendOutcome> =>
       this.store.groupedTransaction(async (tx) => {
         const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [] };
         const changed: { projectId: string; traceId: string }[] = [];
@@ -187,12 +187,12 @@ export class TraceIngestionService {
         return outcome;
       });
     try {
-      return await write(await this.store.traces.prepareAppend(items));
+      return await writeAppend(await this.store.traces.prepareAppend(items));
     } catch (error) {
       // A trace expected new was created meanwhile by another export (SQLite): nothing was stored;
       // written again with every trace taking the careful path, which never throws this.
       if (!(error instanceof TraceIdTakenError)) throw error;
-      return write(await this.store.traces.prepareAppend(items, { expectNew: false }));
+      return writeAppend(await this.store.traces.prepareAppend(items, { expectNew: false }));
     }
   }
 
