@@ -336,18 +336,12 @@ export class SqlTraceRepository implements TraceRepository {
 
   /** The source of each of `ids` that is a trace of the project. */
   private async storedSources(projectId: string, ids: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
-    for (let start = 0; start < ids.length; start += chunkSize) {
-      const rows = await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select('id', 'source');
-      for (const row of rows as Row[]) found.set(row.id as string, row.source as string);
-    }
-    return found;
+    return new Map((await this.storedRows(projectId, ids, ['id', 'source'])).map((row) => [row.id as string, row.source as string]));
   }
 
   /** Which of `ids` are native traces of the project. */
   private async nativeTraces(projectId: string, ids: string[]): Promise<Set<string>> {
-    return new Set(await this.storedIds(projectId, ids, (qb) => qb.whereNot('source', 'otlp')));
+    return new Set([...(await this.storedSources(projectId, ids))].filter(([, source]) => source !== 'otlp').map(([id]) => id));
   }
 
   async appendSpans(input: SpanAppendItem[] | PreparedSpanAppend): Promise<SpanAppend[]> {
@@ -460,20 +454,17 @@ export class SqlTraceRepository implements TraceRepository {
     await this.textIndex.replace(this.db, projectId, documents.map((d) => ({ projectId, ...d })));
   }
 
-  existingIds(projectId: string, ids: string[]): Promise<string[]> {
-    return this.storedIds(projectId, ids);
+  async existingIds(projectId: string, ids: string[]): Promise<string[]> {
+    return (await this.storedRows(projectId, ids, ['id'])).map((row) => row.id as string);
   }
 
-  /** Which of `ids` are traces of the project (and match `narrow`), in chunks within the bound-parameter limit. */
-  private async storedIds(projectId: string, ids: string[], narrow?: (qb: Knex.QueryBuilder) => void): Promise<string[]> {
-    const found: string[] = [];
-    // Two parameters besides the ids: the project and one that `narrow` may bind.
-    const chunkSize = PARAMETER_LIMIT[this.dialect] - 2;
+  /** The `columns` of those of `ids` that are traces of the project, read in chunks within the bound-parameter limit. */
+  private async storedRows(projectId: string, ids: string[], columns: string[]): Promise<Row[]> {
+    const found: Row[] = [];
+    // One parameter besides the ids: the project.
+    const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
     for (let start = 0; start < ids.length; start += chunkSize) {
-      const query = this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize));
-      if (narrow) narrow(query);
-      const rows = await query.select('id');
-      found.push(...rows.map((row: Row) => row.id as string));
+      found.push(...((await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select(columns)) as Row[]));
     }
     return found;
   }
