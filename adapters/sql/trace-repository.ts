@@ -19,6 +19,7 @@ import {
   type AppendExpectation,
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
+import { isUniqueViolation } from './unique-violation.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
 import { insertNewStep, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { RowStep, ThreadedSqliteConnection } from '../sqlite/sqlite-thread.js';
@@ -100,11 +101,8 @@ export const spanValues = (projectId: string, traceId: string, s: SpanRecord): u
   s.startTime ? toMillis(s.startTime) : null, jsonOrNull(s.input), jsonOrNull(s.output), s.error, JSON.stringify(s.metadata),
 ];
 
-/** A primary-key violation on either database: a trace id taken by a concurrent writer. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+/** A write's failure as the port names it: a primary-key violation is a trace id taken by a concurrent writer. */
+const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
 
 const hasFilters = (f: TraceFilters): boolean => Object.values(f).some((value) => value !== undefined);
 
@@ -255,7 +253,6 @@ export class SqlTraceRepository implements TraceRepository {
 
   async insertMany(input: TraceWrite[] | PreparedTraceInsert): Promise<void> {
     const { traces, spans, documents } = input instanceof SqlPreparedInsert ? input : this.prepareInsert(input as TraceWrite[]);
-    const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
     const connection = this.dialect === 'sqlite' ? await transactionConnection(this.db) : null;
     if (connection) {
       // The whole write in one message to the SQLite thread, not waited for: the request thread
@@ -369,7 +366,6 @@ export class SqlTraceRepository implements TraceRepository {
    */
   private async appendOnSqlite(connection: ThreadedSqliteConnection, prepared: SqlPreparedAppend): Promise<SpanAppend[]> {
     const { items, fresh, freshTraces, freshSpans } = prepared;
-    const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
     if (freshTraces.length > 0) connection.pipelineEach([insertStep('traces', OTLP_TRACE_COLUMNS, freshTraces), insertStep('spans', SPAN_COLUMNS, freshSpans)], takenAs);
     const careful = items.length > fresh.size ? await this.appendCarefully(connection, prepared) : [];
     let next = 0;
