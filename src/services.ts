@@ -177,7 +177,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     otlpTraceExport: new OtlpTraceExport(traceIngestion),
     modelPrices: new ModelPriceService(store, clock),
     traceList,
-    traceContext: new TraceContextService(store, clock),
+    traceContext: new TraceContextService(store, clock, retention),
     traceSpans: new TraceSpanPageService(store, cursors),
     traceFirings: new TraceFiringService(store),
     traceSearch: new TraceSearchService(store, clock, { countLimit: config.searchCountLimit, phraseCountLimit: config.searchPhraseCountLimit, statementTimeoutMs: config.searchStatementTimeoutMs }, cursors, retention),

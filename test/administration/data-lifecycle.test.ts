@@ -147,10 +147,11 @@ forEachAdapter((adapter) => {
         expect(Number((await knex()('detection_events').where({ project_id: project.id }).whereIn('trace_id', ['old0', 'old1']).count<{ n: number }[]>({ n: '*' }))[0].n)).to.be.greaterThan(0);
         const auditBefore = Number((await knex()('audit_events').count<{ n: number }[]>({ n: '*' }))[0].n);
 
-        // Listed and searched before the change too: the process keeps each project's retention for
+        // Listed, searched and read before the change too: the process keeps each project's retention for
         // CREDENTIAL_CACHE_MS, and a change made through it must still apply at once.
         expect(expectEnvelope<{ traces: unknown[] }>(await server.request().get('/api/v1/public/traces').query({ limit: 50 }).set(orgHeaders(project.id))).traces).to.have.length(12);
         expect((await services.traceSearch.search(project.id, { query: 'tulip' })).traces).to.have.length(12);
+        await server.request().get('/api/v1/public/traces/old1').set(orgHeaders(project.id)).expect(200);
 
         const patched = await server.request().patch('/api/v1/public/project').set(orgHeaders(project.id)).send({ retentionDays: 2 });
         expect(expectEnvelope<{ retentionDays: number }>(patched).retentionDays).to.equal(2);

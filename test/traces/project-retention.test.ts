@@ -9,7 +9,7 @@ import { openMigratedStore, type MigratedStore } from '../support/migrated-store
 const T0 = new Date('2026-11-01T12:00:00.000Z');
 const DAY = 24 * 3600_000;
 
-/** ProjectRetention: the retention list pages and searches apply, kept for the credential cache's time. */
+/** ProjectRetention: the retention list pages, searches and trace reads apply, kept for the credential cache's time. */
 forEachAdapter((adapter) => {
   describe('ProjectRetention', () => {
     let opened: MigratedStore;
@@ -51,6 +51,17 @@ forEachAdapter((adapter) => {
       expect(await retention.apply(week, { fromMs: T0.getTime() - 10 * DAY })).to.deep.equal({ fromMs: T0.getTime() - 7 * DAY });
       expect(await retention.apply(week, { fromMs: T0.getTime() - DAY })).to.deep.equal({ fromMs: T0.getTime() - DAY });
       expect(await retention.apply(await newProject(null), { status: 'error' })).to.deep.equal({ status: 'error' });
+    });
+
+    it('answers the floor a trace read compares with: now less the retention, undefined without one, kept like apply', async () => {
+      const retention = new ProjectRetention(counting, clock, 5000);
+      const week = await newProject(7);
+      expect(await retention.floor(week)).to.equal(T0.getTime() - 7 * DAY);
+      clock.advance(1000);
+      expect(await retention.floor(week)).to.equal(T0.getTime() + 1000 - 7 * DAY);
+      expect(await retention.apply(week, {})).to.deep.equal({ fromMs: T0.getTime() + 1000 - 7 * DAY });
+      expect(reads).to.equal(1);
+      expect(await retention.floor(await newProject(null))).to.equal(undefined);
     });
 
     it('reads the project every time when nothing may be kept (ttl 0)', async () => {

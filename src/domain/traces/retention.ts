@@ -13,8 +13,8 @@ export function retentionFloor(retentionDays: number | null, now: Date): number 
 const MAX_KEPT = 10_000;
 
 /**
- * Each project's retention as list pages and searches apply it: a trace past retention is never
- * listed or searched, even before the lifecycle worker has deleted it. Kept for `ttlMs`
+ * Each project's retention as list pages, searches and trace reads apply it: a trace past retention
+ * is never listed, searched or read, even before the lifecycle worker has deleted it. Kept for `ttlMs`
  * (CREDENTIAL_CACHE_MS, as long as the authenticator keeps the project itself): reading the
  * project first was one more statement in front of every page and search — on SQLite a hand-off
  * to its thread and back, about 2 ms of a rare word's p99 at a million traces (docs/benchmarks.md).
@@ -30,10 +30,15 @@ export class ProjectRetention {
     private readonly ttlMs = 0,
   ) {}
 
+  /** The oldest createdAt (epoch ms) the project still shows now; undefined when it keeps traces forever. */
+  async floor(projectId: string): Promise<number | undefined> {
+    const now = this.clock.now();
+    return retentionFloor(await this.retentionDays(projectId, now.getTime()), now);
+  }
+
   /** The filters with the project's retention applied (its floor raising `fromMs`). */
   async apply(projectId: string, filters: TraceFilters): Promise<TraceFilters> {
-    const now = this.clock.now();
-    const floor = retentionFloor(await this.retentionDays(projectId, now.getTime()), now);
+    const floor = await this.floor(projectId);
     if (floor === undefined) return filters;
     return { ...filters, fromMs: filters.fromMs === undefined ? floor : Math.max(filters.fromMs, floor) };
   }

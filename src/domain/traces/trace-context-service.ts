@@ -4,7 +4,7 @@ import type { Store } from '../../ports/store.js';
 import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import { TRACE_ID_PATTERN } from './trace-input.js';
 import { systemClock, type Clock } from '../../clock.js';
-import { retentionFloor } from './retention.js';
+import { ProjectRetention } from './retention.js';
 
 /** The spec's trace context depth: larger traces are cut to this many spans. */
 export const MAX_CONTEXT_SPANS = 1000;
@@ -56,7 +56,8 @@ export function buildSpanTree(spans: SpanRecord[], limit = MAX_CONTEXT_SPANS): {
 export class TraceContextService {
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock = systemClock,
+    clock: Clock = systemClock,
+    private readonly retention: ProjectRetention = new ProjectRetention(store, clock),
   ) {}
 
   async get(projectId: string, traceId: string, grant: ReadGrant | null = null): Promise<TraceContext> {
@@ -69,7 +70,7 @@ export class TraceContextService {
     if (!grantAllows(grant, 'trace', traceId)) throw problems.notFound('The trace');
     const trace = await this.store.traces.findById(projectId, traceId);
     // Past the project's retention a trace is gone, whether or not the worker has deleted it yet.
-    const floor = trace ? retentionFloor((await this.store.projects.findById(projectId))?.retentionDays ?? null, this.clock.now()) : undefined;
+    const floor = trace ? await this.retention.floor(projectId) : undefined;
     if (!trace || (floor !== undefined && trace.createdAt.getTime() < floor)) throw problems.notFound('The trace');
     const { roots, truncated } = buildSpanTree(await this.store.traces.spansOf(projectId, traceId));
     return { trace, roots, truncated };
