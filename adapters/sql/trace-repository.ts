@@ -11,6 +11,7 @@ import {
   type TraceSearchPage,
   type TraceSearchQuery,
   type TraceStatus,
+  type TraceWithSpans,
   type TraceWrite,
   type SpanAppend,
   type PreparedTraceInsert,
@@ -166,6 +167,15 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
  * (SqliteSearchReader.searchInPlace): through the SQLite thread they were two more hand-offs.
  */
 const IN_PLACE_MATCHES = 100;
+
+/**
+ * The most spans a trace read runs on the SQLite request thread's own connection (findWithSpans):
+ * its statements take about 1.6 ms at 1,000 spans and 3.2 ms at 2,000 (docs/benchmarks.md), less
+ * than the tree and the JSON the request then builds from them on that thread anyway. Through the
+ * SQLite thread the same read cost two hand-offs and a structured copy of every row, and most of the
+ * 1,000-span read's tail (GET p50 6.7 → 4.2 ms, p99 14.0 → 7.4 ms in place, small database).
+ */
+const IN_PLACE_SPANS = 2_000;
 
 /** A statement as knex compiles it for the database's own driver. */
 function nativeOf(qb: Knex.QueryBuilder): NativeStatement {
@@ -466,18 +476,38 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async findById(projectId: string, id: string): Promise<TraceRecord | null> {
-    const row = await this.db('traces').where({ project_id: projectId, id }).first();
+    const row = await this.traceRowQuery(projectId, id);
     return row ? toTraceRecord(row) : null;
   }
 
   async spansOf(projectId: string, traceId: string): Promise<SpanRecord[]> {
-    // Native spans have distinct positions (the order sent); OTLP spans all have 0 and come in start order.
-    const rows: unknown[][] = await this.db('spans')
+    const rows: unknown[][] = await this.spansQuery(projectId, traceId).options(AS_ARRAYS);
+    return rows.map(toSpanRecord);
+  }
+
+  async findWithSpans(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
+    // SQLite on a file: a trace of at most IN_PLACE_SPANS spans is read on the request thread's own
+    // connection (row and spans from one snapshot); a larger one, or a busy file, goes through the
+    // SQLite thread as findById and spansOf do.
+    const read = this.searchReader?.readInPlace((run) =>
+      run.readTraceIfSmall({ trace: nativeOf(this.traceRowQuery(projectId, traceId)), spans: nativeOf(this.spansQuery(projectId, traceId)), maxSpans: IN_PLACE_SPANS }),
+    );
+    const row = read ? read.trace : await this.traceRowQuery(projectId, traceId);
+    if (!row) return null;
+    const trace = toTraceRecord(row);
+    return { trace, spans: read?.spans ? read.spans.map(toSpanRecord) : await this.spansOf(projectId, traceId) };
+  }
+
+  private traceRowQuery(projectId: string, id: string): Knex.QueryBuilder<Row, Row | undefined> {
+    return this.db('traces').where({ project_id: projectId, id }).first();
+  }
+
+  /** Native spans have distinct positions (the order sent); OTLP spans all have 0 and come in start order. */
+  private spansQuery(projectId: string, traceId: string): Knex.QueryBuilder {
+    return this.db('spans')
       .select(SPAN_READ_COLUMNS)
       .where({ project_id: projectId, trace_id: traceId })
-      .orderBy([{ column: 'position', order: 'asc' }, { column: 'start_time', order: 'asc' }, { column: 'span_id', order: 'asc' }])
-      .options(AS_ARRAYS);
-    return rows.map(toSpanRecord);
+      .orderBy([{ column: 'position', order: 'asc' }, { column: 'start_time', order: 'asc' }, { column: 'span_id', order: 'asc' }]);
   }
 
   async spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>> {

@@ -5,7 +5,7 @@ import { ThreadPool } from '../../src/domain/background/thread-pool.js';
 import { QueryTimeoutError } from '../../src/ports/traces.js';
 import { SearchRun, type SearchJob, type SearchProbe, type SearchResult } from './search-run.js';
 
-export type { NativeStatement, SearchJob, SearchProbe, SearchResult } from './search-run.js';
+export type { NativeStatement, SearchJob, SearchProbe, SearchResult, SearchRun, TraceRead } from './search-run.js';
 
 export interface SqliteSearchReaderSettings {
   file: string;
@@ -56,9 +56,18 @@ export class SqliteSearchReader {
    * never waits for a lock on this thread), or once closed: the caller then hands the job over.
    */
   searchInPlace(probe: SearchProbe, job: SearchJob): SearchResult | null {
+    return this.readInPlace((run) => run.searchIfFew(probe, job));
+  }
+
+  /**
+   * Runs `read` here, on the calling thread's own read-only connection (as searchInPlace), for reads
+   * bounded by their caller — a trace of at most a few thousand spans (see SqlTraceRepository
+   * .findWithSpans). Null when `read` answers null, when the file is busy, or once closed.
+   */
+  readInPlace<T>(read: (run: SearchRun) => T | null): T | null {
     if (this.closed) return null;
     try {
-      return this.connection().run.searchIfFew(probe, job);
+      return read(this.connection().run);
     } catch (error) {
       if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return null;
       throw error;

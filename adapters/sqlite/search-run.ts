@@ -31,23 +31,48 @@ export interface SearchProbe {
 const bind = (values: readonly unknown[]): unknown[] =>
   values.map((value) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value));
 
+/** A trace read: the trace's row (`trace`), then, when its `span_count` is at most `maxSpans`, its spans as value arrays. */
+export interface TraceRead {
+  trace: NativeStatement;
+  spans: NativeStatement;
+  maxSpans: number;
+}
+
 /**
  * A read-only connection's trace searches: a reader thread's (search-worker.ts) and the request
  * thread's own for searches that cannot be expensive (SqliteSearchReader.searchInPlace). Each runs
  * in one read transaction, so the count and the page — and the probe deciding where to run —
- * see the same snapshot.
+ * see the same snapshot. The request thread's connection reads small traces too (readTraceIfSmall).
  */
 export class SearchRun {
   /** The page, and the count when the page cannot carry it. */
   readonly search: (job: SearchJob) => SearchResult;
   /** The search when the probe allows it; null (nothing else run) when it does not. */
   readonly searchIfFew: (probe: SearchProbe, job: SearchJob) => SearchResult | null;
+  /**
+   * The trace's row (null: no such trace) and its spans, both from one snapshot; spans null (not
+   * read) when the row's span_count is above the read's maxSpans.
+   */
+  readonly readTraceIfSmall: (read: TraceRead) => { trace: Record<string, unknown> | null; spans: unknown[][] | null };
 
   constructor(private readonly db: Database) {
     this.search = db.transaction((job: SearchJob) => this.statements(job));
     this.searchIfFew = db.transaction((probe: SearchProbe, job: SearchJob) => {
       const counted = this.statementOf(probe.probe.sql).get(...bind(probe.probe.bindings)) as { n?: unknown } | undefined;
       return Number(counted?.n ?? Infinity) <= probe.limit ? this.statements(job) : null;
+    });
+    this.readTraceIfSmall = db.transaction((read: TraceRead) => {
+      const trace = (this.statementOf(read.trace.sql).get(...bind(read.trace.bindings)) as Record<string, unknown> | undefined) ?? null;
+      if (!trace || Number(trace.span_count) > read.maxSpans) return { trace, spans: null };
+      const statement = this.statementOf(read.spans.sql);
+      // Value arrays, as the repository reads spans elsewhere (rowMode 'array'); the kept statement
+      // goes back to objects for whoever prepares the same text next.
+      statement.raw(true);
+      try {
+        return { trace, spans: statement.all(...bind(read.spans.bindings)) as unknown[][] };
+      } finally {
+        statement.raw(false);
+      }
     });
   }
 

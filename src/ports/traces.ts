@@ -189,6 +189,11 @@ export interface AppendExpectation {
   expectNew?: boolean;
 }
 
+export interface TraceWithSpans {
+  trace: TraceRecord;
+  spans: SpanRecord[];
+}
+
 export interface TraceRepository {
   /**
    * Builds the rows insertMany writes for `writes`. Called before the ingest transaction, the write
@@ -228,6 +233,12 @@ export interface TraceRepository {
   findById(projectId: string, id: string): Promise<TraceRecord | null>;
   /** All spans of a trace, in the order they were sent. */
   spansOf(projectId: string, traceId: string): Promise<SpanRecord[]>;
+  /**
+   * The trace with all its spans (as findById and spansOf), or null when the project has none by
+   * that id: what a trace read shows. The SQLite adapter reads a trace of up to a couple of thousand
+   * spans on the calling thread's own read-only connection, both rows from one snapshot.
+   */
+  findWithSpans(projectId: string, traceId: string): Promise<TraceWithSpans | null>;
   /** The spans of several traces of the project, each trace's in the order they were sent. */
   spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
   /** Up to `limit` spans of a trace whose position is after `afterPosition`, in the order sent. */

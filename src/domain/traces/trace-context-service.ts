@@ -68,11 +68,11 @@ export class TraceContextService {
     }
     // A guest sees exactly what was shared; anything else answers as if it did not exist.
     if (!grantAllows(grant, 'trace', traceId)) throw problems.notFound('The trace');
-    const trace = await this.store.traces.findById(projectId, traceId);
+    const found = await this.store.traces.findWithSpans(projectId, traceId);
     // Past the project's retention a trace is gone, whether or not the worker has deleted it yet.
-    const floor = trace ? await this.retention.floor(projectId) : undefined;
-    if (!trace || (floor !== undefined && trace.createdAt.getTime() < floor)) throw problems.notFound('The trace');
-    const { roots, truncated } = buildSpanTree(await this.store.traces.spansOf(projectId, traceId));
-    return { trace, roots, truncated };
+    const floor = found ? await this.retention.floor(projectId) : undefined;
+    if (!found || (floor !== undefined && found.trace.createdAt.getTime() < floor)) throw problems.notFound('The trace');
+    const { roots, truncated } = buildSpanTree(found.spans);
+    return { trace: found.trace, roots, truncated };
   }
 }
