@@ -5,7 +5,7 @@ import { ThreadPool } from '../../src/domain/background/thread-pool.js';
 import { QueryTimeoutError } from '../../src/ports/traces.js';
 import { SearchRun, type SearchJob, type SearchProbe, type SearchResult } from './search-run.js';
 
-export type { NativeStatement, SearchJob, SearchProbe, SearchResult, SearchRun, TraceRead } from './search-run.js';
+export type { NativeStatement, SearchJob, SearchProbe, SearchResult, SearchRun } from './search-run.js';
 
 export interface SqliteSearchReaderSettings {
   file: string;

@@ -64,10 +64,7 @@ forEachAdapter((adapter) => {
       restore();
       await server.close();
     });
-    const read = async (id: string) => {
-      const body = expectEnvelope<WireContext>(await server.request().get(`/api/v1/public/traces/${id}`).set('x-api-key', server.tenant.apiKey), 200);
-      return body;
-    };
+    const read = async (id: string) => expectEnvelope<WireContext>(await server.request().get(`/api/v1/public/traces/${id}`).set('x-api-key', server.tenant.apiKey), 200);
 
     it('answers a small trace with every span in its tree, in place on SQLite (no read through the SQLite thread)', async () => {
       const body = await read('small');
