@@ -244,11 +244,10 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       }
       checkProtocolVersion(req);
       const session = initializing ? null : resumeSession(req, caller);
-      // The transport rule: after initialize, MCP-Protocol-Version repeats the negotiated version.
-      const announced = headerVersion(req);
-      if (session && announced !== undefined && announced !== session.protocolVersion) {
-        throw badRequest('PUBLIC_API_UNSUPPORTED_PROTOCOL_VERSION', `This session negotiated MCP ${session.protocolVersion}; the request says ${announced}.`, RpcCode.requestRejected, batch ? null : idOf(payload));
-      }
+      // MCP-Protocol-Version is refused only when this server does not speak it (checked above): the
+      // transport spec asks for 400 on an "invalid or unsupported" version, and clients that open
+      // extra streams on a session (the official suite's multiple-streams scenario) send an older
+      // supported one. The session keeps what initialize negotiated; batches follow that.
       if (batch) {
         const version = session?.protocolVersion ?? headerVersion(req) ?? DEFAULT_PROTOCOL_VERSION;
         if (!batchingAllowed(version)) {
