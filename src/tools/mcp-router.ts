@@ -44,6 +44,8 @@ export const TOOL_CREDENTIAL_POLICY: CredentialPolicy = {
     { scheme: 'serviceAccount', scopes: ['observability:read'] },
   ],
   projectScoped: true,
+  // Read-only API keys come in: the tools they may call are those whose operation reads (ToolAccess).
+  operationsCheckedPerCall: true,
 };
 
 export interface ToolServerDependencies {
@@ -97,7 +99,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const catalog = new ToolCatalog(deps.tools, settings, log);
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
   const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
-  const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
+  const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, access: deps.access, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
   const router = express.Router();
   const serviceResource = canonicalResource(deps.publicBaseUrl);
   const mcpResource = canonicalResource(`${serviceResource}/mcp`);
