@@ -6,7 +6,7 @@ import { RatePacer, sleep } from './rate-pacer.js';
 import { Rulebook } from './rulebook.js';
 
 /** The spec's windows are a minute; 15 minutes of waiting covers a full run against the default limits. */
-const DEFAULT_MAX_RATE_WAIT_SECONDS = 900;
+export const DEFAULT_MAX_RATE_WAIT_SECONDS = 900;
 
 export interface KitOptions {
   baseUrl: string;
