@@ -26,7 +26,7 @@ describe('conformance kit: pacing and Retry-After (RatePacer through HttpClient)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(async () => new Promise((resolve) => server.close(resolve)));
+  after(async () => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
     served = [];
   });
