@@ -51,6 +51,10 @@ forEachAdapter((adapter) => {
       expect(failed.map((r) => r.id), renderText(failed)).to.deep.equal([]);
     });
 
+    it('ran into the default limits and waited their windows out on the test clock (no 429 left as a FAIL)', () => {
+      expect(run.rateWaitSeconds).to.be.greaterThan(0);
+    });
+
     it('checks the envelope, Problem, header, cursor, idempotency, saved-filter, tool and fuzz rules (each PASS, not SKIP)', () => {
       const outcome = (id: string) => run.results.find((r) => r.id === id)?.outcome;
       for (const id of [
