@@ -1,6 +1,6 @@
 /**
  * `npm run conformance -- --base-url URL --api-key KEY [--project ID] [--token TOKEN] [--junit FILE]
- * [--seed N] [--fuzz-runs N] [--include-rate-limit]`: checks a deployment against the contract and
+ * [--seed N] [--fuzz-runs N] [--include-rate-limit] [--max-rate-wait-seconds N]`: checks a deployment against the contract and
  * the spec over HTTP, prints one line per rule and `N passed, N failed, N skipped`; exit 1 on any FAIL.
  */
 import { writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const program = new Command('conformance')
   .option('--fuzz-runs <n>', 'generated requests per operation (0: no fuzzing)', integer, 25)
   .option('--cursor-lifetime-seconds <n>', 'the deployment runs with this short cursor lifetime (≤ 120 s): wait it out and check expiry', integer)
   .option('--webhook-url <url>', 'destination for the webhooks the kit creates (must be one the deployment accepts)')
+  .option('--max-rate-wait-seconds <n>', 'the most the run waits for rate-limit windows in total (pacing and Retry-After)', integer, 900)
   .option('--include-rate-limit', 'also check the tool server 60/min budget (spends the key’s tool budget for a minute)', false)
   .option('--contract <file>', 'the contract to check against', DEFAULT_CONTRACT)
   .parse();
@@ -41,6 +42,7 @@ const opts = program.opts<{
   includeRateLimit: boolean;
   webhookUrl?: string;
   cursorLifetimeSeconds?: number;
+  maxRateWaitSeconds: number;
   contract: string;
 }>();
 
@@ -55,6 +57,7 @@ const run = await runConformance(
     fuzzRuns: opts.fuzzRuns,
     includeRateLimit: opts.includeRateLimit,
     webhookUrl: opts.webhookUrl,
+    maxRateWaitSeconds: opts.maxRateWaitSeconds,
     cursorLifetimeSeconds: opts.cursorLifetimeSeconds !== undefined && opts.cursorLifetimeSeconds <= 120 ? opts.cursorLifetimeSeconds : undefined,
     log: (line) => console.error(line),
   },
@@ -62,5 +65,5 @@ const run = await runConformance(
 );
 console.log(renderText(run.results));
 if (opts.junit) writeFileSync(opts.junit, renderJunit(run.results, run.durationSeconds));
-console.error(`fuzz seed ${seed} (replay: --seed ${seed}); ${run.durationSeconds.toFixed(1)} s`);
+console.error(`fuzz seed ${seed} (replay: --seed ${seed}); ${run.durationSeconds.toFixed(1)} s, of which ${run.rateWaitSeconds.toFixed(1)} s waiting for rate-limit windows`);
 process.exitCode = run.results.some((r) => r.outcome === 'FAIL') ? 1 : 0;

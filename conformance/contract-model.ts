@@ -37,6 +37,8 @@ export interface OperationSpec {
   body?: { schema: Json; pointer: string; required: boolean };
   responses: Map<string, ResponseSpec>;
   readOnly: boolean;
+  /** The rate class the spec counts the operation in (x-rate-class; GET reads, anything else writes). */
+  rateClass: string;
 }
 
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -153,6 +155,7 @@ export class ContractModel {
           body: jsonSchemaPointer ? { schema: this.resolve(jsonSchemaPointer).node, pointer: jsonSchemaPointer, required: Boolean(bodyNode?.required) } : undefined,
           responses,
           readOnly: method === 'get',
+          rateClass: typeof op['x-rate-class'] === 'string' ? op['x-rate-class'] : method === 'get' ? 'read' : 'write',
         });
       }
     }

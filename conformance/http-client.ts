@@ -1,3 +1,5 @@
+import type { RatePacer } from './rate-pacer.js';
+
 /** One request and its answer, kept as evidence. */
 export interface Exchange {
   method: string;
@@ -20,6 +22,12 @@ export interface RequestSpec {
   /** A value is sent as JSON; a string is sent as is. */
   body?: unknown;
   rawBody?: string;
+  /**
+   * The rate-limit budget the request counts against (credential and rate class): the request is
+   * then paced and an unexpected 429 waited out (RatePacer). Absent: sent as is, e.g. when a rule
+   * exceeds a limit on purpose.
+   */
+  budget?: string;
 }
 
 const EXCERPT = 300;
@@ -37,7 +45,7 @@ export function excerpt(text: string): string {
 export class HttpClient {
   constructor(
     readonly baseUrl: string,
-    private readonly onExchange: (exchange: Exchange) => void = () => undefined,
+    private readonly pacer?: RatePacer,
   ) {}
 
   /**
@@ -55,7 +63,23 @@ export class HttpClient {
     }
   }
 
-  async send(spec: RequestSpec): Promise<Exchange> {
+  /**
+   * Sends the request; with a budget, paced and sent again after a 429's Retry-After (bounded by the
+   * pacer's total wait). Each 429 waited out goes to `onRefused`, so its headers are still checked.
+   */
+  async send(spec: RequestSpec, onRefused: (exchange: Exchange) => void = () => undefined): Promise<Exchange> {
+    const { budget } = spec;
+    if (!budget || !this.pacer) return this.sendOnce(spec);
+    for (;;) {
+      await this.pacer.before(budget);
+      const exchange = await this.sendOnce(spec);
+      this.pacer.after(budget, exchange);
+      if (exchange.status !== 429 || !(await this.pacer.retryAfter(budget, exchange))) return exchange;
+      onRefused(exchange);
+    }
+  }
+
+  private async sendOnce(spec: RequestSpec): Promise<Exchange> {
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...spec.headers };
     let body: string | undefined = spec.rawBody;
     if (body === undefined && spec.body !== undefined) {
@@ -80,7 +104,6 @@ export class HttpClient {
       text,
       json,
     };
-    this.onExchange(exchange);
     return exchange;
   }
 }

@@ -6,7 +6,7 @@ import { idempotencyRules } from './rules/idempotency.js';
 import { exerciseOperations } from './rules/operations.js';
 import { savedFilterLimits } from './rules/saved-filters.js';
 import { toolRules } from './rules/tools.js';
-import { Session, type KitOptions } from './session.js';
+import { DEFAULT_MAX_RATE_WAIT_SECONDS, Session, type KitOptions } from './session.js';
 
 export type { KitOptions } from './session.js';
 
@@ -14,6 +14,8 @@ export interface KitRun {
   results: RuleResult[];
   seed: number;
   durationSeconds: number;
+  /** Time spent waiting for rate-limit windows (slept, or advanced on a test clock). */
+  rateWaitSeconds: number;
 }
 
 /**
@@ -49,5 +51,12 @@ export async function runConformance(options: KitOptions, contract = ContractMod
       unprovoked.join('\n'),
     );
   }
-  return { results: session.book.results(), seed: options.seed, durationSeconds: (Date.now() - started) / 1000 };
+  if (session.pacer.budgetExhausted) {
+    session.book.fail(
+      'kit:rate-wait',
+      'The run waited out every rate-limit window it ran into, within its wait budget (--max-rate-wait-seconds).',
+      `the wait budget of ${options.maxRateWaitSeconds ?? DEFAULT_MAX_RATE_WAIT_SECONDS} s ran out; later 429s were recorded as answers`,
+    );
+  }
+  return { results: session.book.results(), seed: options.seed, durationSeconds: (Date.now() - started) / 1000, rateWaitSeconds: session.pacer.waited / 1000 };
 }

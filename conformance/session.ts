@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ContractModel, OperationSpec } from './contract-model.js';
 import { describeExchange, HttpClient, type Exchange } from './http-client.js';
 import { ResponseChecker } from './response-checks.js';
+import { RatePacer, sleep } from './rate-pacer.js';
 import { Rulebook } from './rulebook.js';
+
+/** The spec's windows are a minute; 15 minutes of waiting covers a full run against the default limits. */
+export const DEFAULT_MAX_RATE_WAIT_SECONDS = 900;
 
 export interface KitOptions {
   baseUrl: string;
@@ -18,8 +22,13 @@ export interface KitOptions {
   includeRateLimit: boolean;
   /** Destination for webhooks the kit creates; the deployment must accept it (default https://example.com/…). */
   webhookUrl?: string;
-  /** Where the deployment exposes a test clock: moves it forward (cursor expiry). */
+  /**
+   * Where the deployment exposes a test clock: moves it forward (cursor expiry, and rate-limit
+   * windows the kit would otherwise sleep out).
+   */
   advanceClock?: (ms: number) => Promise<void>;
+  /** The most the kit waits for rate-limit windows over the whole run, in seconds (default 900). */
+  maxRateWaitSeconds?: number;
   /** Where the deployment runs with a short cursor lifetime instead: the kit waits it out (at most 120 s). */
   cursorLifetimeSeconds?: number;
   log?: (line: string) => void;
@@ -41,6 +50,7 @@ export class Session {
   readonly book = new Rulebook();
   readonly checker: ResponseChecker;
   readonly client: HttpClient;
+  readonly pacer: RatePacer;
   /** Ids of resources the kit created or found, by collection path. */
   readonly ids = new Map<string, string>();
   /** A marker in names the kit writes, so its data is recognisable. */
@@ -52,7 +62,8 @@ export class Session {
     readonly options: KitOptions,
   ) {
     this.checker = new ResponseChecker(contract, this.book);
-    this.client = new HttpClient(options.baseUrl);
+    this.pacer = new RatePacer(options.advanceClock ?? sleep, (options.maxRateWaitSeconds ?? DEFAULT_MAX_RATE_WAIT_SECONDS) * 1000, options.advanceClock !== undefined, (line) => this.log(line));
+    this.client = new HttpClient(options.baseUrl, this.pacer);
     this.projectId = options.project;
   }
 
@@ -89,16 +100,32 @@ export class Session {
     const spec = typeof op === 'string' ? this.op(op) : op;
     const credential = call.credential ?? this.credentialFor(spec) ?? 'none';
     const started = Date.now();
-    const exchange = await this.client.send({
-      method: spec.method,
-      url: this.urlOf(spec, call),
-      headers: { ...this.credentialHeaders(credential), ...call.headers },
-      body: call.body,
-      rawBody: call.rawBody,
-    });
+    const exchange = await this.client.send(
+      {
+        method: spec.method,
+        url: this.urlOf(spec, call),
+        headers: { ...this.credentialHeaders(credential), ...call.headers },
+        body: call.body,
+        rawBody: call.rawBody,
+        budget: this.budgetOf(credential, spec),
+      },
+      (refused) => this.checker.check(spec, refused),
+    );
     this.checker.check(spec, exchange);
     if (process.env.CONFORMANCE_TRACE_SLOW && Date.now() - started > 300) this.log(`slow: ${Date.now() - started} ms ${spec.method} ${exchange.url.slice(0, 80)} → ${exchange.status}`);
     return exchange;
+  }
+
+  /** Moves the deployment's test clock forward (only where options.advanceClock exists), telling the pacer. */
+  async advanceClock(ms: number): Promise<void> {
+    if (!this.options.advanceClock) throw new Error('the deployment exposes no test clock');
+    await this.options.advanceClock(ms);
+    this.pacer.clockAdvanced(ms);
+  }
+
+  /** The rate-limit budget a call counts against: its credential and the operation's rate class. */
+  budgetOf(credential: Credential, op: OperationSpec): string {
+    return `${credential}:${op.rateClass}`;
   }
 
   /** Records a rule check on one exchange: `problem` undefined passes. */

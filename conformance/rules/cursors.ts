@@ -103,11 +103,11 @@ export async function cursorRules(session: Session): Promise<void> {
     const expiryRule = rule('expiry', `a cursor chain is valid 15 minutes from its first cursor; after that 400 ${INVALID}.`);
     if (session.options.advanceClock) {
       const fresh = nextCursorOf(dataOf(await session.call(op, { query: { limit: 1 } })));
-      await session.options.advanceClock(FIFTEEN_MINUTES - 5_000);
+      await session.advanceClock(FIFTEEN_MINUTES - 5_000);
       const stillValid = await session.call(op, { query: { limit: 1, cursor: fresh } });
       session.expect(...rule('expiry-within', 'a cursor chain is still valid just before 15 minutes (200).'), stillValid, expectStatus(stillValid, 200));
       const followOn = nextCursorOf(dataOf(stillValid));
-      await session.options.advanceClock(10_000);
+      await session.advanceClock(10_000);
       const expired = await session.call(op, { query: { limit: 1, cursor: followOn ?? fresh } });
       session.expect(...expiryRule, expired, expectStatus(expired, 400, INVALID));
     } else if (session.options.cursorLifetimeSeconds) {

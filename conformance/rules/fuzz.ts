@@ -43,7 +43,8 @@ async function snapshot(session: Session): Promise<string> {
   const parts: string[] = [];
   for (const op of session.contract.operations.filter((o) => o.method === 'GET' && !o.pathTemplate.includes('{') && o.parameters.some((p) => p.name === 'limit'))) {
     if (!session.credentialFor(op)) continue;
-    const res = await session.client.send({ method: 'GET', url: session.urlOf(op, { query: { limit: 50 } }), headers: session.credentialHeaders(session.credentialFor(op)!) });
+    const credential = session.credentialFor(op)!;
+    const res = await session.client.send({ method: 'GET', url: session.urlOf(op, { query: { limit: 50 } }), headers: session.credentialHeaders(credential), budget: session.budgetOf(credential, op) });
     const data = dataOf(res);
     const list = data ? Object.values(data).find(Array.isArray) : undefined;
     parts.push(`${op.operationId}:${res.status}:${JSON.stringify(list ?? null)}`);

@@ -42,9 +42,11 @@ class ToolClient {
   calls: number[] = [];
   constructor(private readonly session: Session) {}
 
-  async rpc(method: string, params: Json = {}): Promise<Exchange> {
+  /** `paced`: within the tool budget (paced, 429 waited out); false only where the budget is exceeded on purpose. */
+  async rpc(method: string, params: Json = {}, paced = true): Promise<Exchange> {
     this.calls.push(Date.now());
     const exchange = await this.session.client.send({
+      ...(paced ? { budget: 'key:tools' } : {}),
       method: 'POST',
       url: '/mcp',
       headers: {
@@ -158,7 +160,7 @@ export async function toolRules(session: Session): Promise<void> {
   }
   let limited: Exchange | undefined;
   for (let i = 0; i < 70 && !limited; i += 1) {
-    const res = await tools.rpc('tools/call', { name: 'ping', arguments: {} });
+    const res = await tools.rpc('tools/call', { name: 'ping', arguments: {} }, false);
     if (res.status === 429) limited = res;
   }
   const inWindow = tools.calls.filter((t) => t > Date.now() - 60_000).length - 1;

@@ -22,7 +22,16 @@ export interface CredentialPolicy {
   method?: string;
   /** Least project role for principals that hold roles (OAuth users, service accounts); absent → viewer. */
   minRole?: ProjectRole;
+  /**
+   * The request only opens a door to operations that are each authorized on their own (the tool
+   * server: every tools/call is checked as its contract operation). A read-only key passes here and
+   * is refused, per call, by the operations that write.
+   */
+  operationsCheckedPerCall?: boolean;
 }
+
+/** An operation that only reads: its HTTP method is GET. What a read-only API key may call, in REST and as a tool. */
+export const isReadOperation = (method: string | undefined): boolean => method === 'GET';
 
 /** A credential found valid by its resolver, before project selection and scope checks. */
 export interface ResolvedCredential {
@@ -126,10 +135,10 @@ export class Authenticator {
     if (credential.kind === 'guest' && policy.method !== undefined && policy.method !== 'GET') {
       throw new ProblemError(403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED', 'Guest review tokens are read-only.');
     }
-    // A read-only key reads the REST API. The tool server does not declare per-call methods, so it
-    // turns such keys away rather than let a write tool through.
-    if (credential.readOnly && policy.method !== 'GET') {
-      throw new ProblemError(403, 'PUBLIC_API_READ_ONLY_CREDENTIAL', 'This API key is read-only: it may call GET operations of the REST API only.');
+    // A read-only key calls the operations that read. The tool server's door lets it in; each tool's
+    // own operation then decides, with this same rule.
+    if (credential.readOnly && !policy.operationsCheckedPerCall && !isReadOperation(policy.method)) {
+      throw new ProblemError(403, 'PUBLIC_API_READ_ONLY_CREDENTIAL', 'This API key is read-only: it may call read operations (GET, and the tools that map onto them) only.');
     }
 
     const project = policy.projectScoped ? await this.selectProject(headers, presented.scheme, credential) : null;
@@ -163,6 +172,7 @@ export class Authenticator {
       grant: credential.grant ?? null,
       role,
       fixedProjectId: credential.fixedProjectId,
+      ...(credential.readOnly ? { readOnly: true } : {}),
       ...(credential.grantId ? { grantId: credential.grantId } : {}),
     };
   }

@@ -25,6 +25,8 @@ export interface Principal {
   role?: ProjectRole | null;
   /** The one project the credential is limited to (a project API key, a guest share); null or absent: none. */
   fixedProjectId?: string | null;
+  /** A read-only API key: it may call read operations only (isReadOperation). */
+  readOnly?: boolean;
   /** The grant an OAuth token belongs to (its refresh family): what a tool session is bound to, so it survives a refresh. */
   grantId?: string | null;
 }

@@ -98,17 +98,25 @@ export class McpContent {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Fixes first (the triage board is short), then every trace, newest first. A page that came back
+   * empty while more follows is skipped over within the same request: many clients read one page
+   * only, and an empty first page with a cursor (a project without fixes) would show them nothing.
+   */
   async listResources(rawCursor: unknown, call: ContentCall): Promise<{ resources: unknown[]; nextCursor?: string }> {
-    const cursor = decodeCursor(rawCursor);
-    const page = (await this.run(cursor.p === 'fixes' ? this.definitions.listFixes : this.definitions.listTraces, { limit: PAGE_SIZE, cursor: cursor.c ?? undefined }, call)) as ContentPage;
-    const resources = page.items.map((item) =>
-      cursor.p === 'fixes'
-        ? { uri: `tracewell://fixes/${item.id}`, name: `fix ${item.id}`, title: item.name, description: `Fix (${item.status}, ${item.detail})`, mimeType: 'application/json' }
-        : { uri: `tracewell://traces/${encodeURIComponent(item.id)}`, name: `trace ${item.id}`, title: item.name, description: `Trace (${item.status}, ${item.detail.slice(0, 200)}) of ${item.created_at}`, mimeType: 'application/json' },
-    );
-    // Fixes first (the triage board is short), then every trace, newest first.
-    const next: ListCursor | null = page.next_cursor ? { p: cursor.p, c: page.next_cursor } : cursor.p === 'fixes' ? { p: 'traces', c: null } : null;
-    return next ? { resources, nextCursor: encodeCursor(next) } : { resources };
+    let cursor: ListCursor | null = decodeCursor(rawCursor);
+    let resources: unknown[] = [];
+    while (cursor && resources.length === 0) {
+      const phase: Phase = cursor.p;
+      const page = (await this.run(phase === 'fixes' ? this.definitions.listFixes : this.definitions.listTraces, { limit: PAGE_SIZE, cursor: cursor.c ?? undefined }, call)) as ContentPage;
+      resources = page.items.map((item) =>
+        phase === 'fixes'
+          ? { uri: `tracewell://fixes/${item.id}`, name: `fix ${item.id}`, title: item.name, description: `Fix (${item.status}, ${item.detail})`, mimeType: 'application/json' }
+          : { uri: `tracewell://traces/${encodeURIComponent(item.id)}`, name: `trace ${item.id}`, title: item.name, description: `Trace (${item.status}, ${item.detail.slice(0, 200)}) of ${item.created_at}`, mimeType: 'application/json' },
+      );
+      cursor = page.next_cursor ? { p: phase, c: page.next_cursor } : phase === 'fixes' ? { p: 'traces', c: null } : null;
+    }
+    return cursor ? { resources, nextCursor: encodeCursor(cursor) } : { resources };
   }
 
   async readResource(uri: unknown, call: ContentCall): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { negotiateProtocolVersion } from './protocol.js';
 import { sessionOwner } from './session-owner.js';
-import type { PresentedCredential } from './tool-access.js';
+import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { InsufficientScope, internalError, invalidParams, type ToolInvoker } from './tool-invoker.js';
 import { toolErrorResult, type CallToolResult } from './tool-result.js';
@@ -34,6 +34,8 @@ export interface RpcContext {
 export interface McpMethodDependencies {
   content?: McpContent;
   catalog: ToolCatalog;
+  /** Which tools a principal is shown (a read-only key: the reading ones). */
+  access: Pick<ToolAccess, 'offersTo'>;
   invoker: ToolInvoker;
   sessions: ToolSessions;
   serverVersion: string;
@@ -87,7 +89,7 @@ function stepUpOr<T>(context: RpcContext, error: unknown, inBatch: () => T): T {
 }
 
 /** The MCP methods of the server (src/tools/rpc-methods.ts): lifecycle, ping, tools, logging and, with content, resources, prompts and completions. */
-export function createMcpMethods({ catalog, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): RpcMethods<RpcContext> {
+export function createMcpMethods({ catalog, access, invoker, sessions, serverVersion, log, content }: McpMethodDependencies): RpcMethods<RpcContext> {
   const server = new RpcMethods<RpcContext>();
 
   server.addMethod(
@@ -123,8 +125,9 @@ export function createMcpMethods({ catalog, invoker, sessions, serverVersion, lo
 
   server.addMethod(
     'tools/list',
-    guarded(log, 'tools/list', () => ({
-      tools: catalog.list().map((tool) => ({
+    // A client shows the model every listed tool; one it could only be refused is left out.
+    guarded(log, 'tools/list', (_params, context) => ({
+      tools: catalog.list().filter((tool) => access.offersTo(tool.operationId, context.principal)).map((tool) => ({
         name: tool.name,
         ...(tool.annotations?.title ? { title: tool.annotations.title } : {}),
         description: tool.description,

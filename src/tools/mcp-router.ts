@@ -44,6 +44,8 @@ export const TOOL_CREDENTIAL_POLICY: CredentialPolicy = {
     { scheme: 'serviceAccount', scopes: ['observability:read'] },
   ],
   projectScoped: true,
+  // Read-only API keys come in: the tools they may call are those whose operation reads (ToolAccess).
+  operationsCheckedPerCall: true,
 };
 
 export interface ToolServerDependencies {
@@ -97,7 +99,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const catalog = new ToolCatalog(deps.tools, settings, log);
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
   const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
-  const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
+  const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, access: deps.access, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
   const router = express.Router();
   const serviceResource = canonicalResource(deps.publicBaseUrl);
   const mcpResource = canonicalResource(`${serviceResource}/mcp`);
@@ -244,11 +246,10 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       }
       checkProtocolVersion(req);
       const session = initializing ? null : resumeSession(req, caller);
-      // The transport rule: after initialize, MCP-Protocol-Version repeats the negotiated version.
-      const announced = headerVersion(req);
-      if (session && announced !== undefined && announced !== session.protocolVersion) {
-        throw badRequest('PUBLIC_API_UNSUPPORTED_PROTOCOL_VERSION', `This session negotiated MCP ${session.protocolVersion}; the request says ${announced}.`, RpcCode.requestRejected, batch ? null : idOf(payload));
-      }
+      // MCP-Protocol-Version is refused only when this server does not speak it (checked above): the
+      // transport spec asks for 400 on an "invalid or unsupported" version, and clients that open
+      // extra streams on a session (the official suite's multiple-streams scenario) send an older
+      // supported one. The session keeps what initialize negotiated; batches follow that.
       if (batch) {
         const version = session?.protocolVersion ?? headerVersion(req) ?? DEFAULT_PROTOCOL_VERSION;
         if (!batchingAllowed(version)) {

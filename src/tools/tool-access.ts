@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Authenticator } from '../auth/authenticator.js';
+import { isReadOperation, type Authenticator } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { CapabilityGuard } from '../domain/capabilities/capability-guard.js';
 import type { OperationMeta } from '../http/contract.js';
@@ -31,6 +31,15 @@ export class ToolAccess {
 
   operation(operationId: string): OperationMeta | undefined {
     return this.operations.get(operationId);
+  }
+
+  /**
+   * Whether `principal` may call the operation at all, as far as the credential's kind decides: a
+   * read-only key only reads. tools/list shows such a key only these tools; the call is still
+   * authorized in full (authorize), which refuses the others with 403 PUBLIC_API_READ_ONLY_CREDENTIAL.
+   */
+  offersTo(operationId: string, principal: Principal): boolean {
+    return !principal.readOnly || isReadOperation(this.operations.get(operationId)?.method);
   }
 
   /** The principal the operation sees, or the ProblemError (401/403/400) REST would answer. */

@@ -73,13 +73,14 @@ forEachAdapter((adapter) => {
         expect(Number(after)).to.equal(Number(before));
       });
 
-      it('a read-only key reads but may not write (403 PUBLIC_API_READ_ONLY_CREDENTIAL), not even ingest, and the tool server turns it away', async () => {
+      it('a read-only key reads but may not write (403 PUBLIC_API_READ_ONLY_CREDENTIAL), not even ingest; the tool server lets it in (its tools: test/tools/read-only-key.test.ts)', async () => {
         const { key } = expectEnvelope<{ key: string }>(await create({ name: 'reader', readOnly: true }), 201);
         expect((await server.request().get('/api/v1/public/traces').set('x-api-key', key)).status).to.equal(200);
         expectProblem(await server.request().post('/api/v1/public/traces').set('x-api-key', key).send({ name: 'x' }), 403, 'PUBLIC_API_READ_ONLY_CREDENTIAL');
         expectProblem(await server.request().post(PATH).set('x-api-key', key).send({ name: 'y' }), 403, 'PUBLIC_API_READ_ONLY_CREDENTIAL');
         const mcp = await server.request().post('/mcp').set('x-api-key', key).set('accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-        expect(mcp.status).to.equal(403);
+        expect(mcp.status).to.equal(400);
+        expect(mcp.body.error.data.code).to.equal('PUBLIC_API_SESSION_REQUIRED');
       });
 
       it('an expiring key works until its expiry, then is 401; an expiry in the past is 400 at /body/expiresAt', async () => {

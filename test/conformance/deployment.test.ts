@@ -22,7 +22,8 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       server = await startTestServer(adapter, {
-        env: { RATE_LIMIT_WRITE_PER_MINUTE: '100000', RATE_LIMIT_READ_PER_MINUTE: '100000', RATE_LIMIT_INGEST_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', VALIDATE_RESPONSES: 'false' },
+        // The README's default rate limits: the kit paces itself and waits out 429s on the test clock.
+        env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', VALIDATE_RESPONSES: 'false' },
       });
       http = createServer(server.app);
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -48,6 +49,10 @@ forEachAdapter((adapter) => {
     it('reports no FAIL', () => {
       const failed = run.results.filter((r) => r.outcome === 'FAIL');
       expect(failed.map((r) => r.id), renderText(failed)).to.deep.equal([]);
+    });
+
+    it('ran into the default limits and waited their windows out on the test clock (no 429 left as a FAIL)', () => {
+      expect(run.rateWaitSeconds).to.be.greaterThan(0);
     });
 
     it('checks the envelope, Problem, header, cursor, idempotency, saved-filter, tool and fuzz rules (each PASS, not SKIP)', () => {

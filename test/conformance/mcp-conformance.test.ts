@@ -61,7 +61,7 @@ forEachAdapter((adapter) => {
       );
       const summary = outcome.stdout.slice(outcome.stdout.indexOf('=== SUMMARY ==='));
       expect(outcome.code, summary).to.equal(0);
-      for (const scenario of ['server-initialize', 'logging-set-level', 'ping', 'completion-complete', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection']) {
+      for (const scenario of ['server-initialize', 'logging-set-level', 'ping', 'completion-complete', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection', 'server-sse-multiple-streams']) {
         expect(summary, scenario).to.match(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
       }
     });

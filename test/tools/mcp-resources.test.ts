@@ -33,15 +33,11 @@ forEachAdapter((adapter) => {
       expect(resourceTemplates.map((t) => t.uriTemplate)).to.deep.equal(['tracewell://traces/{trace_id}', 'tracewell://fixes/{fix_id}']);
     });
 
-    it('resources/list lists fixes, then recent traces newest first, page by page with a cursor', async () => {
+    it('resources/list: with traces and no fixes, the first page holds the traces newest first, and no cursor', async () => {
       const first = await client.listResources();
-      // No fixes yet: the first page is the (empty) fix list, and its cursor leads to the traces.
-      expect(first.resources).to.deep.equal([]);
-      expect(first.nextCursor).to.be.a('string');
-      const traces = await client.listResources({ cursor: first.nextCursor });
-      expect(traces.resources.map((r) => r.uri)).to.deep.equal(['tracewell://traces/run-2', 'tracewell://traces/run-1', 'tracewell://traces/run-0']);
-      expect(traces.resources[2]).to.deep.include({ title: 'checkout 0', mimeType: 'application/json' });
-      expect(traces.nextCursor).to.equal(undefined);
+      expect(first.resources.map((r) => r.uri)).to.deep.equal(['tracewell://traces/run-2', 'tracewell://traces/run-1', 'tracewell://traces/run-0']);
+      expect(first.resources[2]).to.deep.include({ title: 'checkout 0', mimeType: 'application/json' });
+      expect(first.nextCursor).to.equal(undefined);
     });
 
     it('refuses a cursor it did not issue with -32602', async () => {
@@ -95,6 +91,55 @@ forEachAdapter((adapter) => {
       expect(await client.setLoggingLevel('warning')).to.deep.equal({});
       const error = (await client.setLoggingLevel('loud' as 'info').catch((e: unknown) => e)) as McpError;
       expect(error.code).to.equal(-32602);
+    });
+  });
+
+  describe('resources/list pages', () => {
+    let fixture: ListeningServer;
+
+    before(async () => {
+      fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_INGEST_PER_MINUTE: '1000' } });
+    });
+
+    after(async () => {
+      await fixture.close();
+    });
+
+    /** An SDK client of a fresh project, so each rule sees only the traces it wrote. */
+    const clientOf = async (apiKey: string): Promise<Client> => {
+      const client = new Client({ name: 'pages', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${fixture.baseUrl}/mcp`), { requestInit: { headers: { 'x-api-key': apiKey } } }));
+      return client;
+    };
+
+    it('an empty project: one empty page without a cursor', async () => {
+      const tenant = await fixture.server.seedTenant('Empty');
+      const client = await clientOf(tenant.apiKey);
+      try {
+        expect(await client.listResources()).to.deep.equal({ resources: [] });
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('51 traces: a page of 50 with a cursor, then the last one without; no page is empty', async () => {
+      const tenant = await fixture.server.seedTenant('Busy');
+      for (let i = 0; i < 51; i++) {
+        await ingest(fixture.server, { trace_id: `busy-${String(i).padStart(2, '0')}`, name: `busy ${i}`, spans: [span('root')] }, { 'x-api-key': tenant.apiKey });
+        fixture.server.clock.advance(1000);
+      }
+      const client = await clientOf(tenant.apiKey);
+      try {
+        const first = await client.listResources();
+        expect(first.resources).to.have.length(50);
+        expect(first.resources[0].uri).to.equal('tracewell://traces/busy-50');
+        expect(first.nextCursor).to.be.a('string');
+        const second = await client.listResources({ cursor: first.nextCursor });
+        expect(second.resources.map((r) => r.uri)).to.deep.equal(['tracewell://traces/busy-00']);
+        expect(second.nextCursor).to.equal(undefined);
+      } finally {
+        await client.close();
+      }
     });
   });
 
@@ -207,16 +252,34 @@ forEachAdapter((adapter) => {
       expect(((await batch.json()) as unknown[]).length).to.equal(2);
     });
 
-    it('refuses a batch on 2025-06-18 and later, and an MCP-Protocol-Version other than the negotiated one — answering the id it could read', async () => {
+    it('refuses a batch on a session negotiated at 2025-06-18 or later, whatever MCP-Protocol-Version the request carries', async () => {
       const opened = await post(INITIALIZE('2025-11-25'));
       const session = opened.headers.get('mcp-session-id')!;
-      const batch = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }], { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
-      expect(batch.status).to.equal(400);
-      expect(((await batch.json()) as { error: { data: { code: string } } }).error.data.code).to.equal('PUBLIC_API_BATCH_NOT_SUPPORTED');
-      const mismatch = await post({ jsonrpc: '2.0', id: 'v', method: 'ping' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
-      expect(mismatch.status).to.equal(400);
-      const body = (await mismatch.json()) as { id: string; error: { data: { code: string } } };
-      expect(body.id).to.equal('v');
+      for (const version of ['2025-11-25', '2025-03-26']) {
+        const batch = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }], { 'mcp-session-id': session, 'mcp-protocol-version': version });
+        expect(batch.status, version).to.equal(400);
+        expect(((await batch.json()) as { error: { data: { code: string } } }).error.data.code, version).to.equal('PUBLIC_API_BATCH_NOT_SUPPORTED');
+      }
+    });
+
+    it('accepts on a session any MCP-Protocol-Version it supports, not only the negotiated one (the suite’s multiple-streams scenario)', async () => {
+      const opened = await post(INITIALIZE('2025-11-25'));
+      const session = opened.headers.get('mcp-session-id')!;
+      for (const version of ['2025-03-26', '2025-06-18', '2024-11-05']) {
+        const res = await post({ jsonrpc: '2.0', id: version, method: 'tools/list' }, { 'mcp-session-id': session, 'mcp-protocol-version': version });
+        expect(res.status, version).to.equal(200);
+        const body = (await res.json()) as { id: string; result: { tools: unknown[] } };
+        expect(body.id).to.equal(version);
+        expect(body.result.tools.length, version).to.be.greaterThan(0);
+      }
+    });
+
+    it('refuses on a session an MCP-Protocol-Version it does not speak with 400 PUBLIC_API_UNSUPPORTED_PROTOCOL_VERSION', async () => {
+      const opened = await post(INITIALIZE('2025-11-25'));
+      const session = opened.headers.get('mcp-session-id')!;
+      const res = await post({ jsonrpc: '2.0', id: 'v', method: 'ping' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-12-31' });
+      expect(res.status).to.equal(400);
+      const body = (await res.json()) as { error: { data: { code: string } } };
       expect(body.error.data.code).to.equal('PUBLIC_API_UNSUPPORTED_PROTOCOL_VERSION');
     });
 

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import knexFactory from 'knex';
+import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
+import { forEachAdapter, POSTGRES_URL } from '../support/adapters.js';
+
+const run = promisify(execFile);
+
+/** The kit's budget here: 4 generated requests per operation, fixed seed (as deployment.test.ts). */
+const FUZZ_RUNS = process.env.CONFORMANCE_FUZZ_RUNS ?? '4';
+
+/** The banner's dev key, printed once right after "listening". */
+async function devKey(server: ServerProcess): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const match = /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/.exec(server.output());
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no API key in the banner:\n${server.output()}`);
+}
+
+/**
+ * The conformance kit as a user runs it (`npm run conformance`, its CLI) against the server as a
+ * user starts it: its own process on a fresh DATA_DIR (and, for PostgreSQL, a fresh database), every
+ * setting at the README's default — rate limits included, so the kit has to pace itself and wait
+ * out Retry-After in real time. No test clock: cursor expiry and the token-only operations are SKIP.
+ */
+forEachAdapter((adapter) => {
+  describe('conformance kit (CLI) against a server process with the README defaults', function () {
+    this.timeout(900_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-conformance-process-'));
+    const database = `tracewell_conformance_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = (() => {
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${database}`;
+      return url.toString();
+    })();
+    const admin = adapter === 'postgres' ? knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } }) : undefined;
+    let server: ServerProcess | undefined;
+    let outcome: { code: number; stdout: string; stderr: string };
+    let junit: string;
+
+    before(async () => {
+      await admin?.raw('CREATE DATABASE ??', [database]);
+      server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: adapter === 'postgres' ? databaseUrl : '' }, startTimeoutMs: 60_000 });
+      const apiKey = await devKey(server);
+      const junitFile = path.join(dataDir, 'conformance.xml');
+      const args = ['conformance/cli.ts', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '20261123', '--fuzz-runs', FUZZ_RUNS, '--include-rate-limit', '--junit', junitFile];
+      outcome = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), args, { cwd: REPO_ROOT, timeout: 840_000, maxBuffer: 64 * 1024 * 1024 }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      );
+      junit = readFileSync(junitFile, 'utf8');
+    });
+
+    after(async () => {
+      await server?.stop();
+      await admin?.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]).catch(() => undefined);
+      await admin?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('exits 0 and reports no FAIL', () => {
+      const failed = outcome.stdout.split('\n').filter((line) => line.startsWith('FAIL'));
+      expect(failed, `${outcome.stdout}\n${outcome.stderr.slice(-4000)}`).to.deep.equal([]);
+      expect(outcome.code).to.equal(0);
+      expect(outcome.stdout).to.match(/\n\d+ passed, 0 failed, \d+ skipped\n?$/);
+      expect(junit).to.contain('failures="0"');
+    });
+
+    it('ran into the default write limit and waited its windows out (the kit logs each wait)', () => {
+      expect(outcome.stderr).to.match(/rate limits: key:write spent; waiting \d+\.\d s|rate limits: 429 on key:write, Retry-After \d+; waiting/);
+    });
+
+    it('checks the cross-cutting, tool and fuzz rules (each PASS, not SKIP), the tool budget included', () => {
+      for (const id of ['envelope', 'problem-details', 'x-request-id', 'rate-limit-headers', 'retry-after', 'no-500', 'tools:initialize', 'tools:list', 'tools:rate-limit', 'fuzz:read-only', 'fuzz:ingestTrace']) {
+        expect(outcome.stdout, id).to.match(new RegExp(`^PASS ${id}:`, 'm'));
+      }
+    });
+  });
+});
