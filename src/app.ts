@@ -22,6 +22,7 @@ import { oauthRouter } from './http/oauth-router.js';
 import { contractRouter } from './http/contract-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
+import { ConsentTickets } from './domain/identity/consent-tickets.js';
 import { ClientRegistration } from './domain/identity/client-registration.js';
 import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share-middleware.js';
 import { consoleRouter } from './http/console-router.js';
@@ -81,7 +82,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration));
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
   app.use(accountRouter(services.accountLinks, services.invitations));
 
   // The served contract and /docs need no credential, so they answer before authentication.

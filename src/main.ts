@@ -3,7 +3,7 @@ import { createRuntime } from './runtime.js';
 import { createApp } from './app.js';
 import { provisionDevEnvironment } from './domain/bootstrap/provisioning.js';
 import { describeStartupError } from './startup/startup-errors.js';
-import { adminAccessNotice } from './domain/bootstrap/first-run.js';
+import { adminAccessNotice, storeAdminPassword } from './domain/bootstrap/first-run.js';
 import { createHttpServer } from './http/http-server.js';
 
 /** `npm start`: migrate, provision a dev environment on first start, listen, drain on SIGTERM. */
@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
   const dev = await provisionDevEnvironment(runtime.store, runtime.clock, config.admin.email);
+  // First-run work ends before the port opens: nothing answers (not even /readyz) until a sign-in can succeed.
+  const passwordNotice = await storeAdminPassword({ ...runtime.services, store: runtime.store, config }, dev);
   const app = createApp(runtime);
   const server = createHttpServer(app, config.connections);
   await runtime.start();
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
     console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" ${baseUrl}/api/v1/public/project\n`);
   }
   // Links name the address clients use; with PORT=0 only the bound port is known.
-  const adminNotice = await adminAccessNotice({ ...runtime.services, store: runtime.store, config }, dev, config.port === 0 ? baseUrl : config.publicBaseUrl);
+  const adminNotice = passwordNotice.length > 0 ? passwordNotice : await adminAccessNotice({ ...runtime.services, store: runtime.store, config }, dev, config.port === 0 ? baseUrl : config.publicBaseUrl);
   if (adminNotice.length) console.log(`${adminNotice.join('\n')}\n`);
 
   let stopping = false;

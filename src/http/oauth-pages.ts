@@ -42,15 +42,13 @@ export function consentPage(input: {
   error?: string;
   /** The resource the tokens are for, when the client named one (RFC 8707). */
   resource?: string | null;
-  /** Set when the user must pick the project the connection works in. */
+  /** Set when the signed-in user must pick the project the connection works in. */
   projects?: readonly ProjectChoice[];
-  email?: string;
+  /** Proof of the password just typed (consent-tickets.ts): the project step asks for it no more. */
+  ticket?: string;
 }): string {
   const target = input.resource ? ` for <code>${escapeHtml(input.resource)}</code>` : '';
-  const email = input.email
-    ? `<label>Email <input type="email" name="email" autocomplete="username" value="${escapeHtml(input.email)}" required></label>
-<label>Password <input type="password" name="password" autocomplete="current-password" required></label>`
-    : signIn;
+  const credentials = input.ticket ? hidden({ sign_in_ticket: input.ticket }) : signIn;
   return page(
     'Authorize access',
     `<p><strong>${escapeHtml(input.clientName)}</strong> asks for access to your Tracewell account${target} with these scopes:</p>
@@ -59,7 +57,7 @@ ${errorLine(input.error)}
 <form method="post" action="/oauth/authorize">
 ${hidden(input.fields)}
 ${projectSelect(input.projects)}
-${email}
+${credentials}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,

@@ -8,6 +8,8 @@ import { consentPage, devicePage, messagePage } from './oauth-pages.js';
 import { stringViolation } from './json-hygiene.js';
 import { TooManyAttempts, type SignInThrottle } from '../domain/identity/sign-in-throttle.js';
 import type { ClientRegistration } from '../domain/identity/client-registration.js';
+import type { ConsentTickets } from '../domain/identity/consent-tickets.js';
+import { consentPagePolicy } from './consent-csp.js';
 
 type Fields = Record<string, string | undefined>;
 
@@ -54,11 +56,14 @@ const noStore = (res: Response): void => {
   res.setHeader('Pragma', 'no-cache');
 };
 
-/** Pages carry passwords: never framed (clickjacking), never cached. */
-const pageHeaders = (res: Response): void => {
+/**
+ * Pages carry passwords: never framed (clickjacking), never cached. A consent page names the
+ * validated redirect URI its form ends at, which its CSP must allow (consent-csp.ts).
+ */
+const pageHeaders = (res: Response, redirectUri: string | null = null): void => {
   noStore(res);
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+  res.setHeader('Content-Security-Policy', consentPagePolicy(redirectUri));
 };
 
 /**
@@ -98,7 +103,7 @@ const authorizationParams = (fields: Fields): AuthorizationParams =>
  * The OAuth 2.0 endpoints, outside the REST contract: their wire formats are the RFCs'
  * (form-encoded requests, RFC 6749 JSON errors, redirects and HTML pages), not envelopes.
  */
-export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle, registration: ClientRegistration): Router {
+export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle, registration: ClientRegistration, tickets: ConsentTickets): Router {
   const router = express.Router();
   const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
 
@@ -186,14 +191,15 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
         return null;
       });
       if (!request) return;
-      pageHeaders(res);
+      pageHeaders(res, request.redirectUri);
       res.type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: authorizationParams(fields) as Fields }));
     } catch (error) {
       next(error);
     }
   });
 
-  // The form asks for the password on every submission, so a forged cross-site post cannot approve anything.
+  // The form asks for the password on every submission (or carries the ticket of the password just
+  // typed, consent-tickets.ts), so a forged cross-site post cannot approve anything.
   router.post('/oauth/authorize', ...forms, async (req, res, next) => {
     try {
       const fields = fieldsOf(req.body);
@@ -207,15 +213,22 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
         redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss: oauth.issuer });
         return;
       }
-      await throttle.attempt('sign-in', { account: fields.email ?? '', client: request.client.id, address: addressOf(req) });
-      const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
-      const again = (status: number, error: string, projects?: { id: string; name: string }[]): void => {
-        pageHeaders(res);
-        res.status(status).type('html').send(
-          consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: params as Fields, error, projects, email: projects ? fields.email : undefined }),
-        );
+      const again = (status: number, error: string, choice?: { projects: { id: string; name: string }[]; ticket: string }): void => {
+        pageHeaders(res, request.redirectUri);
+        res.status(status).type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: params as Fields, error, ...choice }));
       };
-      if (!user) return again(401, 'The email or password is wrong.');
+      let user = fields.sign_in_ticket !== undefined ? await tickets.redeem(fields.sign_in_ticket, request) : null;
+      if (fields.sign_in_ticket !== undefined && !user) return again(400, 'This sign-in expired; enter your email and password again.');
+      if (!user) {
+        // Failures only count (sign-in-throttle.ts), but a spent budget refuses before the password is checked.
+        const source = { account: fields.email ?? '', client: request.client.id, address: addressOf(req) };
+        await throttle.check('sign-in', source);
+        user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
+        if (!user) {
+          await throttle.failed('sign-in', source);
+          return again(401, 'The email or password is wrong.');
+        }
+      }
       // An MCP client sends no x-project-id: its tokens work in the one project chosen here.
       let projectId: string | null = null;
       if (request.resource === oauth.resources.mcp) {
@@ -225,8 +238,9 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
           redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The account belongs to no project.', state: request.state, iss: oauth.issuer });
           return;
         }
-        if (chosen !== undefined && !projects.some((project) => project.id === chosen)) return again(400, 'Choose one of your projects.', projects);
-        if (chosen === undefined && projects.length > 1) return again(200, 'Choose the project this connection works in, and confirm with your password.', projects);
+        const choice = async () => ({ projects, ticket: (await tickets.issue(user, request)) ?? '' });
+        if (chosen !== undefined && !projects.some((project) => project.id === chosen)) return again(400, 'Choose one of your projects.', await choice());
+        if (chosen === undefined && projects.length > 1) return again(200, 'Choose the project this connection works in.', await choice());
         projectId = chosen ?? projects[0].id;
       }
       const code = await oauth.authorizationCodes.approve(request, user, req.headers.host ?? '', projectId);
@@ -305,11 +319,14 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
     };
     try {
       const fields = fieldsOf(req.body);
-      // Every attempt counts before any lookup, and the credentials are checked before the code, so
-      // a guesser without the password learns nothing about which codes exist.
+      // Every code entry counts before any lookup (a wrong password counts as a failed sign-in), and
+      // the credentials are checked before the code, so a guesser without the password learns
+      // nothing about which codes exist.
       await throttle.attempt('user-code', { address: addressOf(req) });
-      await throttle.attempt('sign-in', { account: fields.email ?? '', address: addressOf(req) });
+      const source = { account: fields.email ?? '', address: addressOf(req) };
+      await throttle.check('sign-in', source);
       const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
+      if (!user) await throttle.failed('sign-in', source);
       if (!user) return reply(401, { error: 'access_denied', error_description: 'The email or password is wrong.' }, 'The email or password is wrong.');
       const found = fields.user_code ? await oauth.devices.pending(fields.user_code) : null;
       if (!found) return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');

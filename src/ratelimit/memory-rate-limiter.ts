@@ -16,6 +16,13 @@ export class MemoryRateLimiter implements RateLimiter {
     return decide(next.count, policy, start, nowMs, this.degraded);
   }
 
+  async peek(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision> {
+    const start = windowStart(policy, nowMs);
+    const counter = this.counters.get(`${policy.name}:${key}`);
+    const count = counter && counter.window === start ? counter.count : 0;
+    return decide(count + 1, policy, start, nowMs, this.degraded);
+  }
+
   /** Drops counters of windows that have ended, bounding memory under many credentials. */
   private sweep(nowMs: number): void {
     for (const [id, counter] of this.counters) {

@@ -24,6 +24,11 @@ export interface RateDecision {
  */
 export interface RateLimiter {
   hit(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision>;
+  /**
+   * The decision the next hit would get, without counting it: budgets that count only failures
+   * (sign-in guessing) ask before the attempt and hit only when it failed.
+   */
+  peek(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision>;
   close?(): Promise<void>;
   /** Resolves when the shared store answers (readiness); in-process limiters have nothing to ask. */
   ping?(): Promise<void>;

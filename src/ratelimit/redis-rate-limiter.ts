@@ -30,6 +30,12 @@ export class RedisRateLimiter implements RateLimiter {
     return decide(count, policy, start, nowMs, false);
   }
 
+  async peek(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision> {
+    const start = windowStart(policy, nowMs);
+    const count = Number((await this.redis.get(`${this.keyPrefix}${policy.name}:${key}:${start}`)) ?? 0);
+    return decide(count + 1, policy, start, nowMs, false);
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }

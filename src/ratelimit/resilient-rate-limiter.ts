@@ -19,6 +19,14 @@ export class ResilientRateLimiter implements RateLimiter {
     }
   }
 
+  async peek(key: string, policy: RatePolicy, nowMs: number): Promise<RateDecision> {
+    try {
+      return await this.primary.peek(key, policy, nowMs);
+    } catch {
+      return this.fallback.peek(key, policy, nowMs);
+    }
+  }
+
   /** Asks the shared store itself: the local fallback keeps requests going, but readiness reports the outage. */
   async ping(): Promise<void> {
     await this.primary.ping?.();

@@ -43,6 +43,16 @@ function limiterContract(name: string, open: () => Promise<{ limiter: RateLimite
       expect(decision).to.include({ allowed: true, remaining: 2 });
     });
 
+    it('peek answers what the next hit would get and counts nothing', async () => {
+      expect(await limiter.peek(key, policy, WINDOW_START + 1000)).to.include({ allowed: true, remaining: 2 });
+      for (let i = 0; i < 2; i++) await limiter.hit(key, policy, WINDOW_START + 1000);
+      expect(await limiter.peek(key, policy, WINDOW_START + 1000)).to.include({ allowed: true, remaining: 0 });
+      expect(await limiter.peek(key, policy, WINDOW_START + 1000)).to.include({ allowed: true, remaining: 0 });
+      await limiter.hit(key, policy, WINDOW_START + 1000);
+      expect(await limiter.peek(key, policy, WINDOW_START + 10_500)).to.include({ allowed: false, remaining: 0, resetAfter: 50 });
+      expect(await limiter.peek(key, policy, WINDOW_START + 60_000)).to.include({ allowed: true, remaining: 2 });
+    });
+
     it('keeps separate budgets per key and per policy', async () => {
       for (let i = 0; i < 4; i++) await limiter.hit(key, policy, WINDOW_START);
       expect((await limiter.hit(`${key}-other`, policy, WINDOW_START)).allowed).to.equal(true);
@@ -91,6 +101,18 @@ describe('RateLimiter port', () => {
           [true, true],
           [false, true],
         ]);
+      } finally {
+        await limiter.close();
+      }
+    });
+
+    it('peeks at the local fallback counts when Redis does not answer', async () => {
+      const unreachable = new RedisRateLimiter('redis://127.0.0.1:1');
+      await unreachable.connect().catch(() => undefined);
+      const limiter = new ResilientRateLimiter(unreachable);
+      try {
+        for (let i = 0; i < 3; i++) await limiter.hit('k', policy, WINDOW_START);
+        expect(await limiter.peek('k', policy, WINDOW_START)).to.include({ allowed: false, degraded: true });
       } finally {
         await limiter.close();
       }

@@ -69,6 +69,45 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('sign-in budgets count failures only', () => {
+      /** The start of the next clock hour: every fixed window (minute and hour) starts empty there. */
+      const toNextHour = (): void => server.clock.advance(3_600_000 - (server.clock.now().getTime() % 3_600_000));
+
+      it('lets the owner approve 21 consents within one minute (over the 5/min and 20/h account budgets): successes do not count', async () => {
+        toNextHour();
+        const statuses: number[] = [];
+        for (let i = 0; i < 21; i++) statuses.push((await consent(email, PASSWORD)).status);
+        expect(statuses).to.deep.equal(Array(21).fill(302));
+      });
+
+      it('lets the owner approve 21 devices within one hour (one a minute: over the 20/h account budget)', async () => {
+        toNextHour();
+        const statuses: number[] = [];
+        for (let i = 0; i < 21; i++) {
+          statuses.push((await deviceApproval((await startDevice()).user_code, email, PASSWORD)).status);
+          server.clock.advance(61_000);
+        }
+        expect(statuses).to.deep.equal(Array(21).fill(200));
+      });
+
+      it('locks after 5 failures even when successes came between them: a success does not erase failures', async () => {
+        toNextHour();
+        for (let i = 0; i < 4; i++) expect((await consent(email, 'wrong')).status).to.equal(401);
+        expect((await consent(email, PASSWORD)).status).to.equal(302);
+        expect((await consent(email, 'wrong')).status).to.equal(401);
+        const refused = await consent(email, PASSWORD);
+        expect(refused.status).to.equal(429);
+        expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
+      });
+
+      it('counts a wrong password at the device page against the same account budget as the consent page', async () => {
+        toNextHour();
+        for (let i = 0; i < 3; i++) expect((await consent(email, 'wrong')).status).to.equal(401);
+        for (let i = 0; i < 2; i++) expect((await deviceApproval('BCDF-GHJK', email, 'wrong')).status).to.equal(401);
+        expect((await consent(email, PASSWORD)).status).to.equal(429);
+      });
+    });
+
     describe('device user-code entry (GET and POST /oauth/device)', () => {
       it('lets an address try 10 user codes a minute; the 11th and later get 429 whatever the code', async () => {
         const guesses: number[] = [];

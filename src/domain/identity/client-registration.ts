@@ -36,6 +36,12 @@ const invalidRedirect = (detail: string) => new OAuthError('invalid_redirect_uri
 /**
  * RFC 8252 redirect URIs of native and CLI clients: loopback http (any port, RFC 8252 §7.3), https,
  * or a private-use scheme (§7.1). Plain http to another host would hand codes to the network.
+ *
+ * Redirect URIs are compared as exact strings (loopback ports aside), so only a URI that means
+ * exactly what it says is registered: no wildcard host (`https://*.example/cb` matches nothing
+ * exactly and reads as a promise to match many), no userinfo, no fragment, and the form the WHATWG
+ * URL parser gives back, so the browser goes where the string says (no `\` read as `/`, no tab or
+ * newline silently dropped, no `0x7f.1` read as 127.0.0.1, no upper-case host or default port).
  */
 export function checkRedirectUri(raw: unknown): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_URI_LENGTH) throw invalidRedirect(`Each redirect URI is a string of 1 to ${MAX_URI_LENGTH} characters.`);
@@ -47,6 +53,9 @@ export function checkRedirectUri(raw: unknown): string {
   }
   if (url.hash !== '' || raw.includes('#')) throw invalidRedirect('A redirect URI has no fragment (RFC 6749 §3.1.2).');
   if (FORBIDDEN_SCHEMES.has(url.protocol)) throw invalidRedirect(`The scheme ${url.protocol} is not a redirect target.`);
+  if (url.host.includes('*') || url.host.toLowerCase().includes('%2a')) throw invalidRedirect(`${raw.slice(0, 100)} has a wildcard host; register each exact redirect URI.`);
+  if (url.username !== '' || url.password !== '') throw invalidRedirect('A redirect URI has no user information (user:password@).');
+  if (url.href !== raw && url.href !== `${raw}/`) throw invalidRedirect(`${raw.slice(0, 100)} is not in normal form; register it as ${url.href.slice(0, 100)}.`);
   if (url.protocol === 'http:') {
     if (!LOOPBACK_HOSTS.has(url.hostname)) throw invalidRedirect('http redirect URIs must be loopback (127.0.0.1, [::1] or localhost); use https otherwise.');
     return raw;

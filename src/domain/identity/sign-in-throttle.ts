@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
-import type { RateLimiter, RatePolicy } from '../../ratelimit/rate-limiter.js';
+import type { RateDecision, RateLimiter, RatePolicy } from '../../ratelimit/rate-limiter.js';
 
 /** What an attempt is: a password sign-in (consent or device page) or a device user-code entry. */
 export type GuessKind = 'sign-in' | 'user-code';
@@ -51,8 +51,16 @@ const digest = (value: string): string => createHash('sha256').update(value.trim
 
 /**
  * Rate limits on guessing at the OAuth pages, through the service's rate limiter (Redis when
- * configured, so every process shares the counts). Every attempt counts before anything is looked
- * up, so a refusal says nothing about whether the account or code exists.
+ * configured, so every process shares the counts).
+ *
+ * Password sign-ins count failures only: `check` before the password is verified (a spent budget
+ * refuses even the right password, so a locked account cannot be guessed), `failed` after a wrong
+ * one. Counting successes too locked an owner out after 20 sign-ins and MCP connects in an hour.
+ * A success does not erase earlier failures (GitHub's behaviour): a guesser who also owns an account
+ * cannot reset an address budget by signing in between guesses.
+ *
+ * User-code entries count every attempt (`attempt`), before any lookup, so a refusal says nothing
+ * about whether a code exists.
  */
 export class SignInThrottle {
   constructor(
@@ -61,7 +69,23 @@ export class SignInThrottle {
   ) {}
 
   /** Counts one attempt on every dimension; throws TooManyAttempts when any budget is spent. */
-  async attempt(kind: GuessKind, source: GuessSource): Promise<void> {
+  attempt(kind: GuessKind, source: GuessSource): Promise<void> {
+    return this.apply(kind, source, (key, policy, now) => this.limiter.hit(key, policy, now));
+  }
+
+  /** Throws TooManyAttempts when one more failure would exceed a budget; counts nothing. */
+  check(kind: GuessKind, source: GuessSource): Promise<void> {
+    return this.apply(kind, source, (key, policy, now) => this.limiter.peek(key, policy, now));
+  }
+
+  /** Counts one failed attempt on every dimension (the refusal comes with the next check). */
+  async failed(kind: GuessKind, source: GuessSource): Promise<void> {
+    await this.apply(kind, source, (key, policy, now) => this.limiter.hit(key, policy, now)).catch((error: unknown) => {
+      if (!(error instanceof TooManyAttempts)) throw error;
+    });
+  }
+
+  private async apply(kind: GuessKind, source: GuessSource, decide: (key: string, policy: RatePolicy, now: number) => Promise<RateDecision>): Promise<void> {
     const now = this.clock.now().getTime();
     let retryAfter = 0;
     for (const dimension of ['account', 'client', 'address'] as const) {
@@ -69,7 +93,7 @@ export class SignInThrottle {
       if (value === undefined || value === '') continue;
       const key = `${dimension}:${dimension === 'account' ? digest(value) : value}`;
       for (const policy of POLICIES[kind][dimension]) {
-        const decision = await this.limiter.hit(key, policy, now);
+        const decision = await decide(key, policy, now);
         if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.resetAfter);
       }
     }
