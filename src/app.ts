@@ -8,6 +8,7 @@ import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { checkedJsonBody } from './http/checked-json-body.js';
 import { requestHygiene } from './http/request-hygiene.js';
+import { QUERY_DATE_TIME, QUERY_DATE_TIME_FORMAT } from './http/date-time-format.js';
 import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
@@ -111,6 +112,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
+      formats: { [QUERY_DATE_TIME]: QUERY_DATE_TIME_FORMAT },
       ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
     }),
   );

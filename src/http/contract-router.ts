@@ -37,6 +37,25 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * The reference page loads only from this deployment and is never framed (clickjacking). Redoc
+ * renders with styled-components, which writes <style> elements (hence 'unsafe-inline' styles, as
+ * the console); it fetches the contract from this origin, draws its icons as data: images and runs
+ * its search index in a worker made from a blob: URL.
+ */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 /** Like every operation of the API, these reject query parameters the contract does not declare. */
 function rejectQuery(req: Request, _res: Response, next: NextFunction): void {
   const names = Object.keys(req.query as Record<string, unknown>);
@@ -68,6 +87,8 @@ export function contractRouter(): Router {
   router.get('/api/v1/public/openapi.json', rejectQuery, serve('application/json; charset=utf-8', contract.json));
   router.get('/api/v1/public/openapi.yaml', rejectQuery, serve('application/yaml; charset=utf-8', contract.yaml));
   router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.status(200).type('text/html; charset=utf-8').send(DOCS_PAGE);
   });

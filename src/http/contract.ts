@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { SecuritySchemeName } from '../auth/principal.js';
 import { minimumRoleFor, type ProjectRole } from '../auth/roles.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { queryParametersAsSent } from './query-parameters.js';
 
 export const CONTRACT_PATH = path.join(PACKAGE_ROOT, 'contract/openapi.yaml');
 
@@ -119,7 +120,8 @@ export function linkRecursiveRefs<T>(document: T): T {
 }
 
 let validationCached: JsonObject | undefined;
+/** The contract the request validator reads: recursive refs linked, query values taken as clients encode them. */
 export function validationContract(): JsonObject {
-  validationCached ??= linkRecursiveRefs(loadContract());
+  validationCached ??= queryParametersAsSent(linkRecursiveRefs(loadContract()));
   return validationCached;
 }

@@ -35,14 +35,15 @@ export interface RunningBrowser {
 
 /**
  * One headless Chromium with a fresh profile (playwright takes it as the persistent context's
- * directory) and no network chatter of its own. CSP is bypassed only so axe can be injected inline.
+ * directory) and no network chatter of its own. CSP is bypassed only so axe can be injected inline;
+ * `{ bypassCSP: false }` keeps the pages' own policies, for tests of them.
  */
-export async function launchBrowser(): Promise<RunningBrowser> {
+export async function launchBrowser({ bypassCSP = true }: { bypassCSP?: boolean } = {}): Promise<RunningBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'tracewell-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    bypassCSP: true,
+    bypassCSP,
     viewport: { width: 1400, height: 900 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

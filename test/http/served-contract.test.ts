@@ -66,5 +66,15 @@ forEachAdapter((adapter) => {
       expect(bundle.headers['content-type']).to.equal('application/javascript; charset=utf-8');
       expect(Number(bundle.headers['content-length'])).to.be.greaterThan(500_000);
     });
+
+    it('sends a same-origin Content-Security-Policy that forbids framing, and X-Frame-Options DENY', async () => {
+      const res = await server.request().get('/docs');
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-security-policy']).to.equal(
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
+      expect(res.headers['x-frame-options']).to.equal('DENY');
+      expect(res.headers['x-content-type-options']).to.equal('nosniff');
+    });
   });
 });

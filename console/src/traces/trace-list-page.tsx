@@ -31,12 +31,16 @@ export function TraceListPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const [draft, setDraft] = useState<TraceFilters>(filters);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [live, setLive] = useState(false);
   const filterKey = params.toString();
+  // The pages walked so far belong to the filters (and query) they were read with: a cursor is bound
+  // to them, so new filters start again at the first page in the same render. (Resetting in an
+  // effect instead let one request go out with the new filters and the old cursor: a 400.)
+  const [paging, setPaging] = useState<{ filterKey: string; cursors: (string | undefined)[] }>({ filterKey, cursors: [undefined] });
+  const cursors = paging.filterKey === filterKey ? paging.cursors : [undefined];
+  const setCursors = (next: (string | undefined)[]) => setPaging({ filterKey, cursors: next });
   useEffect(() => {
     setDraft(filtersFromParams(new URLSearchParams(filterKey)));
-    setCursors([undefined]);
   }, [filterKey]);
   const cursor = cursors[cursors.length - 1];
   const searching = filters.q.trim() !== '';
