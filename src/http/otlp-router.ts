@@ -94,9 +94,9 @@ export function otlpRouter(deps: OtlpRouterDependencies): Router {
       if (deps.settings.maxQueuedWrites > 0 && deps.otlp.queuedWrites >= deps.settings.maxQueuedWrites) {
         throw new ProblemError(503, 'OTLP_BUSY', 'Ingest is saturated; retry after the delay.', { headers: { 'Retry-After': '1' } });
       }
-      const raw = await readBody(req, deps.settings.maxBodyBytes);
-      // contentEncodingGate refused every other coding, so this is gzip or identity.
-      const body = await decompress(raw, declaredCoding(req, OTLP_CODINGS) ?? 'identity', deps.settings.maxDecompressedBytes);
+      // contentEncodingGate refused every other coding, so this is gzip or identity. The body as
+      // sent is not kept past its inflation: only the decompressed one is held through the export.
+      const body = await decompress(await readBody(req, deps.settings.maxBodyBytes), declaredCoding(req, OTLP_CODINGS) ?? 'identity', deps.settings.maxDecompressedBytes);
       const project = principalOf(res).project;
       if (!project) throw new ProblemError(500, 'PUBLIC_API_INTERNAL_ERROR', 'The export has no project context.');
       const result = await deps.otlp.export(project.id, body, encoding);

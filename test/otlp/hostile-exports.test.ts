@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { binaryParser, decodeStatus, hexId } from './otlp-bodies.js';
+import { binaryParser, decodeResponse, decodeStatus, gzip, hexId, otlpProto, type TestSpan } from './otlp-bodies.js';
 import { MAX_VALUE_DEPTH } from '../../src/domain/otlp/otlp-decode-error.js';
 import { MAX_OTLP_JSON_DEPTH } from '../../src/domain/otlp/otlp-json-depth.js';
 
@@ -91,6 +91,98 @@ forEachAdapter((adapter) => {
     it(`protobuf groups nested ${MAX_VALUE_DEPTH} levels are skipped like any unknown field: 200`, async () => {
       const res = await postProto(Buffer.concat([Buffer.alloc(MAX_VALUE_DEPTH, 0x13), Buffer.alloc(MAX_VALUE_DEPTH, 0x14)]));
       expect(res.status).to.equal(200);
+    });
+  });
+});
+
+/** `count` spans of one trace: a root and ten children under each span, as the testers' huge export. */
+const hugeTrace = (traceId: string, count: number): TestSpan[] =>
+  Array.from({ length: count }, (_, i) => ({
+    traceId,
+    spanId: (i + 1).toString(16).padStart(16, '0'),
+    ...(i > 0 ? { parentSpanId: (Math.floor((i - 1) / 10) + 1).toString(16).padStart(16, '0') } : {}),
+    name: `step ${i}`,
+    startMs: i,
+  }));
+
+forEachAdapter((adapter) => {
+  describe('POST /v1/traces — a 100,000-span export', function () {
+    this.timeout(180_000);
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(adapter);
+    });
+    after(async () => server.close());
+
+    it('is accepted (200, empty response) and every span is stored under its one trace', async () => {
+      const traceId = hexId(0x7a, 16);
+      const body = gzip(otlpProto(hugeTrace(traceId, 100_000)));
+      const res = await server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/x-protobuf').set('content-encoding', 'gzip')
+        .buffer(true).parse(binaryParser).send(body);
+      expect(res.status).to.equal(200);
+      expect(decodeResponse(res.body as Buffer)).to.deep.equal({});
+      const trace = await server.runtime.store.traces.findById(server.tenant.project.id, traceId);
+      expect(trace?.spanCount).to.equal(100_000);
+      const spans = await server.runtime.store.traces.spansOf(server.tenant.project.id, traceId);
+      expect(spans).to.have.length(100_000);
+      expect(new Set(spans.map((span) => span.spanId)).size).to.equal(100_000);
+      expect(server.runtime.services.otlpTraceExport.admission.inFlightBytes).to.equal(0);
+    });
+  });
+
+  describe('POST /v1/traces — admission of decompressed bytes in flight (OTLP_MAX_INFLIGHT_BYTES)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(adapter, { env: { OTLP_MAX_INFLIGHT_BYTES: '2048' } });
+    });
+    after(async () => server.close());
+
+    const post = (body: Buffer) =>
+      server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/x-protobuf').buffer(true).parse(binaryParser).send(body);
+    const admission = () => server.runtime.services.otlpTraceExport.admission;
+    const stored = async (traceId: string) => (await server.runtime.store.traces.spansOf(server.tenant.project.id, traceId)).length;
+
+    it('an export that would pass the budget while others run: 503 Status code 14 with Retry-After: 1, nothing stored', async () => {
+      const traceId = hexId(0x7b, 16);
+      const body = otlpProto(hugeTrace(traceId, 20));
+      expect(body.length).to.be.within(1024, 2048);
+      const held = admission().admit(1024)!; // another export in flight
+      try {
+        const res = await post(body);
+        expect(res.status).to.equal(503);
+        expect(res.headers['retry-after']).to.equal('1');
+        expect(decodeStatus(res.body as Buffer)).to.deep.equal({ code: 14, message: 'Other exports are being processed (at most 2048 decompressed bytes at once); retry after the delay.' });
+      } finally {
+        held.release();
+      }
+      expect(await stored(traceId)).to.equal(0);
+      expect(admission().inFlightBytes).to.equal(0);
+    });
+
+    it('the same export once the others are done: 200, stored, its bytes released', async () => {
+      const traceId = hexId(0x7c, 16);
+      const body = otlpProto(hugeTrace(traceId, 20));
+      const held = admission().admit(1024)!;
+      held.release();
+      const res = await post(body);
+      expect(res.status).to.equal(200);
+      expect(await stored(traceId)).to.equal(20);
+      expect(admission().inFlightBytes).to.equal(0);
+    });
+
+    it('one export larger than the whole budget, alone: admitted (the body limits bound it), 200', async () => {
+      const traceId = hexId(0x7d, 16);
+      const body = otlpProto(hugeTrace(traceId, 200));
+      expect(body.length).to.be.greaterThan(2048);
+      const res = await post(body);
+      expect(res.status).to.equal(200);
+      expect(await stored(traceId)).to.equal(200);
+    });
+
+    it('a body that is not a request still releases its bytes: 400, then nothing in flight', async () => {
+      const res = await post(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0x0f]));
+      expect(res.status).to.equal(400);
+      expect(admission().inFlightBytes).to.equal(0);
     });
   });
 });
