@@ -16,7 +16,8 @@ import { buildServer, spawnServer, type ServerProcess } from './server-process.j
  * protobuf), then `--concurrent` such exports at once. For each: the server's peak RSS (the
  * kernel's high-water mark, reset before), its peak heap (memory-probe.mjs, sampled every 5 ms),
  * the RSS and heap once the answers are in and `--settle` seconds later, and after a full GC; and
- * the spans stored, counted in the database. Printed as JSON. `npm run bench:otlp-memory -- --help`.
+ * the spans stored, counted in the database. An export refused with 503/429 (the admission budget)
+ * is sent again after Retry-After, as exporters do. Printed as JSON. `npm run bench:otlp-memory -- --help`.
  */
 
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'memory-probe.mjs');
@@ -65,14 +66,24 @@ async function probe(server: ServerProcess): Promise<ProbeReport> {
   }
 }
 
-async function postExport(baseUrl: string, apiKey: string, gzipped: Buffer): Promise<{ status: number; retryAfter: string | null; body: string }> {
-  const res = await fetch(`${baseUrl}/v1/traces`, {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
-    body: gzipped,
-  });
-  const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: res.status === 200 ? '' : body.toString('latin1').slice(0, 200) };
+/**
+ * One export, retried as an OTLP exporter retries (429 and 503, after Retry-After) until it is
+ * taken: the status of the last answer and the number of 503/429 answers before it.
+ */
+async function postExport(baseUrl: string, apiKey: string, gzipped: Buffer): Promise<{ status: number; refusals: number; body: string }> {
+  for (let refusals = 0; ; refusals++) {
+    const res = await fetch(`${baseUrl}/v1/traces`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+      body: gzipped,
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    if ((res.status === 503 || res.status === 429) && refusals < 120) {
+      await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? '1') * 1000));
+      continue;
+    }
+    return { status: res.status, refusals, body: res.status === 200 ? '' : body.toString('latin1').slice(0, 200) };
+  }
 }
 
 async function main(): Promise<void> {
@@ -115,7 +126,7 @@ async function main(): Promise<void> {
           const settled = await probe(running);
           log(`${adapter} ${label}: ${answers.map((a) => a.status).join(', ')} in ${elapsedMs} ms, peak RSS ${peakRssMb} MB, peak heap ${during.peak.heapUsed} MB`);
           return {
-            answers: answers.map((a) => ({ status: a.status, retryAfter: a.retryAfter, ...(a.body ? { body: a.body } : {}) })),
+            answers: answers.map((a) => ({ status: a.status, refusedFirst: a.refusals, ...(a.body ? { body: a.body } : {}) })),
             elapsedMs,
             peakRssMb,
             peakHeapUsedMb: during.peak.heapUsed,
