@@ -31,7 +31,7 @@ export function loadOtlpSettings(env: Env): OtlpSettings {
   return {
     maxBodyBytes: integer(env, 'OTLP_MAX_BODY_BYTES', 4 * 1024 * 1024, 1024),
     maxDecompressedBytes: integer(env, 'OTLP_MAX_DECOMPRESSED_BYTES', 16 * 1024 * 1024, 1024),
-    maxInFlightBytes: integer(env, 'OTLP_MAX_INFLIGHT_BYTES', 16 * 1024 * 1024, 1024),
+    maxInFlightBytes: integer(env, 'OTLP_MAX_INFLIGHT_BYTES', 8 * 1024 * 1024, 1024),
     maxQueuedWrites: integer(env, 'OTLP_MAX_QUEUED_WRITES', 64, 0),
     settleMs: integer(env, 'TRACE_SETTLE_MS', 10_000, 0),
     priceFile: env.MODEL_PRICES_FILE || undefined,
