@@ -7,6 +7,7 @@ import { createOperationMatcher, operationIndex, validationContract } from './ht
 import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { checkedJsonBody } from './http/checked-json-body.js';
+import { BODY_PARSER_CODINGS, contentEncodingGate } from './http/content-encoding.js';
 import { requestHygiene } from './http/request-hygiene.js';
 import { QUERY_DATE_TIME, QUERY_DATE_TIME_FORMAT } from './http/date-time-format.js';
 import { buildStreamingHandlers } from './handlers/index.js';
@@ -81,14 +82,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     }),
   );
 
-  app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
-  const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
-  app.use(accountRouter(services.accountLinks, services.invitations));
-
-  // The served contract and /docs need no credential, so they answer before authentication.
-  app.use(contractRouter());
-
   const access = accessMiddleware({
     authenticator,
     limiter,
@@ -100,6 +93,18 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
   const fairShare = fairShareMiddleware(services.fairShare);
   app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log }));
+  // Every other body-reading route: a coding its parser cannot undo is a 415 Problem before any parsing
+  // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
+  app.use(contentEncodingGate(BODY_PARSER_CODINGS));
+
+  app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
+  const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
+  app.use(accountRouter(services.accountLinks, services.invitations));
+
+  // The served contract and /docs need no credential, so they answer before authentication.
+  app.use(contractRouter());
+
   app.use('/api/v1/public', access);
   app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));

@@ -15,6 +15,7 @@ import { TraceFiringService } from './domain/detections/trace-firings.js';
 import { TraceContextService } from './domain/traces/trace-context-service.js';
 import { TraceSearchService } from './domain/traces/trace-search-service.js';
 import { ProjectRetention } from './domain/traces/retention.js';
+import { ByteAdmission } from './domain/otlp/otlp-admission.js';
 import { OtlpTraceExport } from './domain/otlp/otlp-trace-export.js';
 import { PriceTable, loadPriceFile } from './domain/pricing/price-table.js';
 import { SpanPricer } from './domain/pricing/span-pricer.js';
@@ -174,7 +175,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),
     traceIngestion,
-    otlpTraceExport: new OtlpTraceExport(traceIngestion),
+    otlpTraceExport: new OtlpTraceExport(traceIngestion, new ByteAdmission(config.otlp.maxInFlightBytes)),
     modelPrices: new ModelPriceService(store, clock),
     traceList,
     traceContext: new TraceContextService(store, clock, retention),

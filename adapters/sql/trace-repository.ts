@@ -240,6 +240,29 @@ const OTLP_SPAN_INSERT =
   `WHERE EXISTS (SELECT 1 FROM "traces" WHERE "project_id" = ? AND "id" = ? AND "source" = 'otlp') ON CONFLICT DO NOTHING`;
 
 const OTLP_TRACE_COLUMNS = [...TRACE_COLUMNS, 'source'] as const;
+
+/** Span rows per message to the SQLite thread when an append creates its traces. */
+const PIPELINED_SPAN_ROWS = 5000;
+
+function* rowChunks(rows: unknown[][], size: number): Generator<unknown[][]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
+/** The span rows of the items whose trace is not `refused`, built `size` at a time as they are asked for. */
+function* spanRowChunks(items: SpanAppendItem[], refused: ReadonlySet<string>, size: number): Generator<unknown[][]> {
+  let chunk: unknown[][] = [];
+  for (const { trace, spans } of items) {
+    if (refused.has(trace.id)) continue;
+    for (const span of spans) {
+      chunk.push(spanValues(trace.projectId, trace.id, span));
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
 const AT_SPAN_TRACE_ID = SPAN_COLUMNS.indexOf('trace_id');
 
 export class SqlTraceRepository implements TraceRepository {
@@ -291,8 +314,13 @@ export class SqlTraceRepository implements TraceRepository {
 
   /** As insertRows, skipping rows that conflict with stored ones (`ON CONFLICT DO NOTHING`): the `key` column's value of each row inserted. */
   private async insertNewRows(table: string, columns: readonly string[], rows: unknown[][], key: string): Promise<unknown[]> {
+    return this.insertNewChunks(table, columns, this.chunksOf(columns, rows), key);
+  }
+
+  /** As insertNewRows, for rows given chunk by chunk (each within the bound-parameter limit), so a chunk is built only when it is written. */
+  private async insertNewChunks(table: string, columns: readonly string[], chunks: Iterable<unknown[][]>, key: string): Promise<unknown[]> {
     const inserted: unknown[] = [];
-    for (const chunk of this.chunksOf(columns, rows)) {
+    for (const chunk of chunks) {
       const result = await this.db.raw(`${this.multiRowInsert(table, columns, chunk.length)} ON CONFLICT DO NOTHING RETURNING "${key}"`, chunk.flat() as Knex.RawBinding[]);
       for (const row of this.rowsOf(result)) inserted.push(row[key]);
     }
@@ -331,6 +359,9 @@ export class SqlTraceRepository implements TraceRepository {
       const isNew = this.dialect === 'sqlite' && expectNew && source === undefined;
       if (isNew) fresh.add(i);
       (isNew ? freshTraces : traces).push([...traceValues(trace), 'otlp']);
+      // PostgreSQL builds the span rows chunk by chunk as it writes them (appendLocking): a
+      // 100,000-span export never holds all its rows at once beside its span records.
+      if (this.dialect === 'postgres') return;
       for (const span of ofTrace) {
         const values = spanValues(trace.projectId, trace.id, span);
         if (isNew) freshSpans.push(values);
@@ -376,7 +407,14 @@ export class SqlTraceRepository implements TraceRepository {
    */
   private async appendOnSqlite(connection: ThreadedSqliteConnection, prepared: SqlPreparedAppend): Promise<SpanAppend[]> {
     const { items, fresh, freshTraces, freshSpans } = prepared;
-    if (freshTraces.length > 0) connection.pipelineEach([insertStep('traces', OTLP_TRACE_COLUMNS, freshTraces), insertStep('spans', SPAN_COLUMNS, freshSpans)], takenAs);
+    if (freshTraces.length > 0) {
+      // The spans in messages of PIPELINED_SPAN_ROWS rows: the thread then deserializes and holds
+      // one message's rows at a time, not a whole 100,000-span export's (its heap grew by all of
+      // them and kept the pages afterwards). After a failure the thread refuses the rest unrun.
+      const [first = [], ...rest] = rowChunks(freshSpans, PIPELINED_SPAN_ROWS);
+      connection.pipelineEach([insertStep('traces', OTLP_TRACE_COLUMNS, freshTraces), insertStep('spans', SPAN_COLUMNS, first)], takenAs);
+      for (const chunk of rest) connection.pipelineEach([insertStep('spans', SPAN_COLUMNS, chunk)], takenAs);
+    }
     const careful = items.length > fresh.size ? await this.appendCarefully(connection, prepared) : [];
     let next = 0;
     return items.map(({ spans }, i) => (fresh.has(i) ? { created: true, refused: false, added: spans.length } : careful[next++]));
@@ -416,7 +454,7 @@ export class SqlTraceRepository implements TraceRepository {
    * caller's id order), so concurrent appends to one trace take turns and each then reads the
    * others' spans.
    */
-  private async appendLocking({ items, traces, spans }: SqlPreparedAppend): Promise<SpanAppend[]> {
+  private async appendLocking({ items, traces }: SqlPreparedAppend): Promise<SpanAppend[]> {
     const projectId = items[0].trace.projectId;
     const created = new Set((await this.insertNewRows('traces', OTLP_TRACE_COLUMNS, traces, 'id')) as string[]);
     const refused = new Set<string>();
@@ -425,9 +463,9 @@ export class SqlTraceRepository implements TraceRepository {
       const existing = await this.db('traces').where({ project_id: projectId, id: trace.id }).forUpdate().first('source');
       if (!existing || existing.source !== 'otlp') refused.add(trace.id);
     }
-    const accepted = refused.size === 0 ? spans : spans.filter((values) => !refused.has(values[AT_SPAN_TRACE_ID] as string));
     const added = new Map<string, number>();
-    for (const traceId of (await this.insertNewRows('spans', SPAN_COLUMNS, accepted, 'trace_id')) as string[]) added.set(traceId, (added.get(traceId) ?? 0) + 1);
+    const chunks = spanRowChunks(items, refused, Math.floor(PARAMETER_LIMIT.postgres / SPAN_COLUMNS.length));
+    for (const traceId of (await this.insertNewChunks('spans', SPAN_COLUMNS, chunks, 'trace_id')) as string[]) added.set(traceId, (added.get(traceId) ?? 0) + 1);
     return items.map(({ trace }) => ({ created: created.has(trace.id), refused: refused.has(trace.id), added: added.get(trace.id) ?? 0 }));
   }
 

@@ -7,6 +7,7 @@ import { ExportTraceServiceResponse, PLAIN, RpcStatus } from '../domain/otlp/otl
 import type { OtlpSettings } from '../domain/otlp/otlp-settings.js';
 import type { OtlpTraceExport } from '../domain/otlp/otlp-trace-export.js';
 import { principalOf } from './access-middleware.js';
+import { contentEncodingGate, declaredCoding, OTLP_CODINGS, type ContentCoding } from './content-encoding.js';
 
 const inflate = promisify(gunzip);
 
@@ -52,12 +53,11 @@ async function readBody(req: Request, limit: number): Promise<Buffer> {
 }
 
 /** gzip with an output ceiling: inflation stops at `limit` bytes, so a bomb costs no more than that. */
-async function decompress(body: Buffer, contentEncoding: string, limit: number): Promise<Buffer> {
-  if (contentEncoding === '' || contentEncoding === 'identity') {
+async function decompress(body: Buffer, coding: ContentCoding | 'identity', limit: number): Promise<Buffer> {
+  if (coding === 'identity') {
     if (body.length > limit) throw new ProblemError(413, 'OTLP_PAYLOAD_TOO_LARGE', `The body may be at most ${limit} bytes decompressed.`);
     return body;
   }
-  if (contentEncoding !== 'gzip') throw new ProblemError(415, 'OTLP_UNSUPPORTED_ENCODING', `Content-Encoding ${contentEncoding} is not supported; send gzip or none.`);
   try {
     return await inflate(body, { maxOutputLength: limit });
   } catch (error) {
@@ -85,7 +85,7 @@ export interface OtlpRouterDependencies {
  */
 export function otlpRouter(deps: OtlpRouterDependencies): Router {
   const router = Router();
-  router.post(OTLP_TRACES_PATH, deps.access, deps.fairShare, async (req: Request, res: Response, next: NextFunction) => {
+  router.post(OTLP_TRACES_PATH, deps.access, deps.fairShare, contentEncodingGate(OTLP_CODINGS), async (req: Request, res: Response, next: NextFunction) => {
     try {
       const encoding = encodingOf(req);
       if (!encoding) {
@@ -94,9 +94,9 @@ export function otlpRouter(deps: OtlpRouterDependencies): Router {
       if (deps.settings.maxQueuedWrites > 0 && deps.otlp.queuedWrites >= deps.settings.maxQueuedWrites) {
         throw new ProblemError(503, 'OTLP_BUSY', 'Ingest is saturated; retry after the delay.', { headers: { 'Retry-After': '1' } });
       }
-      const raw = await readBody(req, deps.settings.maxBodyBytes);
-      const contentEncoding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
-      const body = await decompress(raw, contentEncoding, deps.settings.maxDecompressedBytes);
+      // contentEncodingGate refused every other coding, so this is gzip or identity. The body as
+      // sent is not kept past its inflation: only the decompressed one is held through the export.
+      const body = await decompress(await readBody(req, deps.settings.maxBodyBytes), declaredCoding(req, OTLP_CODINGS) ?? 'identity', deps.settings.maxDecompressedBytes);
       const project = principalOf(res).project;
       if (!project) throw new ProblemError(500, 'PUBLIC_API_INTERNAL_ERROR', 'The export has no project context.');
       const result = await deps.otlp.export(project.id, body, encoding);

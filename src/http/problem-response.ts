@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { storageUnavailableProblem } from '../../adapters/storage-faults.js';
 import { ProblemError, type FieldError, type ProblemStatus } from '../errors.js';
+import { isUndecodableBody } from './content-encoding.js';
 import { requestIdOf } from './request-id.js';
 
 const PROBLEM_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]);
@@ -48,9 +49,8 @@ export function toProblem(error: unknown, method: string): ProblemError {
         return new ProblemError(415, 'PUBLIC_API_UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
     }
   }
-  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR…): the body does not match its Content-Encoding.
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && code.startsWith('Z_')) {
+  // zlib's and brotli's errors: the body does not match its Content-Encoding.
+  if (isUndecodableBody(error)) {
     return new ProblemError(400, 'PUBLIC_API_MALFORMED_JSON', 'The request body could not be decoded with its Content-Encoding.');
   }
   const validatorError = error as Partial<ValidatorError>;

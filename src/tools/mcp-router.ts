@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { ToolServerSettings } from './tool-settings.js';
 import { toProblem } from '../http/problem-response.js';
 import { parseCheckedJson } from '../http/json-hygiene.js';
+import { BODY_PARSER_CODINGS, contentEncodingGate } from '../http/content-encoding.js';
 import { ProblemError } from '../errors.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { requestIdOf } from '../http/request-id.js';
@@ -204,7 +205,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     }
   });
 
-  router.post('/', express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
+  router.post('/', contentEncodingGate(BODY_PARSER_CODINGS), express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
     try {
       const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       let payload: unknown;

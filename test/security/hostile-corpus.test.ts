@@ -74,6 +74,14 @@ const BODY_CLASSES: [string, string][] = [
   ['__proto__ member', '{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'],
 ];
 
+/** Content-Encoding headers on a plain JSON body: a coding the body is not in, and codings no route reads. */
+const CODING_CLASSES: [string, string][] = [
+  ['br header on a plain body', 'br'],
+  ['deflate header on a plain body', 'deflate'],
+  ['an unknown coding (zstd)', 'zstd'],
+  ['a list of codings', 'gzip, br'],
+];
+
 const QUERY_CLASSES: [string, string][] = [
   ['NUL in a value', 'framework=%00&cursor=%00'],
   ['lone surrogate as CESU-8', 'agentName=%ED%A0%80'],
@@ -112,6 +120,7 @@ function corpusFor(operation: OperationMeta, generated: Record<string, unknown>[
   if (hasBody(operation)) {
     for (const [label, body] of BODY_CLASSES) requests.push({ label: `body: ${label}`, path: plainPath, query: '', body });
     requests.push({ label: 'body: gzip header on a plain body', path: plainPath, query: '', body: '{"name":"x"}', headers: { 'content-encoding': 'gzip' } });
+    for (const [label, coding] of CODING_CLASSES) requests.push({ label: `body: ${label}`, path: plainPath, query: '', body: '{"name":"x"}', headers: { 'content-encoding': coding } });
     requests.push({ label: 'body: latin-1 charset', path: plainPath, query: '', body: '{"name":"x"}', headers: { 'content-type': 'application/json; charset=latin1' } });
     generated.forEach((value, index) => requests.push({ label: `body: generated #${index} ${JSON.stringify(value).slice(0, 80)}`, path: plainPath, query: '', body: JSON.stringify(value) }));
   }
@@ -189,7 +198,8 @@ describe(`hostile-input corpus on ${ADAPTERS.join(' and ')} (seed ${SEED})`, fun
 
   describe('every REST operation', () => {
     // OTLP/HTTP answers in its own protocol (google.rpc.Status, not Problems); its hostile bodies —
-    // undecodable payloads, bombs, oversize — are in test/otlp/export-protocol.test.ts.
+    // undecodable payloads, bombs, oversize, deep nesting, huge exports — are in
+    // test/otlp/export-protocol.test.ts and test/otlp/hostile-exports.test.ts.
     const selfServed: ReadonlySet<string> = new Set(SELF_SERVED_OPERATIONS);
     for (const operation of operationIndex().filter((op) => !selfServed.has(op.operationId))) {
       it(`${operation.method} ${operation.pathTemplate}: no 500, Problems only, same status on every adapter`, async () => {
@@ -203,6 +213,35 @@ describe(`hostile-input corpus on ${ADAPTERS.join(' and ')} (seed ${SEED})`, fun
             }),
           );
           expect(new Set(answers).size, `${operation.operationId} ${request.label}: ${answers.join(' vs ')}`).to.equal(1);
+        }
+      });
+    }
+  });
+
+  describe('every body-reading route outside the contract, before any credential', () => {
+    // The Content-Encoding findings: these answered 500 / -32603 with a logged stack to anyone.
+    const ROUTES: [string, string, string][] = [
+      ['/mcp', 'application/json', '{"jsonrpc":"2.0","id":1,"method":"ping"}'],
+      ['/oauth/register', 'application/json', '{"redirect_uris":["http://127.0.0.1/cb"]}'],
+      ['/oauth/token', 'application/x-www-form-urlencoded', 'grant_type=authorization_code&code=x'],
+      ['/oauth/revoke', 'application/x-www-form-urlencoded', 'token=x'],
+      ['/account/password', 'application/x-www-form-urlencoded', 'token=x&password=y'],
+      ['/account/invitation', 'application/json', '{"token":"x"}'],
+    ];
+    for (const [path, contentType, body] of ROUTES) {
+      it(`POST ${path}: every coding class answers a 4xx Problem (JSON-RPC error on /mcp), never 500, alike on every adapter`, async () => {
+        for (const [label, coding] of CODING_CLASSES) {
+          const answers = await Promise.all(
+            parties.map(async (party) => {
+              const res = await party.server.request().post(path).set('content-type', contentType).set('content-encoding', coding).send(body);
+              const where = `[${party.adapter}] ${path} ${label}`;
+              expect(res.status, `${where}: ${res.text.slice(0, 300)}`).to.be.within(400, 499);
+              if (path === '/mcp') expectSoundRpcAnswer(res, where);
+              else expectSoundAnswer(res, where);
+              return res.status;
+            }),
+          );
+          expect(new Set(answers).size, `${path} ${label}: ${answers.join(' vs ')}`).to.equal(1);
         }
       });
     }

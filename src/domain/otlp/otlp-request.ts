@@ -2,6 +2,7 @@ import { ExportTraceServiceRequest } from './otlp-protocol.js';
 import { attributesOf, type Attributes } from './otlp-attributes.js';
 import { decodeExportRequest } from './otlp-wire-decoder.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
+import { MAX_OTLP_JSON_DEPTH, nestsDeeperThan } from './otlp-json-depth.js';
 
 /** The two OTLP/HTTP encodings; a response is written in the encoding of its request. */
 export type OtlpEncoding = 'protobuf' | 'json';
@@ -153,13 +154,28 @@ export function fromGeneratedMessage(message: object): OtlpTraceRequest {
 export function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): OtlpTraceRequest {
   try {
     if (encoding === 'protobuf') return decodeExportRequest(body);
-    const parsed: unknown = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+    const text = body.toString('utf8');
+    if (nestsDeeperThan(text, MAX_OTLP_JSON_DEPTH)) {
+      throw new OtlpDecodeError(`The body is not a valid OTLP JSON ExportTraceServiceRequest: it nests objects and arrays deeper than ${MAX_OTLP_JSON_DEPTH} levels.`);
+    }
+    const parsed: unknown = body.length === 0 ? {} : JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new OtlpDecodeError('The JSON body must be an ExportTraceServiceRequest object.');
     hexIdsToBytes(parsed as Record<string, unknown>);
     return fromGeneratedMessage(ExportTraceServiceRequest.fromObject(parsed as Record<string, unknown>));
   } catch (error) {
     if (error instanceof OtlpDecodeError) throw error;
     const what = encoding === 'protobuf' ? 'protobuf' : 'OTLP JSON';
-    throw new OtlpDecodeError(`The body is not a valid ${what} ExportTraceServiceRequest: ${(error as Error).message}`.slice(0, 500));
+    throw new OtlpDecodeError(`The body is not a valid ${what} ExportTraceServiceRequest${clientFacingReason(error)}`.slice(0, 500));
   }
+}
+
+/**
+ * The part of a decoding failure a client may read: the JSON parser's position of the syntax error
+ * and the generated decoder's "<field>: <type> expected". Anything else (a RangeError, an engine
+ * message) says something about this process, not the body, and is left out.
+ */
+function clientFacingReason(error: unknown): string {
+  if (error instanceof SyntaxError) return `: ${error.message}`;
+  if (error instanceof TypeError && /^[\w.]+: [\w ]+ expected$/.test(error.message)) return `: ${error.message}`;
+  return '.';
 }

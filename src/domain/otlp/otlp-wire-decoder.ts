@@ -46,6 +46,9 @@ const FIELD_3_VARINT = 3 << 3;
 const FIELD_4_FIXED64 = (4 << 3) | 1;
 const FIELD_6_VARINT = 6 << 3;
 
+/** Unknown groups nested deeper than this refuse the request (no OTLP message has groups at all). */
+const MAX_GROUP_DEPTH = MAX_VALUE_DEPTH;
+
 const TWO_32 = 4294967296;
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 
@@ -231,15 +234,26 @@ class WireReader {
         this.pos = this.lengthEnd();
         return;
       case 3: {
-        // A group (proto2, deprecated): its fields up to the matching end-group tag.
-        for (;;) {
+        // A group (proto2, deprecated): its fields up to the matching end-group tag. Nested groups
+        // are tracked on a list, not by recursion: a body of 100,000 start-group bytes would
+        // otherwise exhaust the stack (a RangeError, not a decode error).
+        const open = [tag >>> 3];
+        while (open.length > 0) {
           const inner = this.tag();
-          if ((inner & 7) === 4) {
-            if (inner >>> 3 !== tag >>> 3) break;
-            return;
+          const type = inner & 7;
+          if (type === 4) {
+            if (inner >>> 3 !== open[open.length - 1]) break;
+            open.pop();
+          } else if (type === 3) {
+            if (open.length >= MAX_GROUP_DEPTH) {
+              throw new OtlpDecodeError(`The body is not a valid protobuf ExportTraceServiceRequest: groups nest deeper than ${MAX_GROUP_DEPTH} levels.`);
+            }
+            open.push(inner >>> 3);
+          } else {
+            this.skip(inner);
           }
-          this.skip(inner);
         }
+        if (open.length === 0) return;
         break;
       }
       case 5:
