@@ -3,6 +3,7 @@ import { openBenchDatabase } from './bench/bench-database.js';
 import { loadDataset } from './bench/dataset.js';
 import { createRawIngestor } from './bench/raw-ingest.js';
 import type { Dialect } from '../src/ports/store.js';
+import { readSetting } from '../src/settings/read-setting.js';
 
 /**
  * Storage per million spans, for docs/scaling.md: loads `--traces` of the benchmark's seeded data set
@@ -16,7 +17,7 @@ const argument = (name: string, fallback: string): string => {
   return index >= 0 ? process.argv[index + 1] : fallback;
 };
 const traces = Number(argument('--traces', '5000'));
-const postgresUrl = argument('--postgres-url', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const postgresUrl = argument('--postgres-url', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test');
 
 async function footprint(adapter: Dialect): Promise<void> {
   const bench = await openBenchDatabase({ adapter, reuse: false, postgresUrl });

@@ -9,8 +9,11 @@ import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/web
 import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 import { loadOtlpSettings, type OtlpSettings } from './domain/otlp/otlp-settings.js';
 import { loadEvaluationSettings, type EvaluationSettings } from './domain/evaluations/evaluation-settings.js';
+import { ConfigError } from './settings/config-error.js';
+import type { SettingNameOf } from './settings/catalog.js';
+import { readFraction, readInteger, readSetting, readSwitch, type Env } from './settings/read-setting.js';
 
-/** Every setting, read once from the environment. The README lists each variable. */
+/** Every setting, read once from the environment; src/settings/catalog.ts declares each variable (docs/configuration.md). */
 export interface Config {
   port: number;
   host: string;
@@ -95,39 +98,18 @@ export interface Config {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** A setting that cannot be used; the message names the variable, and start-up prints only it. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}; got ${raw}`);
-  return value;
-}
-
-/** A number in (0, 1]: a share of something. */
-function fraction(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > 1) throw new ConfigError(`${name} must be a number greater than 0 and at most 1; got ${raw}`);
-  return value;
-}
+export { ConfigError };
 
 function logLevel(env: Env): LogLevel {
-  const raw = (env.LOG_LEVEL || 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${env.LOG_LEVEL}`);
+  const given = readSetting(env, 'LOG_LEVEL');
+  const raw = (given || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${given}`);
   return raw as LogLevel;
 }
 
 /** postgres://… or sqlite:<file>, checked here so a typo stops start-up with the variable's name rather than a driver error. */
 function databaseUrl(env: Env): string | undefined {
-  const raw = env.DATABASE_URL || undefined;
+  const raw = readSetting(env, 'DATABASE_URL') || undefined;
   if (raw === undefined || /^(sqlite|file):./.test(raw)) return raw;
   if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError(`DATABASE_URL must start with postgres://, postgresql:// or sqlite:; got ${raw.split(':')[0]}:…`);
   try {
@@ -150,22 +132,17 @@ function asConfigError<T>(load: () => T): T {
   }
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
-}
-
 /** A secret from SERVER_SECRET, else one generated on first start and kept in DATA_DIR. */
 function serverSecret(env: Env, dataDir: string): string {
-  if (env.SERVER_SECRET) {
+  const given = readSetting(env, 'SERVER_SECRET');
+  if (given) {
     // Cursors are signed and webhook secrets encrypted with keys derived from it: a short or
     // whitespace-padded value (a paste error) would weaken every one of them.
-    if (env.SERVER_SECRET.trim() !== env.SERVER_SECRET) throw new ConfigError('SERVER_SECRET has leading or trailing whitespace; remove it.');
-    if (env.SERVER_SECRET.length < MIN_SECRET_LENGTH) {
+    if (given.trim() !== given) throw new ConfigError('SERVER_SECRET has leading or trailing whitespace; remove it.');
+    if (given.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(`SERVER_SECRET must be at least ${MIN_SECRET_LENGTH} characters (32 random bytes, e.g. \`openssl rand -base64 32\`, are recommended).`);
     }
-    return env.SERVER_SECRET;
+    return given;
   }
   const file = path.join(dataDir, 'server-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -175,12 +152,17 @@ function serverSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+function oauthClientMetadataCa(env: Env): string | undefined {
+  const file = readSetting(env, 'OAUTH_CLIENT_METADATA_CA_FILE');
+  return file ? asConfigError(() => readFileSync(file, 'utf8')) : undefined;
+}
+
 function connectionLimits(env: Env): ConnectionLimits {
   const limits: ConnectionLimits = {
-    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
-    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
-    keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100),
-    checkIntervalMs: integer(env, 'HTTP_TIMEOUT_CHECK_INTERVAL_MS', 1_000, 10),
+    headersTimeoutMs: readInteger(env, 'HTTP_HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: readInteger(env, 'HTTP_REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: readInteger(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    checkIntervalMs: readInteger(env, 'HTTP_TIMEOUT_CHECK_INTERVAL_MS'),
   };
   // Node cuts a request at whichever comes first; a headers limit above the whole-request one would never apply.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
@@ -188,12 +170,12 @@ function connectionLimits(env: Env): ConnectionLimits {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 8080);
-  const host = env.HOST || '127.0.0.1';
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const policy = (name: RateClass, variable: string, perMinute: number): RatePolicy => ({
+  const port = readInteger(env, 'PORT');
+  const host = readSetting(env, 'HOST') || '127.0.0.1';
+  const dataDir = path.resolve(readSetting(env, 'DATA_DIR') || './data');
+  const policy = (name: RateClass, variable: SettingNameOf<'integer'>): RatePolicy => ({
     name,
-    limit: integer(env, variable, perMinute, 1),
+    limit: readInteger(env, variable),
     windowSeconds: 60,
   });
   return {
@@ -201,69 +183,69 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     databaseUrl: databaseUrl(env),
     dataDir,
-    redisUrl: env.REDIS_URL || undefined,
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    redisUrl: readSetting(env, 'REDIS_URL') || undefined,
+    publicBaseUrl: (readSetting(env, 'PUBLIC_BASE_URL') || `http://${host}:${port}`).replace(/\/$/, ''),
     serverSecret: serverSecret(env, dataDir),
     rateLimits: {
-      read: policy('read', 'RATE_LIMIT_READ_PER_MINUTE', 600),
-      write: policy('write', 'RATE_LIMIT_WRITE_PER_MINUTE', 120),
-      ingest: policy('ingest', 'RATE_LIMIT_INGEST_PER_MINUTE', 600),
-      search: policy('search', 'RATE_LIMIT_SEARCH_PER_MINUTE', 120),
+      read: policy('read', 'RATE_LIMIT_READ_PER_MINUTE'),
+      write: policy('write', 'RATE_LIMIT_WRITE_PER_MINUTE'),
+      ingest: policy('ingest', 'RATE_LIMIT_INGEST_PER_MINUTE'),
+      search: policy('search', 'RATE_LIMIT_SEARCH_PER_MINUTE'),
     },
-    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024),
-    drainTimeoutSeconds: integer(env, 'DRAIN_TIMEOUT_SECONDS', 25, 1),
-    credentialCacheMs: integer(env, 'CREDENTIAL_CACHE_MS', 5000, 0),
-    searchCountLimit: integer(env, 'SEARCH_COUNT_LIMIT', 10_000, 1),
-    searchPhraseCountLimit: integer(env, 'SEARCH_PHRASE_COUNT_LIMIT', 2_000, 1),
-    ingestConcurrency: integer(env, 'INGEST_CONCURRENCY', 8, 1),
-    validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
-    logRequests: bool(env, 'LOG_REQUESTS', true),
-    publicApiMutationsEnabled: bool(env, 'PUBLIC_API_MUTATIONS_ENABLED', true),
+    maxBodyBytes: readInteger(env, 'MAX_BODY_BYTES'),
+    drainTimeoutSeconds: readInteger(env, 'DRAIN_TIMEOUT_SECONDS'),
+    credentialCacheMs: readInteger(env, 'CREDENTIAL_CACHE_MS'),
+    searchCountLimit: readInteger(env, 'SEARCH_COUNT_LIMIT'),
+    searchPhraseCountLimit: readInteger(env, 'SEARCH_PHRASE_COUNT_LIMIT'),
+    ingestConcurrency: readInteger(env, 'INGEST_CONCURRENCY'),
+    validateResponses: readSwitch(env, 'VALIDATE_RESPONSES'),
+    logRequests: readSwitch(env, 'LOG_REQUESTS'),
+    publicApiMutationsEnabled: readSwitch(env, 'PUBLIC_API_MUTATIONS_ENABLED'),
     webhooks: asConfigError(() => loadWebhookSettings(env)),
     evaluations: asConfigError(() => loadEvaluationSettings(env)),
-    admin: { email: (env.TRACEWELL_ADMIN_EMAIL || 'dev@localhost').trim().toLowerCase(), password: env.TRACEWELL_ADMIN_PASSWORD || undefined },
-    lifecycle: { pollMs: integer(env, 'LIFECYCLE_WORKER_POLL_MS', 60_000, 10), batchSize: integer(env, 'LIFECYCLE_BATCH_SIZE', 500, 1) },
-    scheduler: { enabled: bool(env, 'SCHEDULER_ENABLED', true), pollMs: integer(env, 'SCHEDULER_POLL_MS', 10_000, 10) },
+    admin: { email: (readSetting(env, 'TRACEWELL_ADMIN_EMAIL') || 'dev@localhost').trim().toLowerCase(), password: readSetting(env, 'TRACEWELL_ADMIN_PASSWORD') || undefined },
+    lifecycle: { pollMs: readInteger(env, 'LIFECYCLE_WORKER_POLL_MS'), batchSize: readInteger(env, 'LIFECYCLE_BATCH_SIZE') },
+    scheduler: { enabled: readSwitch(env, 'SCHEDULER_ENABLED'), pollMs: readInteger(env, 'SCHEDULER_POLL_MS') },
     otlp: loadOtlpSettings(env),
-    oauthAccessTokenTtlSeconds: integer(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 60),
-    oauthRefreshTokenTtlSeconds: integer(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60),
-    oauthRegistrationsPerHour: integer(env, 'OAUTH_REGISTRATIONS_PER_HOUR', 20, 1),
-    oauthDynamicClientIdleDays: integer(env, 'OAUTH_DYNAMIC_CLIENT_IDLE_DAYS', 30, 1),
-    oauthClientMetadataAllowedHosts: (env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
-    oauthClientMetadataCa: env.OAUTH_CLIENT_METADATA_CA_FILE ? asConfigError(() => readFileSync(env.OAUTH_CLIENT_METADATA_CA_FILE!, 'utf8')) : undefined,
+    oauthAccessTokenTtlSeconds: readInteger(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS'),
+    oauthRefreshTokenTtlSeconds: readInteger(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS'),
+    oauthRegistrationsPerHour: readInteger(env, 'OAUTH_REGISTRATIONS_PER_HOUR'),
+    oauthDynamicClientIdleDays: readInteger(env, 'OAUTH_DYNAMIC_CLIENT_IDLE_DAYS'),
+    oauthClientMetadataAllowedHosts: (readSetting(env, 'OAUTH_CLIENT_METADATA_ALLOWED_HOSTS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    oauthClientMetadataCa: oauthClientMetadataCa(env),
     tools: asConfigError(() => loadToolServerSettings(env)),
     detectionWorker: {
-      enabled: bool(env, 'DETECTION_WORKER_ENABLED', true),
-      pollMs: integer(env, 'DETECTION_WORKER_POLL_MS', 1000, 10),
-      leaseMs: integer(env, 'DETECTION_JOB_LEASE_MS', 60_000, 1000),
-      batchSize: integer(env, 'DETECTION_WORKER_BATCH_SIZE', 20, 1),
-      maxAttempts: integer(env, 'DETECTION_JOB_MAX_ATTEMPTS', 5, 1),
+      enabled: readSwitch(env, 'DETECTION_WORKER_ENABLED'),
+      pollMs: readInteger(env, 'DETECTION_WORKER_POLL_MS'),
+      leaseMs: readInteger(env, 'DETECTION_JOB_LEASE_MS'),
+      batchSize: readInteger(env, 'DETECTION_WORKER_BATCH_SIZE'),
+      maxAttempts: readInteger(env, 'DETECTION_JOB_MAX_ATTEMPTS'),
     },
     logLevel: logLevel(env),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsToken: readSetting(env, 'METRICS_TOKEN') || undefined,
     connections: connectionLimits(env),
     fairShare: {
       limits: {
-        search: integer(env, 'CONCURRENCY_SEARCH_PER_CREDENTIAL', 2, 1),
-        batch_ingest: integer(env, 'CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL', 2, 1),
-        trend: integer(env, 'CONCURRENCY_TREND_PER_CREDENTIAL', 2, 1),
+        search: readInteger(env, 'CONCURRENCY_SEARCH_PER_CREDENTIAL'),
+        batch_ingest: readInteger(env, 'CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL'),
+        trend: readInteger(env, 'CONCURRENCY_TREND_PER_CREDENTIAL'),
       },
-      queueDepth: integer(env, 'CONCURRENCY_QUEUE_PER_CREDENTIAL', 8, 0),
-      maxWaitMs: integer(env, 'CONCURRENCY_QUEUE_WAIT_MS', 10_000, 1),
-      busyMsPerSecond: integer(env, 'FAIR_SHARE_BUSY_MS_PER_SECOND', 150, 0),
-      burstMs: integer(env, 'FAIR_SHARE_BURST_MS', 250, 0),
+      queueDepth: readInteger(env, 'CONCURRENCY_QUEUE_PER_CREDENTIAL'),
+      maxWaitMs: readInteger(env, 'CONCURRENCY_QUEUE_WAIT_MS'),
+      busyMsPerSecond: readInteger(env, 'FAIR_SHARE_BUSY_MS_PER_SECOND'),
+      burstMs: readInteger(env, 'FAIR_SHARE_BURST_MS'),
     },
-    searchStatementTimeoutMs: integer(env, 'SEARCH_STATEMENT_TIMEOUT_MS', 5000, 0),
-    sqliteSearchWorkers: integer(env, 'SQLITE_SEARCH_WORKERS', 1, 1),
-    sqliteBusyTimeoutMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 5000, 0),
-    backgroundShareUnderLoad: fraction(env, 'BACKGROUND_SHARE_UNDER_LOAD', 0.1),
-    backgroundThreadNiceness: Math.min(19, integer(env, 'BACKGROUND_THREAD_NICENESS', 10, 0)),
+    searchStatementTimeoutMs: readInteger(env, 'SEARCH_STATEMENT_TIMEOUT_MS'),
+    sqliteSearchWorkers: readInteger(env, 'SQLITE_SEARCH_WORKERS'),
+    sqliteBusyTimeoutMs: readInteger(env, 'SQLITE_BUSY_TIMEOUT_MS'),
+    backgroundShareUnderLoad: readFraction(env, 'BACKGROUND_SHARE_UNDER_LOAD'),
+    backgroundThreadNiceness: Math.min(19, readInteger(env, 'BACKGROUND_THREAD_NICENESS')),
     detectionScan: {
-      workers: integer(env, 'DETECTION_SCAN_WORKERS', 1, 1),
-      budgetMs: integer(env, 'DETECTION_SCAN_BUDGET_MS', 250, 1),
-      maxFieldChars: integer(env, 'DETECTION_SCAN_FIELD_CHARS', 200_000, 1),
-      maxChars: integer(env, 'DETECTION_SCAN_MAX_CHARS', 1_000_000, 1),
-      graceMs: integer(env, 'DETECTION_SCAN_GRACE_MS', 1000, 1),
+      workers: readInteger(env, 'DETECTION_SCAN_WORKERS'),
+      budgetMs: readInteger(env, 'DETECTION_SCAN_BUDGET_MS'),
+      maxFieldChars: readInteger(env, 'DETECTION_SCAN_FIELD_CHARS'),
+      maxChars: readInteger(env, 'DETECTION_SCAN_MAX_CHARS'),
+      graceMs: readInteger(env, 'DETECTION_SCAN_GRACE_MS'),
     },
   };
 }

@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { readInteger } from '../../src/settings/read-setting.js';
 
 // Times are stored as epoch milliseconds in int8 columns and counts come back as int8: both fit
 // in a JS number, so parse them as numbers rather than pg's default strings.
@@ -11,7 +12,7 @@ export function openPostgres(databaseUrl: string, schema?: string): Knex {
     client: 'pg',
     connection: databaseUrl,
     searchPath: schema ? [schema] : undefined,
-    pool: { min: 0, max: Number(process.env.PG_POOL_MAX ?? 10) },
+    pool: { min: 0, max: readInteger(process.env, 'PG_POOL_MAX') },
     acquireConnectionTimeout: 10_000,
     log: {
       // knex prints each failed connect with its stack, then rejects the query with the same error;

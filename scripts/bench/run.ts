@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
 import { REPO_ROOT, buildServer, spawnServer } from './server-process.js';
 import { benchServerEnv } from './server-env.js';
+import { readSetting } from '../../src/settings/read-setting.js';
 
 export interface RunOptions {
   adapters: Dialect[];
@@ -222,7 +223,7 @@ function parse(argv: string[]): RunOptions {
     .option('--tool-connections <n>', 'connections for the tool-call throughput measurement', integerArg, 8)
     .option('--out <dir>', 'where results are written', path.join(REPO_ROOT, 'bench', 'results'))
     .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
-    .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .option('--load-only', 'only load the reusable data set (implies --reuse); measure later with --reuse', false)
     .option('--smoke', 'tiny data and 1 s measurements: checks every phase runs (results go to bench/tmp/smoke unless --out)', false);
   program.parse(argv);

@@ -6,6 +6,7 @@ import { benchServerEnv } from './server-env.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import { buildServer, type ServerProcess } from './server-process.js';
+import { readSetting } from '../../src/settings/read-setting.js';
 
 /**
  * Only the two tenant-safety phases ("fair share" and "hostile detections") on the reusable data
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     .option('--duration <seconds>', 'seconds per measurement', '5')
     .option('--warmup <requests>', 'unrecorded requests before each idle measurement', '50')
     .option('--cpu-prof <dir>', "write V8 CPU profiles of the phases' server (main thread and workers) to this directory")
-    .option('--postgres-url <url>', 'PostgreSQL server of the bench database', process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
     .opts<{ adapter: Dialect; duration: string; warmup: string; postgresUrl: string; cpuProf?: string }>();
   const db = await openBenchDatabase({ adapter: options.adapter, reuse: true, postgresUrl: options.postgresUrl });

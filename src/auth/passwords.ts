@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { readSetting, type Env } from '../settings/read-setting.js';
 
 type ScryptParams = { N: number; r: number; p: number; maxmem: number };
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: ScryptParams) => Promise<Buffer>;
@@ -15,9 +16,9 @@ const KEY_LENGTH = 32;
  * 10 to 17): a production process ignores the variable, so a stray setting cannot weaken stored
  * passwords. Stored hashes carry their own parameters, so either kind verifies anywhere.
  */
-export function costLog2(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SCRYPT_TEST_COST_LOG2;
-  if (env.NODE_ENV !== 'test' || raw === undefined || raw === '') return PRODUCTION_COST_LOG2;
+export function costLog2(env: Env = process.env): number {
+  const raw = readSetting(env, 'SCRYPT_TEST_COST_LOG2');
+  if (readSetting(env, 'NODE_ENV') !== 'test' || raw === undefined || raw === '') return PRODUCTION_COST_LOG2;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 10 || value > PRODUCTION_COST_LOG2) throw new Error(`SCRYPT_TEST_COST_LOG2 must be 10 to ${PRODUCTION_COST_LOG2}; got ${raw}`);
   return value;

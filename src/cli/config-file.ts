@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CliFailure } from './cli-errors.js';
+import { readSetting, type Env } from '../settings/read-setting.js';
 
 /** Tokens obtained by `tracewell login`, kept per server so a token is never sent to another host. */
 export interface StoredSession {
@@ -21,12 +22,11 @@ export interface UserConfig {
   sessions?: Record<string, StoredSession>;
 }
 
-type Env = Record<string, string | undefined>;
-
 /** TRACEWELL_CONFIG, else $XDG_CONFIG_HOME/tracewell/config.json, else ~/.config/tracewell/config.json. */
 export function configPath(env: Env): string {
-  if (env.TRACEWELL_CONFIG) return path.resolve(env.TRACEWELL_CONFIG);
-  const base = env.XDG_CONFIG_HOME || path.join(env.HOME || homedir(), '.config');
+  const file = readSetting(env, 'TRACEWELL_CONFIG');
+  if (file) return path.resolve(file);
+  const base = readSetting(env, 'XDG_CONFIG_HOME') || path.join(readSetting(env, 'HOME') || homedir(), '.config');
   return path.join(base, 'tracewell', 'config.json');
 }
 

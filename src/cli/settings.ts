@@ -1,5 +1,6 @@
 import { ConfigFile, configPath } from './config-file.js';
 import { UsageError } from './cli-errors.js';
+import { readSetting, type Env } from '../settings/read-setting.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 /** The public client the identity service registers for the CLI's device flow. */
@@ -28,8 +29,6 @@ export interface Settings {
   config: ConfigFile;
 }
 
-type Env = Record<string, string | undefined>;
-
 const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
 
 function normalizeBaseUrl(raw: string): string {
@@ -47,17 +46,17 @@ function normalizeBaseUrl(raw: string): string {
 export function resolveSettings(options: GlobalOptions, env: Env): Settings {
   const config = new ConfigFile(configPath(env));
   const stored = config.read();
-  const baseUrl = normalizeBaseUrl(nonEmpty(options.baseUrl) ?? nonEmpty(env.TRACEWELL_BASE_URL) ?? stored.baseUrl ?? DEFAULT_BASE_URL);
-  const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(env.TRACEWELL_API_KEY);
-  const token = nonEmpty(options.token) ?? nonEmpty(env.TRACEWELL_TOKEN);
+  const baseUrl = normalizeBaseUrl(nonEmpty(options.baseUrl) ?? nonEmpty(readSetting(env, 'TRACEWELL_BASE_URL')) ?? stored.baseUrl ?? DEFAULT_BASE_URL);
+  const apiKey = nonEmpty(options.apiKey) ?? nonEmpty(readSetting(env, 'TRACEWELL_API_KEY'));
+  const token = nonEmpty(options.token) ?? nonEmpty(readSetting(env, 'TRACEWELL_TOKEN'));
   if (apiKey && token) throw new UsageError('give either an API key (--api-key / TRACEWELL_API_KEY) or a token (--token / TRACEWELL_TOKEN), not both');
-  const projectId = nonEmpty(options.project) ?? nonEmpty(env.TRACEWELL_PROJECT_ID) ?? stored.sessions?.[baseUrl]?.projectId ?? stored.projectId ?? undefined;
+  const projectId = nonEmpty(options.project) ?? nonEmpty(readSetting(env, 'TRACEWELL_PROJECT_ID')) ?? stored.sessions?.[baseUrl]?.projectId ?? stored.projectId ?? undefined;
   return {
     baseUrl,
     apiKey,
     token,
     projectId,
-    clientId: nonEmpty(env.TRACEWELL_OAUTH_CLIENT_ID) ?? DEFAULT_CLIENT_ID,
+    clientId: nonEmpty(readSetting(env, 'TRACEWELL_OAUTH_CLIENT_ID')) ?? DEFAULT_CLIENT_ID,
     json: options.json === true,
     quiet: options.quiet === true,
     config,

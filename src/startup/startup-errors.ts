@@ -1,6 +1,5 @@
-import { ConfigError } from '../config.js';
-
-type Env = Record<string, string | undefined>;
+import { ConfigError } from '../settings/config-error.js';
+import { readSetting, type Env } from '../settings/read-setting.js';
 
 interface SystemError {
   code?: string;
@@ -50,8 +49,8 @@ export function describeStartupError(error: unknown, env: Env = process.env): st
   if (error instanceof ConfigError) return error.message;
   const code = codeOf(error);
   const system = (typeof error === 'object' && error !== null ? error : {}) as SystemError;
-  const host = env.HOST || '127.0.0.1';
-  const port = env.PORT || '8080';
+  const host = readSetting(env, 'HOST') || '127.0.0.1';
+  const port = readSetting(env, 'PORT') || '8080';
 
   if (system.syscall === 'listen') {
     if (code === 'EADDRINUSE') return `PORT ${port} on HOST ${host} is already in use; stop the other process or set PORT to a free port.`;
@@ -62,13 +61,13 @@ export function describeStartupError(error: unknown, env: Env = process.env): st
   if (code && code in UNREACHABLE && !system.syscall?.startsWith('listen')) {
     // PostgreSQL's own words (SQLSTATE errors) name the role or database; they hold no secret.
     const said = /^[0-9A-Z]{5}$/.test(code) && error instanceof Error ? `: ${error.message}` : '';
-    return `The database at DATABASE_URL (${describeDatabase(env.DATABASE_URL)}) ${UNREACHABLE[code]} (${code}${said}); check DATABASE_URL and that the server is running.`;
+    return `The database at DATABASE_URL (${describeDatabase(readSetting(env, 'DATABASE_URL'))}) ${UNREACHABLE[code]} (${code}${said}); check DATABASE_URL and that the server is running.`;
   }
   if (error instanceof Error && error.name === 'KnexTimeoutError') {
-    return `The database at DATABASE_URL (${describeDatabase(env.DATABASE_URL)}) did not accept a connection in time; check DATABASE_URL and that the server is running.`;
+    return `The database at DATABASE_URL (${describeDatabase(readSetting(env, 'DATABASE_URL'))}) did not accept a connection in time; check DATABASE_URL and that the server is running.`;
   }
   if (code === 'SQLITE_CANTOPEN' || ((code === 'EACCES' || code === 'EROFS' || code === 'ENOTDIR') && system.path)) {
-    return `DATA_DIR (${env.DATA_DIR || './data'}) cannot be written (${code}); set DATA_DIR to a writable directory.`;
+    return `DATA_DIR (${readSetting(env, 'DATA_DIR') || './data'}) cannot be written (${code}); set DATA_DIR to a writable directory.`;
   }
   return undefined;
 }

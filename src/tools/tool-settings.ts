@@ -1,6 +1,7 @@
 import type { RatePolicy } from '../ratelimit/rate-limiter.js';
+import { readInteger, readSetting, type Env } from '../settings/read-setting.js';
 
-/** Limits and switches of the agent tool server; the README's configuration table lists the variables. */
+/** Limits and switches of the agent tool server; src/settings/catalog.ts declares the variables. */
 export interface ToolServerSettings {
   /** One budget per credential, shared by all its sessions. */
   rateLimit: RatePolicy;
@@ -19,15 +20,6 @@ export interface ToolServerSettings {
   allowedOrigins: string[] | null;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}; got ${raw}`);
-  return value;
-}
 
 const names = (raw: string | undefined): string[] =>
   (raw ?? '').split(',').map((name) => name.trim()).filter((name) => name.length > 0);
@@ -57,15 +49,17 @@ function allowedOrigins(raw: string): string[] {
 }
 
 export function loadToolServerSettings(env: Env): ToolServerSettings {
+  const enabled = readSetting(env, 'TOOLS_ENABLED');
+  const origins = readSetting(env, 'MCP_ALLOWED_ORIGINS');
   return {
-    rateLimit: { name: 'tools', limit: integer(env, 'TOOL_RATE_LIMIT_PER_MINUTE', 60, 1), windowSeconds: 60 },
-    timeoutMs: integer(env, 'TOOL_TIMEOUT_MS', 15_000, 1),
-    timeouts: toolTimeouts(env.TOOL_TIMEOUTS),
-    enabled: env.TOOLS_ENABLED ? names(env.TOOLS_ENABLED) : null,
-    disabled: names(env.TOOLS_DISABLED),
-    maxRequestBytes: integer(env, 'TOOL_MAX_REQUEST_BYTES', 1024 * 1024, 1024),
-    maxResultBytes: integer(env, 'TOOL_MAX_RESULT_BYTES', 10 * 1024 * 1024, 1024),
-    sessionIdleSeconds: integer(env, 'TOOL_SESSION_IDLE_SECONDS', 3600, 1),
-    allowedOrigins: env.MCP_ALLOWED_ORIGINS ? allowedOrigins(env.MCP_ALLOWED_ORIGINS) : null,
+    rateLimit: { name: 'tools', limit: readInteger(env, 'TOOL_RATE_LIMIT_PER_MINUTE'), windowSeconds: 60 },
+    timeoutMs: readInteger(env, 'TOOL_TIMEOUT_MS'),
+    timeouts: toolTimeouts(readSetting(env, 'TOOL_TIMEOUTS')),
+    enabled: enabled ? names(enabled) : null,
+    disabled: names(readSetting(env, 'TOOLS_DISABLED')),
+    maxRequestBytes: readInteger(env, 'TOOL_MAX_REQUEST_BYTES'),
+    maxResultBytes: readInteger(env, 'TOOL_MAX_RESULT_BYTES'),
+    sessionIdleSeconds: readInteger(env, 'TOOL_SESSION_IDLE_SECONDS'),
+    allowedOrigins: origins ? allowedOrigins(origins) : null,
   };
 }

@@ -46,7 +46,7 @@ export const bogus = mapTool({
 `;
 
 /**
- * The loop README's "Changing the contract" describes, proven in a temporary copy: add an operation
+ * The loop docs/development.md's "Changing the contract" describes, proven in a temporary copy: add an operation
  * to the contract, run the generator, and the typecheck names the handler that is now missing (as it
  * names a tool that rides an operation the contract lacks). Only the files the handler table and the
  * tool table reach are compiled, to keep the test quick.

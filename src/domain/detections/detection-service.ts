@@ -134,7 +134,7 @@ export class DetectionService {
   ): Promise<{ detections: DetectionActivity[]; page: Page; total: number; active: number }> {
     const { framework, ...stored } = filter;
     if (framework !== undefined && !isFramework(framework)) {
-      throw badRequest(`Unknown framework ${String(framework).slice(0, 60)}; see the README for the supported ones.`, '/framework', 'enum');
+      throw badRequest(`Unknown framework ${String(framework).slice(0, 60)}; see docs/detections.md for the supported ones.`, '/framework', 'enum');
     }
     const matching = (await this.store.detections.listAll(projectId)).filter(
       (d) =>

@@ -31,7 +31,7 @@ export const MCP_SCOPES = ['context:read', 'observability:read', 'observability:
  * The authorization server: RFC 6749 (code and refresh grants), RFC 7636 (PKCE), RFC 8628 (device
  * grant), RFC 7009 (revocation), RFC 8414 (metadata), RFC 7591 (dynamic registration, see
  * client-registration.ts), RFC 8707 (resource indicators) and RFC 9728 (protected resource
- * metadata). Hand-written; README "OAuth 2.0 authorization server" gives the reasons against
+ * metadata). Hand-written; docs/mcp.md "Why the hand-written authorization server" gives the reasons against
  * oidc-provider. The RFCs' rules are few and each one has a test.
  */
 export class OAuthServer {

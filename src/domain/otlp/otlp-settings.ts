@@ -1,4 +1,6 @@
-/** OTLP ingest settings from the environment; README and docs/opentelemetry.md list each variable. */
+import { readInteger, readSetting, type Env } from '../../settings/read-setting.js';
+
+/** OTLP ingest settings from the environment; src/settings/catalog.ts declares each variable. */
 export interface OtlpSettings {
   /** Request body bytes as sent (compressed or not); above → 413. */
   maxBodyBytes: number;
@@ -17,23 +19,13 @@ export interface OtlpSettings {
   priceFile: string | undefined;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}; got ${raw}`);
-  return value;
-}
-
 export function loadOtlpSettings(env: Env): OtlpSettings {
   return {
-    maxBodyBytes: integer(env, 'OTLP_MAX_BODY_BYTES', 4 * 1024 * 1024, 1024),
-    maxDecompressedBytes: integer(env, 'OTLP_MAX_DECOMPRESSED_BYTES', 16 * 1024 * 1024, 1024),
-    maxInFlightBytes: integer(env, 'OTLP_MAX_INFLIGHT_BYTES', 8 * 1024 * 1024, 1024),
-    maxQueuedWrites: integer(env, 'OTLP_MAX_QUEUED_WRITES', 64, 0),
-    settleMs: integer(env, 'TRACE_SETTLE_MS', 10_000, 0),
-    priceFile: env.MODEL_PRICES_FILE || undefined,
+    maxBodyBytes: readInteger(env, 'OTLP_MAX_BODY_BYTES'),
+    maxDecompressedBytes: readInteger(env, 'OTLP_MAX_DECOMPRESSED_BYTES'),
+    maxInFlightBytes: readInteger(env, 'OTLP_MAX_INFLIGHT_BYTES'),
+    maxQueuedWrites: readInteger(env, 'OTLP_MAX_QUEUED_WRITES'),
+    settleMs: readInteger(env, 'TRACE_SETTLE_MS'),
+    priceFile: readSetting(env, 'MODEL_PRICES_FILE') || undefined,
   };
 }

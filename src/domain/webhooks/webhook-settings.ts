@@ -1,6 +1,7 @@
 import { parseAllowedHost } from './allowed-host.js';
+import { readInteger, readSetting, type Env } from '../../settings/read-setting.js';
 
-/** Webhook settings from the environment; the README lists each variable. */
+/** Webhook settings from the environment; src/settings/catalog.ts declares each variable. */
 export interface WebhookSettings {
   /** 32-byte AES-256-GCM key from WEBHOOK_ENCRYPTION_KEY; undefined → derived from SERVER_SECRET with HKDF. */
   encryptionKey: Buffer | undefined;
@@ -15,16 +16,6 @@ export interface WebhookSettings {
   pollIntervalMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function positiveInteger(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer; got ${raw}`);
-  return value;
-}
-
 /** 64 hex characters, or base64 / base64url of exactly 32 bytes. */
 function encryptionKey(raw: string | undefined): Buffer | undefined {
   if (!raw) return undefined;
@@ -35,8 +26,8 @@ function encryptionKey(raw: string | undefined): Buffer | undefined {
 
 export function loadWebhookSettings(env: Env): WebhookSettings {
   return {
-    encryptionKey: encryptionKey(env.WEBHOOK_ENCRYPTION_KEY),
-    allowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+    encryptionKey: encryptionKey(readSetting(env, 'WEBHOOK_ENCRYPTION_KEY')),
+    allowedHosts: (readSetting(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
       .split(',')
       .map((host) => host.trim())
       .filter(Boolean)
@@ -45,7 +36,7 @@ export function loadWebhookSettings(env: Env): WebhookSettings {
         parseAllowedHost(host);
         return host;
       }),
-    deliveryTimeoutMs: positiveInteger(env, 'WEBHOOK_DELIVERY_TIMEOUT_MS', 10_000),
-    pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000),
+    deliveryTimeoutMs: readInteger(env, 'WEBHOOK_DELIVERY_TIMEOUT_MS'),
+    pollIntervalMs: readInteger(env, 'WEBHOOK_POLL_INTERVAL_MS'),
   };
 }
