@@ -438,8 +438,7 @@ export interface paths {
         put?: never;
         /**
          * Save a named filter.
-         * @description The filter tree is validated node by node (see `FilterNode` and the README section "Saved
-         *     filters"); a failure is 400 `PUBLIC_API_VALIDATION_FAILED` whose `errors[].path` points at the
+         * @description The filter tree is validated node by node (see `FilterNode` and docs/saved-filters.md); a failure is 400 `PUBLIC_API_VALIDATION_FAILED` whose `errors[].path` points at the
          *     offending node, e.g. `/body/filters/0/rules/3/value`. The stored and returned form is the
          *     normalized one (identifiers trimmed, keys sorted).
          */
@@ -2354,7 +2353,7 @@ export interface components {
         /** @description Letters, digits and `._-`, starting with a letter or digit; the detection's name in agent tools. */
         DetectionSlug: string;
         /**
-         * @description An agent framework Tracewell knows (see the README).
+         * @description An agent framework Tracewell knows (see docs/detections.md).
          * @enum {string}
          */
         Framework: "langchain" | "langgraph" | "llamaindex" | "openai" | "openai-agents" | "anthropic" | "crewai" | "autogen" | "haystack" | "dspy" | "semantic-kernel" | "vercel-ai" | "mastra" | "pydantic-ai" | "smolagents" | "bedrock" | "custom";
