@@ -632,8 +632,9 @@ export interface paths {
          * Record a score.
          * @description A numeric, boolean or categorical value with a name, attached to a trace (`traceId`), a span
          *     (`traceId` + `spanId`) or a session (`sessionId`). Source `api`; `author` defaults to the
-         *     credential. An unknown trace or span is 404; a value that does not match `dataType` is 400 with the
-         *     field path `/body/value`.
+         *     credential. `dataType` may be omitted: the value says it (a number is `numeric`, true/false
+         *     `boolean`, a string `categorical`). An unknown trace or span is 404; a value that does not match a
+         *     given `dataType` is 400 with the field path `/body/value`.
          */
         post: operations["createScore"];
         delete?: never;
@@ -2763,7 +2764,7 @@ export interface components {
         ScoreDataType: "numeric" | "boolean" | "categorical";
         /** @enum {string} */
         ScoreSource: "api" | "annotation" | "evaluator";
-        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` (checked by the service). */
+        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` when given (checked by the service). */
         ScoreValue: number | boolean | string;
         Score: {
             /** Format: uuid */
@@ -2790,7 +2791,8 @@ export interface components {
         };
         ScoreCreateRequest: {
             name: components["schemas"]["ScoreName"];
-            dataType: components["schemas"]["ScoreDataType"];
+            /** @description Omitted, it is the type of `value`: a number numeric, true/false boolean, a string categorical. */
+            dataType?: components["schemas"]["ScoreDataType"];
             value: components["schemas"]["ScoreValue"];
             traceId?: components["schemas"]["TraceId"];
             spanId?: string;
