@@ -1555,6 +1555,10 @@ export interface paths {
         /**
          * List the members of the selected project's organization.
          * @description Each member's organization role, explicit role in the selected project (null: none) and effective role there.
+         *     Email addresses are shown only to a credential with organization reach (an organization API key, or a user who
+         *     is an owner or admin of the organization); a project API key or a project-only admin sees every member with
+         *     `email: null`, as GitHub shows an organization's members but not their addresses. Service-account tokens
+         *     cannot list members.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1586,6 +1590,7 @@ export interface paths {
          * Change a member's organization role or role in the selected project.
          * @description `role` changes the organization role (needs organization reach; only owners grant or take away `owner`, and the
          *     last owner stays). `projectRole` sets (or, with null, removes) the member's explicit role in the selected project.
+         *     The member's `email` in the answer follows `listMembers`: null without organization reach.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -3426,7 +3431,8 @@ export interface components {
         Member: {
             /** Format: uuid */
             userId: string;
-            email: string;
+            /** @description Null unless the credential has organization reach (an organization API key, an organization owner or admin). */
+            email: string | null;
             name: string;
             role: components["schemas"]["OrganizationRole"];
             /** @description The explicit role in the selected project, if any. */
