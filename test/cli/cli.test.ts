@@ -88,6 +88,20 @@ forEachAdapter((adapter) => {
         expect(JSON.parse(result.stdout)).to.deep.equal({ baseUrl: listening.baseUrl, credential: 'oauth', scopes: null, project: null, projects });
       });
 
+      it('an OAuth token without organization:read gets the hint to name a project, and exits 0', async () => {
+        const token = await listening.server.oauthToken(listening.server.tenant.user.id, ['context:read']);
+        const result = await listening.cli(['whoami', '--token', token]);
+        expect(result.stderr).to.equal('');
+        expect(result.code).to.equal(0);
+        expect(result.stdout.split('\n').slice(2)).to.deep.equal([
+          'Project:     (none selected)',
+          'Scopes:      (not known to the CLI)',
+          '',
+          'This token cannot list projects (that needs organization:read); name one with --project <id> (or TRACEWELL_PROJECT_ID=<id>).',
+          '',
+        ]);
+      });
+
       it('a service-account token (which cannot list projects) gets the hint to name its project, and exits 0', async () => {
         const { tenant } = listening.server;
         const admin = (method: 'post' | 'put', path: string) =>

@@ -17,6 +17,24 @@ const KIND_LABEL = {
 const SELECT_HINT = 'Select one with --project <id> (or TRACEWELL_PROJECT_ID=<id>).';
 const SERVICE_ACCOUNT_HINT =
   'A service-account token works in the projects its account is bound to; name one with --project <id> (or TRACEWELL_PROJECT_ID=<id>).';
+const NO_LISTING_HINT = 'This token cannot list projects (that needs organization:read); name one with --project <id> (or TRACEWELL_PROJECT_ID=<id>).';
+
+type Listing = { projects: SuccessData<'listProjects'>['projects'] } | { hint: string };
+
+/**
+ * What whoami can say about the projects of a credential with none selected: the list, or why not
+ * (service-account tokens are not accepted by listProjects; a token may lack its scope).
+ */
+async function reachableProjects(context: CommandContext): Promise<Listing> {
+  const client = context.client();
+  if (client.credentialKind === 'service-account') return { hint: SERVICE_ACCOUNT_HINT };
+  try {
+    return { projects: (await client.get<SuccessData<'listProjects'>>('/api/v1/public/projects')).projects };
+  } catch (error) {
+    if (error instanceof ApiProblemError && error.problem.code === 'PUBLIC_API_INSUFFICIENT_SCOPE') return { hint: NO_LISTING_HINT };
+    throw error;
+  }
+}
 
 /**
  * The selected project, or null when the credential needs one named and none was (an organization
@@ -32,6 +50,17 @@ async function selectedProject(context: CommandContext): Promise<Project | null>
   }
 }
 
+function listingLines(listing: Listing): string[] {
+  if ('hint' in listing) return [listing.hint];
+  if (!listing.projects.length) return ['This credential reaches no project yet.'];
+  const table = renderTable(listing.projects, [
+    { header: 'ID', value: (p) => p.id },
+    { header: 'NAME', value: (p) => p.name },
+    { header: 'ORGANIZATION', value: (p) => `${p.organizationName} (${p.organizationId})` },
+  ]);
+  return ['Projects this credential reaches:', table.trimEnd(), SELECT_HINT];
+}
+
 export function registerAccountCommands(program: Command, io: Io): void {
   program
     .command('whoami')
@@ -40,11 +69,8 @@ export function registerAccountCommands(program: Command, io: Io): void {
       const context = CommandContext.of(io, self);
       const client = context.client();
       const project = await selectedProject(context);
-      // Service-account tokens cannot list projects (listProjects does not take them): only a hint.
-      const projects =
-        project === null && client.credentialKind !== 'service-account'
-          ? (await client.get<SuccessData<'listProjects'>>('/api/v1/public/projects')).projects
-          : undefined;
+      const listing = project === null ? await reachableProjects(context) : undefined;
+      const projects = listing && 'projects' in listing ? listing.projects : undefined;
       const session = client.credentialKind === 'oauth' && !context.settings.token ? context.settings.config.session(context.settings.baseUrl) : undefined;
       // API keys carry no scopes; a login's scopes are what the token endpoint granted.
       const scopes = session ? session.scopes : null;
@@ -58,19 +84,7 @@ export function registerAccountCommands(program: Command, io: Io): void {
           : ['Project:     (none selected)']),
         `Scopes:      ${scopes ? scopes.join(' ') || '(none)' : client.credentialKind === 'api-key' ? '(API keys carry no scopes)' : '(not known to the CLI)'}`,
       ];
-      if (!project && projects) {
-        lines.push('', projects.length ? 'Projects this credential reaches:' : 'This credential reaches no project yet.');
-        if (projects.length) {
-          lines.push(
-            renderTable(projects, [
-              { header: 'ID', value: (p) => p.id },
-              { header: 'NAME', value: (p) => p.name },
-              { header: 'ORGANIZATION', value: (p) => `${p.organizationName} (${p.organizationId})` },
-            ]).trimEnd(),
-            SELECT_HINT,
-          );
-        }
-      } else if (!project) lines.push('', SERVICE_ACCOUNT_HINT);
+      if (listing) lines.push('', ...listingLines(listing));
       io.out(lines.join('\n') + '\n');
     });
 }
