@@ -1605,6 +1605,8 @@ export interface paths {
         /**
          * List the open invitations of the selected project's organization.
          * @description Invitations not yet accepted, revoked or expired, newest first. The invitation links are not listed; they are shown once, to the inviter.
+         *     Needs organization reach, as inviting and revoking do (the invitees' email addresses are the organization's):
+         *     a project API key or a project-only admin gets 403 `PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED`.
          */
         get: operations["listInvitations"];
         put?: never;

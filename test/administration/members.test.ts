@@ -85,6 +85,21 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('GET /api/v1/public/invitations (listInvitations): organization reach only', () => {
+      it('a project API key and a project-only admin get 403 PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED; the organization key sees the invitee', async () => {
+        const email = `invitee-${Date.now()}@example.com`;
+        expectEnvelope(await invite({ email, role: 'viewer' }), 201);
+        const user = await server.runtime.services.provisioning.createUser(`pa-${Date.now()}@example.com`, 'Project Admin', [{ organizationId: server.tenant.organization.id, role: 'member' }]);
+        await server.runtime.services.identityProvisioning.setProjectRole(server.tenant.project.id, user.id, 'admin');
+        const token = await server.oauthToken(user.id, ['access:read']);
+        const list = () => server.request().get('/api/v1/public/invitations').set('x-project-id', server.tenant.project.id);
+        expectProblem(await list().set('x-api-key', server.tenant.apiKey), 403, 'PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED');
+        expectProblem(await list().set('authorization', `Bearer ${token}`), 403, 'PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED');
+        const open = expectEnvelope<{ invitations: { email: string }[] }>(await list().set('x-api-key', server.tenant.orgApiKey));
+        expect(open.invitations.map((i) => i.email)).to.include(email);
+      });
+    });
+
     it('invitation → acceptance (sets the password) → role change → removal', async () => {
       const created = expectEnvelope<{ invitation: { id: string; email: string; role: string; acceptedAt: null }; url: string }>(
         await invite({ email: ' New.Person@Example.com ', role: 'member' }),
