@@ -631,8 +631,9 @@ export interface paths {
          * Record a score.
          * @description A numeric, boolean or categorical value with a name, attached to a trace (`traceId`), a span
          *     (`traceId` + `spanId`) or a session (`sessionId`). Source `api`; `author` defaults to the
-         *     credential. An unknown trace or span is 404; a value that does not match `dataType` is 400 with the
-         *     field path `/body/value`.
+         *     credential. `dataType` may be omitted: the value says it (a number is `numeric`, true/false
+         *     `boolean`, a string `categorical`). An unknown trace or span is 404; a value that does not match a
+         *     given `dataType` is 400 with the field path `/body/value`.
          */
         post: operations["createScore"];
         delete?: never;
@@ -1553,6 +1554,10 @@ export interface paths {
         /**
          * List the members of the selected project's organization.
          * @description Each member's organization role, explicit role in the selected project (null: none) and effective role there.
+         *     Email addresses are shown only to a credential with organization reach (an organization API key, or a user who
+         *     is an owner or admin of the organization); a project API key or a project-only admin sees every member with
+         *     `email: null`, as GitHub shows an organization's members but not their addresses. Service-account tokens
+         *     cannot list members.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1584,6 +1589,7 @@ export interface paths {
          * Change a member's organization role or role in the selected project.
          * @description `role` changes the organization role (needs organization reach; only owners grant or take away `owner`, and the
          *     last owner stays). `projectRole` sets (or, with null, removes) the member's explicit role in the selected project.
+         *     The member's `email` in the answer follows `listMembers`: null without organization reach.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -1598,6 +1604,8 @@ export interface paths {
         /**
          * List the open invitations of the selected project's organization.
          * @description Invitations not yet accepted, revoked or expired, newest first. The invitation links are not listed; they are shown once, to the inviter.
+         *     Needs organization reach, as inviting and revoking do (the invitees' email addresses are the organization's):
+         *     a project API key or a project-only admin gets 403 `PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED`.
          */
         get: operations["listInvitations"];
         put?: never;
@@ -2762,7 +2770,7 @@ export interface components {
         ScoreDataType: "numeric" | "boolean" | "categorical";
         /** @enum {string} */
         ScoreSource: "api" | "annotation" | "evaluator";
-        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` (checked by the service). */
+        /** @description A number (numeric), true/false (boolean) or a category of 1 to 100 characters (categorical); which one must match `dataType` when given (checked by the service). */
         ScoreValue: number | boolean | string;
         Score: {
             /** Format: uuid */
@@ -2789,7 +2797,8 @@ export interface components {
         };
         ScoreCreateRequest: {
             name: components["schemas"]["ScoreName"];
-            dataType: components["schemas"]["ScoreDataType"];
+            /** @description Omitted, it is the type of `value`: a number numeric, true/false boolean, a string categorical. */
+            dataType?: components["schemas"]["ScoreDataType"];
             value: components["schemas"]["ScoreValue"];
             traceId?: components["schemas"]["TraceId"];
             spanId?: string;
@@ -3423,7 +3432,8 @@ export interface components {
         Member: {
             /** Format: uuid */
             userId: string;
-            email: string;
+            /** @description Null unless the credential has organization reach (an organization API key, an organization owner or admin). */
+            email: string | null;
             name: string;
             role: components["schemas"]["OrganizationRole"];
             /** @description The explicit role in the selected project, if any. */

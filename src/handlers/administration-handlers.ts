@@ -110,7 +110,7 @@ export class AdministrationHandlers implements Pick<OperationHandlers, Ops> {
 
   listInvitations: OperationHandlers['listInvitations'] = async ({ ctx }) => ({
     status: 200,
-    data: { invitations: (await this.invitations.list(selectedProject(ctx).organizationId)).map(toInvitation) },
+    data: { invitations: (await this.invitations.list(selectedProject(ctx).organizationId, ctx.principal)).map(toInvitation) },
   });
 
   createInvitation: OperationHandlers['createInvitation'] = async ({ ctx, body }) => {

@@ -5,9 +5,6 @@ import { optionalString, requiredString } from './tool-input-readers.js';
 
 type ScoreDataType = components['schemas']['ScoreDataType'];
 
-/** The data type a value implies when the agent does not say: a number, true/false, or a category. */
-const impliedType = (value: unknown): ScoreDataType => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'numeric' : 'categorical');
-
 /** `score_trace` (createScore): an agent records a score on a trace or one of its spans. */
 export function evaluationToolMappings(): AnyToolMapping[] {
   return [
@@ -41,7 +38,8 @@ export function evaluationToolMappings(): AnyToolMapping[] {
           spanId: optionalString(input, 'span_id', 128),
           name: requiredString(input, 'name', 100),
           value: input.value as number | boolean | string,
-          dataType: (input.data_type as ScoreDataType | undefined) ?? impliedType(input.value),
+          // Omitted, the operation takes the type the value says.
+          dataType: input.data_type as ScoreDataType | undefined,
           comment: optionalString(input, 'comment', 2000),
         },
       }),

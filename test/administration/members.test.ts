@@ -5,7 +5,7 @@ import { expectEnvelope, expectProblem } from '../support/problem.js';
 
 interface Member {
   userId: string;
-  email: string;
+  email: string | null;
   name: string;
   role: string;
   projectRole: string | null;
@@ -28,6 +28,77 @@ forEachAdapter((adapter) => {
     const invite = (body: object) => asOrgKey(server.request().post('/api/v1/public/invitations')).send(body);
     const accept = (token: string, body: object) => server.request().post('/account/invitation').send({ token, ...body });
     const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+    describe('GET /api/v1/public/members (listMembers): who sees email addresses', () => {
+      const members = (headers: Record<string, string>) => server.request().get('/api/v1/public/members').set(headers).set('x-project-id', server.tenant.project.id);
+      /** An organization member who administers only the selected project. */
+      async function projectAdmin(): Promise<{ id: string; email: string; token: string }> {
+        const email = `project-admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+        const user = await server.runtime.services.provisioning.createUser(email, 'Project Admin', [{ organizationId: server.tenant.organization.id, role: 'member' }]);
+        await server.runtime.services.identityProvisioning.setProjectRole(server.tenant.project.id, user.id, 'admin');
+        return { id: user.id, email, token: await server.oauthToken(user.id, ['access:read', 'access:write']) };
+      }
+
+      it('an organization key and an organization owner see every member with their email', async () => {
+        const admin = await projectAdmin();
+        const owner = await server.oauthToken(server.tenant.user.id, ['access:read']);
+        for (const headers of [{ 'x-api-key': server.tenant.orgApiKey }, { authorization: `Bearer ${owner}` }] as Record<string, string>[]) {
+          const listed = expectEnvelope<{ members: Member[] }>(await members(headers)).members;
+          expect(listed.find((m) => m.userId === server.tenant.user.id)?.email).to.equal(server.tenant.user.email);
+          expect(listed.find((m) => m.userId === admin.id)?.email).to.equal(admin.email);
+        }
+      });
+
+      it('a project API key sees every member, each with email null', async () => {
+        const admin = await projectAdmin();
+        const listed = expectEnvelope<{ members: Member[] }>(await members({ 'x-api-key': server.tenant.apiKey })).members;
+        expect(listed.map((m) => m.userId)).to.include.members([server.tenant.user.id, admin.id]);
+        expect(listed.map((m) => m.email)).to.deep.equal(listed.map(() => null));
+        const owner = listed.find((m) => m.userId === server.tenant.user.id);
+        expect(owner).to.deep.equal({ userId: server.tenant.user.id, email: null, name: 'Alpha User', role: 'owner', projectRole: null, effectiveProjectRole: 'admin', joinedAt: owner!.joinedAt });
+      });
+
+      it('a project-only admin (organization member) sees email null, in the list and in a role change it makes', async () => {
+        const admin = await projectAdmin();
+        const listed = expectEnvelope<{ members: Member[] }>(await members({ authorization: `Bearer ${admin.token}` })).members;
+        expect(listed.map((m) => m.email)).to.deep.equal(listed.map(() => null));
+        const changed = expectEnvelope<Member>(
+          await server.request().patch(`/api/v1/public/members/${admin.id}`).set('authorization', `Bearer ${admin.token}`).set('x-project-id', server.tenant.project.id).send({ projectRole: 'admin' }),
+        );
+        expect(changed).to.include({ userId: admin.id, email: null, projectRole: 'admin' });
+      });
+
+      it('a project API key changing a project role gets the member back with email null', async () => {
+        const admin = await projectAdmin();
+        const changed = expectEnvelope<Member>(await server.request().patch(`/api/v1/public/members/${admin.id}`).set('x-api-key', server.tenant.apiKey).send({ projectRole: 'editor' }));
+        expect(changed).to.include({ userId: admin.id, email: null, projectRole: 'editor', effectiveProjectRole: 'editor' });
+      });
+
+      it('a service-account token cannot list members: 403 PUBLIC_API_CREDENTIAL_NOT_ALLOWED, even bound as admin', async () => {
+        const manage = (method: 'post' | 'put', path: string) =>
+          server.request()[method](`/api/v1/public/service-accounts${path}`).set('x-api-key', server.tenant.orgApiKey).set('x-project-id', server.tenant.project.id);
+        const account = expectEnvelope<{ id: string }>(await manage('post', '').send({ name: `members-${Date.now()}` }), 201);
+        expectEnvelope(await manage('put', `/${account.id}/binding`).send({ role: 'admin' }));
+        const { token } = expectEnvelope<{ token: string }>(await manage('post', `/${account.id}/tokens`).send({ scopes: ['context:read'] }), 201);
+        const body = expectProblem(await members({ authorization: `Bearer ${token}` }), 403, 'PUBLIC_API_CREDENTIAL_NOT_ALLOWED');
+        expect(body.detail).to.equal('This operation does not accept service-account tokens.');
+      });
+    });
+
+    describe('GET /api/v1/public/invitations (listInvitations): organization reach only', () => {
+      it('a project API key and a project-only admin get 403 PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED; the organization key sees the invitee', async () => {
+        const email = `invitee-${Date.now()}@example.com`;
+        expectEnvelope(await invite({ email, role: 'viewer' }), 201);
+        const user = await server.runtime.services.provisioning.createUser(`pa-${Date.now()}@example.com`, 'Project Admin', [{ organizationId: server.tenant.organization.id, role: 'member' }]);
+        await server.runtime.services.identityProvisioning.setProjectRole(server.tenant.project.id, user.id, 'admin');
+        const token = await server.oauthToken(user.id, ['access:read']);
+        const list = () => server.request().get('/api/v1/public/invitations').set('x-project-id', server.tenant.project.id);
+        expectProblem(await list().set('x-api-key', server.tenant.apiKey), 403, 'PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED');
+        expectProblem(await list().set('authorization', `Bearer ${token}`), 403, 'PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED');
+        const open = expectEnvelope<{ invitations: { email: string }[] }>(await list().set('x-api-key', server.tenant.orgApiKey));
+        expect(open.invitations.map((i) => i.email)).to.include(email);
+      });
+    });
 
     it('invitation → acceptance (sets the password) → role change → removal', async () => {
       const created = expectEnvelope<{ invitation: { id: string; email: string; role: string; acceptedAt: null }; url: string }>(

@@ -329,7 +329,7 @@ forEachAdapter((adapter) => {
       // GET /projects reads the store (GET /project may answer from the credential cache, whose clock is frozen here).
       const projects = await server.request().get('/api/v1/public/projects').set('x-api-key', server.tenant.apiKey);
       expect((projects.body.data.projects as { id: string; retentionDays: number | null }[]).map((p) => [p.id, p.retentionDays])).to.deep.equal([[server.tenant.project.id, 30]]);
-      const invitations = await server.request().get('/api/v1/public/invitations').set('x-api-key', server.tenant.apiKey);
+      const invitations = await server.request().get('/api/v1/public/invitations').set('x-api-key', server.tenant.orgApiKey).set('x-project-id', server.tenant.project.id);
       expect((invitations.body.data.invitations as { email: string; role: string }[]).map((i) => [i.email, i.role])).to.deep.equal([['new.colleague@example.com', 'viewer']]);
       expect(await seriousViolations(page)).to.deep.equal([]);
     });

@@ -36,6 +36,26 @@ forEachAdapter((adapter) => {
         expect(session).to.include({ target: 'session', value: 'happy', sessionId: 'sess-9', traceId: null });
       });
 
+      it('infers dataType from the value when it is omitted: a number numeric, true/false boolean, a string categorical', async () => {
+        const numeric = expectEnvelope<Record<string, unknown>>(await post({ name: 'inferred', value: 0.8, traceId: 'run-2' }), 201);
+        expect(numeric).to.include({ dataType: 'numeric', value: 0.8 });
+        const boolean = expectEnvelope<Record<string, unknown>>(await post({ name: 'inferred', value: true, traceId: 'run-2' }), 201);
+        expect(boolean).to.include({ dataType: 'boolean', value: true });
+        const categorical = expectEnvelope<Record<string, unknown>>(await post({ name: 'inferred', value: 'good', traceId: 'run-2' }), 201);
+        expect(categorical).to.include({ dataType: 'categorical', value: 'good' });
+        const stored = expectEnvelope<{ scores: { dataType: string; value: unknown }[] }>(await list({ traceId: 'run-2', name: 'inferred' }));
+        expect(stored.scores.map((s) => [s.dataType, s.value])).to.have.deep.members([
+          ['numeric', 0.8],
+          ['boolean', true],
+          ['categorical', 'good'],
+        ]);
+      });
+
+      it('refuses an empty string without dataType as a category of 1 to 100 characters, at /body/value', async () => {
+        const body = expectProblem(await post({ name: 'x', value: '', traceId: 'run-1' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((body.errors as { path: string }[])[0].path).to.equal('/body/value');
+      });
+
       it('refuses a value that does not match dataType with 400 at /body/value', async () => {
         const body = expectProblem(await post({ name: 'x', dataType: 'numeric', value: 'high', traceId: 'run-1' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect(body.errors).to.deep.equal([{ code: 'type', message: 'must be a number for a numeric score', path: '/body/value' }]);
@@ -155,9 +175,19 @@ forEachAdapter((adapter) => {
         expect(error).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
       });
 
+      it('infers numeric and categorical data types as well', async () => {
+        const numeric = (await call({ trace_id: 'run-1', name: 'agent_check', value: 0.5 })) as Record<string, unknown>;
+        expect(numeric).to.include({ data_type: 'numeric', value: 0.5 });
+        const categorical = (await call({ trace_id: 'run-1', name: 'agent_check', value: 'fine' })) as Record<string, unknown>;
+        expect(categorical).to.include({ data_type: 'categorical', value: 'fine' });
+      });
+
       it('answers the operation’s 400 when data_type contradicts the value', async () => {
         const error = await call({ trace_id: 'run-1', name: 'x', value: 'a', data_type: 'numeric' }).catch((e: unknown) => e);
         expect(error).to.include({ status: 400, code: 'PUBLIC_API_VALIDATION_FAILED' });
+        expect((error as { errors: unknown[] }).errors).to.deep.equal([
+          { code: 'type', message: 'must be a number for a numeric score', path: '/body/value' },
+        ]);
       });
     });
   });

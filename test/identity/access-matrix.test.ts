@@ -18,6 +18,11 @@ import type { ProjectRole } from '../../src/auth/roles.js';
 const KINDS: SecuritySchemeName[] = ['apiKey', 'legacyBearer', 'oauth2', 'serviceAccount', 'guestReview'];
 const FUNCTIONAL_SCOPES = SCOPES.filter((scope) => scope !== 'offline_access');
 const PLACEHOLDER_ID = '0b5e7c1a-4f6d-4e8b-9a3c-2d1f0e9b8a7c';
+/**
+ * Reads that need organization reach whatever the scheme (their descriptions say so): a project key
+ * is refused by the service, not by the access policy, so the matrix tries them with the organization key.
+ */
+const ORGANIZATION_REACH_READS = new Set(['listInvitations']);
 
 type Situation = 'right scope' | 'wrong scope' | 'no binding' | 'wrong project' | 'insufficient role' | 'invalid token';
 
@@ -78,7 +83,7 @@ forEachAdapter((adapter) => {
         case 'apiKey':
         case 'legacyBearer': {
           if (situation === 'wrong scope' || situation === 'no binding' || situation === 'insufficient role') return null;
-          let key = server.tenant.apiKey;
+          let key = ORGANIZATION_REACH_READS.has(operation.operationId) ? server.tenant.orgApiKey : server.tenant.apiKey;
           if (situation === 'invalid token') {
             const issued = await server.runtime.services.provisioning.issueApiKey({ organizationId: server.tenant.organization.id, projectId: server.tenant.project.id, name: 'revoked' });
             await server.runtime.store.apiKeys.revoke(issued.record.id, now());

@@ -70,7 +70,7 @@ describe('npm pack → npm install -g → tracewell (the compiled CLI and server
 
   it('`npm start` runs the compiled server with plain node, and the installed `tracewell whoami` talks to it', async () => {
     const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).to.equal('node dist/src/main.js');
+    expect(scripts.start).to.equal('exec node dist/src/main.js');
     server = await spawnServer({ entry: 'dist/src/main.js', env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, startTimeoutMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     apiKey = /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/.exec(server.output())![1];

@@ -56,10 +56,11 @@ export function Members() {
           {members.data?.members.map((m) => (
             <tr key={m.userId}>
               <td>{m.name}</td>
-              <td>{m.email}</td>
+              {/* Null without organization reach: the server hides addresses from project-only admins. */}
+              <td>{m.email ?? <span className="muted">hidden</span>}</td>
               <td>
                 <select
-                  aria-label={`Organization role of ${m.email}`}
+                  aria-label={`Organization role of ${m.email ?? m.name}`}
                   value={m.role}
                   disabled={changeRole.isPending}
                   onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Schemas['OrganizationRole'] })}
@@ -74,7 +75,7 @@ export function Members() {
               <td>{m.effectiveProjectRole}</td>
               <td>
                 <button type="button" disabled={remove.isPending} onClick={() => remove.mutate(m.userId)}>
-                  Remove<span className="visually-hidden"> {m.email}</span>
+                  Remove<span className="visually-hidden"> {m.email ?? m.name}</span>
                 </button>
               </td>
             </tr>

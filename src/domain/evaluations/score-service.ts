@@ -5,11 +5,12 @@ import type { CursorCodec, Page } from '../../pagination/cursor.js';
 import type { ScoreDataType, ScoreFilters, ScoreRecord, ScoreSource } from '../../ports/evaluations.js';
 import type { Store } from '../../ports/store.js';
 import { createdPage, type PageRequest } from './created-pages.js';
-import { checkScoreValue } from './score-values.js';
+import { checkScoreValue, impliedScoreType } from './score-values.js';
 
 export interface ScoreInput {
   name: string;
-  dataType: ScoreDataType;
+  /** Omitted: the type the value says (impliedScoreType). */
+  dataType?: ScoreDataType;
   value: unknown;
   traceId?: string;
   spanId?: string;
@@ -39,9 +40,10 @@ export class ScoreService {
   ) {}
 
   async create(projectId: string, author: string, input: ScoreInput): Promise<ScoreRecord> {
-    const value = checkScoreValue(input.dataType, input.value, `${BODY}/value`);
+    const dataType = input.dataType ?? impliedScoreType(input.value);
+    const value = checkScoreValue(dataType, input.value, `${BODY}/value`);
     const target = await this.target(projectId, input);
-    return this.record(this.store, projectId, { name: input.name, dataType: input.dataType, value, source: 'api', author, comment: input.comment ?? null, evaluatorId: null }, target);
+    return this.record(this.store, projectId, { name: input.name, dataType, value, source: 'api', author, comment: input.comment ?? null, evaluatorId: null }, target);
   }
 
   /** Writes one score of any source through `tx`. */

@@ -2,6 +2,12 @@ import { problems } from '../../errors.js';
 import type { AnnotationScoreConfig, ScoreDataType } from '../../ports/evaluations.js';
 
 /**
+ * The data type a value says by itself, for a score recorded without one: a number is numeric,
+ * true/false boolean, anything else a category (checkScoreValue then holds it to that).
+ */
+export const impliedScoreType = (value: unknown): ScoreDataType => (typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'numeric' : 'categorical');
+
+/**
  * Checks that `value` is of `dataType` (and, for annotation queues, inside the configured range or
  * categories); the failure names `path`. The contract admits any of the three shapes, so this is the
  * rule that ties the value to its type.

@@ -54,7 +54,9 @@ export class InvitationService {
     return { invitation, url: `${this.publicBaseUrl}/account/invitation?token=${encodeURIComponent(token)}` };
   }
 
-  list(organizationId: string): Promise<InvitationRecord[]> {
+  /** Needs organization reach, as inviting and revoking do: the invitees' addresses are the organization's. */
+  async list(organizationId: string, actor: Principal): Promise<InvitationRecord[]> {
+    await organizationAuthority(this.store, actor, organizationId);
     return this.store.invitations.listOpen(organizationId, this.clock.now());
   }
 

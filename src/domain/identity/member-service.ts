@@ -5,9 +5,11 @@ import { ProblemError, problems } from '../../errors.js';
 import type { OrganizationMember, OrganizationRole } from '../../ports/organizations.js';
 import type { Store } from '../../ports/store.js';
 import { ownerOnly } from './invitation-service.js';
-import { organizationAuthority } from './organization-authority.js';
+import { hasOrganizationReach, organizationAuthority } from './organization-authority.js';
 
-export interface MemberView extends OrganizationMember {
+export interface MemberView extends Omit<OrganizationMember, 'email'> {
+  /** Null unless the caller has organization reach (see `list`). */
+  email: string | null;
   /** The explicit role in the selected project, if any. */
   projectRole: ProjectRole | null;
   effectiveProjectRole: ProjectRole;
@@ -23,10 +25,18 @@ export class MemberService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Every member of the organization, for anyone administering the selected project (they set
+   * project roles by user id). Email addresses are personal data of the organization, so, as GitHub
+   * shows an organization's members but not their addresses to just anyone, only a caller with
+   * organization reach (an organization key, an organization owner or admin) sees them; a project
+   * key or a project-only admin gets `email: null`.
+   */
   async list(principal: Principal): Promise<MemberView[]> {
     const project = principal.project!;
     const members = await this.store.organizations.listMembers(project.organizationId);
-    return Promise.all(members.map((member) => this.view(project.id, member)));
+    const showEmails = await hasOrganizationReach(this.store, principal, project.organizationId);
+    return Promise.all(members.map((member) => this.view(project.id, member, showEmails)));
   }
 
   async update(principal: Principal, userId: string, changes: { role?: OrganizationRole; projectRole?: ProjectRole | null }): Promise<MemberView> {
@@ -42,7 +52,8 @@ export class MemberService {
       if (changes.projectRole === null) await this.store.projectMembers.remove(project.id, userId);
       else await this.store.projectMembers.setRole({ projectId: project.id, userId, role: changes.projectRole, now: this.clock.now() });
     }
-    return this.view(project.id, await this.find(project.organizationId, userId));
+    const showEmails = await hasOrganizationReach(this.store, principal, project.organizationId);
+    return this.view(project.id, await this.find(project.organizationId, userId), showEmails);
   }
 
   async remove(principal: Principal, userId: string): Promise<void> {
@@ -69,8 +80,8 @@ export class MemberService {
     return (await this.store.organizations.listMembers(organizationId)).filter((m) => m.role === 'owner').length;
   }
 
-  private async view(projectId: string, member: OrganizationMember): Promise<MemberView> {
+  private async view(projectId: string, member: OrganizationMember, showEmail: boolean): Promise<MemberView> {
     const projectRole = await this.store.projectMembers.findRole(projectId, member.userId);
-    return { ...member, projectRole, effectiveProjectRole: effectiveProjectRole(member.role, projectRole) ?? 'viewer' };
+    return { ...member, email: showEmail ? member.email : null, projectRole, effectiveProjectRole: effectiveProjectRole(member.role, projectRole) ?? 'viewer' };
   }
 }
