@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { foldAscii, lowerFilter, TRACE_FIELDS, type Condition, type FieldCatalog, type FilterNode, type ResolvedField } from '../../src/domain/filters/index.js';
+import { foldAscii, lowerFilter, TRACE_FIELDS, type Condition, type FilterNode, type ResolvedField } from '../../src/domain/filters/index.js';
 import { codePoints } from '../../src/domain/filters/value-shape.js';
 
 /** SQL text with `?` placeholders and its bindings, in order. User values only ever travel as bindings. */
@@ -29,7 +29,28 @@ export interface FilterDialect {
 export interface SqlCompileOptions {
   /** Table name or alias the columns are qualified with; default `traces`. */
   table?: string;
-  catalog?: FieldCatalog;
+}
+
+/** The `traces` column (migration 002) of each TraceRecord property a rule may read (TRACE_FIELDS). */
+const TRACE_COLUMNS: Readonly<Record<string, string>> = {
+  name: 'name',
+  status: 'status',
+  framework: 'framework',
+  agentName: 'agent_name',
+  errorMessage: 'error_message',
+  latencyMs: 'latency_ms',
+  cost: 'cost',
+  spanCount: 'span_count',
+  totalTokens: 'total_tokens',
+  createdAt: 'created_at',
+  metadata: 'metadata',
+};
+
+/** The field's column qualified by `table`; a field the traces table does not hold is a programming error. */
+function columnOf(field: ResolvedField, table: string): string {
+  const column = Object.hasOwn(TRACE_COLUMNS, field.recordKey) ? TRACE_COLUMNS[field.recordKey] : undefined;
+  if (!column) throw new Error(`the traces table has no column for ${field.field}`);
+  return `${table}.${column}`;
 }
 
 const NUMBER = 'CAST(? AS double precision)';
@@ -41,7 +62,7 @@ const FALSE: SqlFragment = { sql: '1=0', bindings: [] };
  * columns have one type; a metadata key is typed by the JSON it holds (the dialect's jsonValue).
  */
 function typedValue(field: ResolvedField, type: ValueType, dialect: FilterDialect, table: string): SqlFragment | null {
-  const column = `${table}.${field.column}`;
+  const column = columnOf(field, table);
   if (field.kind !== 'json') {
     const columnType: ValueType = field.kind === 'string' ? 'string' : 'number';
     return columnType === type ? { sql: column, bindings: [] } : null;
@@ -74,7 +95,7 @@ function emptiness(field: ResolvedField, dialect: FilterDialect, table: string):
     const exists = scoreExists(field, table);
     return { sql: `(NOT ${exists.sql})`, bindings: exists.bindings };
   }
-  const column = `${table}.${field.column}`;
+  const column = columnOf(field, table);
   if (field.kind === 'string') return { sql: `(${column} IS NULL OR ${column} = '')`, bindings: [] };
   if (field.kind !== 'json') return { sql: `(${column} IS NULL)`, bindings: [] };
   return dialect.jsonEmpty(column, field.jsonKey as string);
@@ -141,7 +162,7 @@ function conditionSql(condition: Condition, dialect: FilterDialect, table: strin
 export function compileFilterSql(nodes: readonly FilterNode[], dialect: FilterDialect, options: SqlCompileOptions = {}): SqlFragment {
   const table = options.table ?? 'traces';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) throw new Error(`invalid table alias ${table}`);
-  return conditionSql(lowerFilter(nodes, options.catalog ?? TRACE_FIELDS), dialect, table);
+  return conditionSql(lowerFilter(nodes, TRACE_FIELDS), dialect, table);
 }
 
 /** Adds the rules to `qb` as one parenthesized condition; an always-true tree adds nothing. */

@@ -36,7 +36,7 @@ const CASES: [string, TraceFilters, TraceCondition | undefined, string[]][] = [
   ['a score upper bound', { score: { name: 'grade', max: 0.5 } }, undefined, ['b']],
   ['every filter must hold', { status: 'success', framework: 'crewai' }, undefined, ['e']],
   ['a condition alone', {}, rules({ field: 'scores.grade', operator: 'greater_than', value: 0.5 }), ['a']],
-  ['a condition and filters together', { status: 'error' }, rules({ field: 'agentName', operator: 'is_not', value: 'planner' }), ['d', 'b']],
+  ['a condition and filters together (is_not keeps a missing agent)', { status: 'error' }, rules({ field: 'agentName', operator: 'is_not', value: 'writer' }), ['d']],
   ['a condition on metadata-free traces', {}, rules({ field: 'metadata.tier', operator: 'is_empty', value: null }), ['e', 'd', 'c', 'b', 'a']],
 ];
 
