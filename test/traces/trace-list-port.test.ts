@@ -36,6 +36,10 @@ const CASES: [string, TraceFilters, TraceCondition | undefined, string[]][] = [
   ['a score upper bound', { score: { name: 'grade', max: 0.5 } }, undefined, ['b']],
   ['every filter must hold', { status: 'success', framework: 'crewai' }, undefined, ['e']],
   ['a condition alone', {}, rules({ field: 'scores.grade', operator: 'greater_than', value: 0.5 }), ['a']],
+  ['scores.<name> is_empty: no numeric or boolean trace-level score (a categorical or span score is none)', {}, rules({ field: 'scores.grade', operator: 'is_empty', value: null }), ['e', 'd', 'c']],
+  ['scores.<name> is_not_empty', {}, rules({ field: 'scores.grade', operator: 'is_not_empty', value: null }), ['b', 'a']],
+  ['scores.<name> is a boolean', {}, rules({ field: 'scores.helpful', operator: 'is', value: true }), ['d']],
+  ['scores.<name> within a range', {}, rules({ field: 'scores.grade', operator: 'is_within_range', value: [0.1, 0.5] }), ['b']],
   ['a condition and filters together (is_not keeps a missing agent)', { status: 'error' }, rules({ field: 'agentName', operator: 'is_not', value: 'writer' }), ['d']],
   ['a condition on metadata-free traces', {}, rules({ field: 'metadata.tier', operator: 'is_empty', value: null }), ['e', 'd', 'c', 'b', 'a']],
 ];
