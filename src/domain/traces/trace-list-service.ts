@@ -80,9 +80,9 @@ export class TraceListService {
   async query(projectId: string, filters: TraceListFilterParams): Promise<{ projectId: string; filters: TraceFilters; extraCondition?: TraceCondition }> {
     let extraCondition: TraceCondition | undefined;
     if (filters.savedFilterId !== undefined) {
-      const compiled = this.savedFilters ? await this.savedFilters(projectId, filters.savedFilterId) : null;
-      if (!compiled) throw problems.notFound('The saved filter');
-      extraCondition = compiled;
+      const condition = this.savedFilters ? await this.savedFilters(projectId, filters.savedFilterId) : null;
+      if (!condition) throw problems.notFound('The saved filter');
+      extraCondition = condition;
     }
     const listFilters: TraceFilters = {
       status: filters.status,
