@@ -29,8 +29,6 @@ import { ConcurrencyCaps } from './domain/fair-share/concurrency-caps.js';
 import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.js';
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
-import { compileTraceFilter } from './domain/filters/index.js';
-import { TRACE_LIST_ALIAS } from './ports/traces.js';
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 import { OAuthServer } from './domain/identity/oauth-server.js';
@@ -144,7 +142,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const traceList = new TraceListService(
     store,
     cursors,
-    async (projectId, savedFilterId) => compileTraceFilter((await savedFilters.get(projectId, savedFilterId)).filters, store.dialect, { table: TRACE_LIST_ALIAS }),
+    async (projectId, savedFilterId) => ({ kind: 'filter', rules: (await savedFilters.get(projectId, savedFilterId)).filters }),
     clock,
     retention,
   );

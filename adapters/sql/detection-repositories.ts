@@ -129,7 +129,7 @@ export class SqlDetectionRepository implements DetectionRepository {
   }
 }
 
-const toEvent = (row: Row): DetectionEventRecord => ({
+export const toEvent = (row: Row): DetectionEventRecord => ({
   id: row.id as string,
   projectId: row.project_id as string,
   detectionId: row.detection_id as string,

@@ -47,7 +47,7 @@ function newestFirst(query: Knex.QueryBuilder, after: CreatedPosition | null, li
   return query.limit(limit);
 }
 
-const toScore = (row: Row): ScoreRecord => {
+export const toScore = (row: Row): ScoreRecord => {
   const dataType = row.data_type as ScoreRecord['dataType'];
   const numeric = row.numeric_value === null ? null : Number(row.numeric_value);
   return {

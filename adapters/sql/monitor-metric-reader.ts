@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../../src/ports/store.js';
 import type { MetricQuery, MetricValue, MonitorMetricReader } from '../../src/ports/monitors.js';
 import type { MonitorMetric } from '../../src/domain/monitors/monitor-types.js';
+import { whereFilter } from './filter-compiler.js';
+import { filterDialectOf } from './filter-dialects.js';
 
 type ScopeQuery = Omit<MetricQuery, 'metric' | 'detectionId' | 'scoreName'>;
 
@@ -20,10 +22,11 @@ const GROUPED: Partial<Record<MonitorMetric, { column: 'cost' | 'total_tokens'; 
 const money = (value: unknown): number => Number(Number(value ?? 0).toFixed(9));
 
 /**
- * Monitor metrics in SQL. Every aggregate is one both databases compute the same way: counts,
- * integer sums, sums of doubles rounded, and percentiles by nearest rank — the row at rank
- * ⌈p·n/100⌉ of the window's latencies sorted ascending (ties broken by trace id), read with
- * ORDER BY … LIMIT 1 OFFSET, so no dialect's interpolating percentile function is involved.
+ * Monitor metrics in SQL; the scope's saved filter arrives as rules and is compiled here, in the
+ * reader's dialect. Every aggregate is one both databases compute the same way: counts, integer
+ * sums, sums of doubles rounded, and percentiles by nearest rank — the row at rank ⌈p·n/100⌉ of the
+ * window's latencies sorted ascending (ties broken by trace id), read with ORDER BY … LIMIT 1
+ * OFFSET, so no dialect's interpolating percentile function is involved.
  */
 export class SqlMonitorMetricReader implements MonitorMetricReader {
   constructor(
@@ -39,7 +42,7 @@ export class SqlMonitorMetricReader implements MonitorMetricReader {
     if (agentName !== undefined) builder.andWhere('t.agent_name', agentName);
     if (sessionId !== undefined) builder.andWhere('t.session_id', sessionId);
     if (userId !== undefined) builder.andWhere('t.user_id', userId);
-    if (query.filter) builder.andWhereRaw(query.filter.sql, query.filter.bindings);
+    if (query.filter) whereFilter(builder, query.filter, filterDialectOf(this.dialect), { table: 't' });
     return builder;
   }
 

@@ -21,6 +21,8 @@ import {
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import { isUniqueViolation } from './unique-violation.js';
+import { whereFilter } from './filter-compiler.js';
+import { filterDialectOf } from './filter-dialects.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
 import { insertNewStep, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { RowStep, ThreadedSqliteConnection } from '../sqlite/sqlite-thread.js';
@@ -574,7 +576,8 @@ export class SqlTraceRepository implements TraceRepository {
     const qb = this.db('traces as t').select('t.*').where('t.project_id', query.projectId);
     applyFilters(qb, query.filters);
     if (query.after) qb.whereRaw('(t.created_at, t.id) < (?, ?)', [query.after.createdAtMs, query.after.id]);
-    if (query.extraCondition) qb.where((inner) => query.extraCondition!(inner));
+    const condition = query.extraCondition;
+    if (condition) qb.where((inner) => whereFilter(inner, condition.rules, filterDialectOf(this.dialect), { table: 't' }));
     const rows = await qb.orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]).limit(query.limit);
     return rows.map(toTraceRecord);
   }

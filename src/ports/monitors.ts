@@ -1,5 +1,5 @@
 import type { IncidentRecord, IncidentStatus, MonitorMetric, MonitorRecord, MonitorScope } from '../domain/monitors/monitor-types.js';
-import type { SqlFragment } from '../domain/filters/sql-compiler.js';
+import type { FilterNode } from '../domain/filters/filter-types.js';
 
 /** Keyset position of a newest-first list: the last item's time (epoch ms) and id. */
 export interface MonitorListPosition {
@@ -79,8 +79,8 @@ export interface MetricQuery {
   fromMs: number;
   toMs: number;
   scope: MonitorScope;
-  /** The compiled saved filter of the scope (traces aliased `t`), if any. */
-  filter: SqlFragment | null;
+  /** The rules of the scope's saved filter, if any; the adapter applies them as the trace list does. */
+  filter: readonly FilterNode[] | null;
   /** detection_fire_count only: one detection, or every detection when null. */
   detectionId: string | null;
   /** score_avg only: the name of the scores averaged. */
@@ -96,7 +96,7 @@ export interface MetricValue {
   sampleSize: number;
 }
 
-/** Monitor metrics, aggregated in SQL so both adapters give the same numbers. */
+/** Monitor metrics over a window of traces; every adapter gives the same numbers (docs/alerts.md defines each). */
 export interface MonitorMetricReader {
   measure(query: MetricQuery): Promise<MetricValue>;
   /** Traces in [fromMs, toMs) in the scope. */

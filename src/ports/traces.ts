@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { FilterNode } from '../domain/filters/filter-types.js';
 
 export type TraceStatus = 'success' | 'error';
 
@@ -51,11 +51,14 @@ export interface TraceWrite {
   searchText: string;
 }
 
-/** The alias of `traces` in the trace list query: an extra condition qualifies its columns with it. */
-export const TRACE_LIST_ALIAS = 't';
-
-/** An extra SQL condition on the trace list (a compiled saved filter); `traces` is aliased TRACE_LIST_ALIAS. */
-export type TraceCondition = (qb: Knex.QueryBuilder) => void;
+/**
+ * A condition on the trace list beyond TraceFilters, in the domain's terms: today the rules of a
+ * saved filter (validated, src/domain/filters). Each adapter turns it into its own query (the SQL
+ * adapters compile it per dialect, adapters/sql/filter-compiler.ts; the in-memory one evaluates
+ * it with evaluateFilter). A union so that a new kind of condition is a new member every adapter
+ * must handle.
+ */
+export type TraceCondition = { kind: 'filter'; rules: readonly FilterNode[] };
 
 export interface TraceFilters {
   status?: TraceStatus;
@@ -194,7 +197,13 @@ export interface TraceWithSpans {
   spans: SpanRecord[];
 }
 
-export interface TraceRepository {
+/** The trace list: the part of the trace port that filters and conditions feed. */
+export interface TraceListReader {
+  /** Newest first (created_at desc, id desc), keyset-paginated; returns up to `limit` rows. */
+  list(query: TraceListQuery): Promise<TraceRecord[]>;
+}
+
+export interface TraceRepository extends TraceListReader {
   /**
    * Builds the rows insertMany writes for `writes`. Called before the ingest transaction, the write
    * then holds the database for its statements only, not for building rows too.
@@ -243,8 +252,6 @@ export interface TraceRepository {
   spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
   /** Up to `limit` spans of a trace whose position is after `afterPosition`, in the order sent. */
   spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]>;
-  /** Newest first (created_at desc, id desc), keyset-paginated; returns up to `limit` rows. */
-  list(query: TraceListQuery): Promise<TraceRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */
   search(query: TraceSearchQuery): Promise<TraceSearchPage>;
 }

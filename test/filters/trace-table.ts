@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
-import type { Dialect } from '../../src/ports/store.js';
-import { isolatedDatabase, type IsolatedDatabase } from '../support/adapters.js';
+import { createStore } from '../../adapters/store.js';
+import { MemoryTraceListReader } from '../../adapters/memory/trace-list-reader.js';
+import type { FilterNode } from '../../src/domain/filters/index.js';
+import type { TraceListReader } from '../../src/ports/traces.js';
+import { isolatedDatabase, seedDialect, type IsolatedDatabase, type PortAdapter } from '../support/adapters.js';
+import { memoryRowsOf } from '../support/memory-rows.js';
 
 /** A trace as the filter sees it (camelCase) and as it is inserted into `traces`. */
 export interface TraceFixture {
@@ -20,17 +24,20 @@ export interface TraceFixture {
   metadata: Record<string, unknown>;
 }
 
-/** A migrated database of `adapter` with one project whose `traces` rows a test replaces at will. */
+/**
+ * A migrated database with one project whose `traces` rows a test replaces at will, and the trace
+ * list port of `adapter` over it (the in-memory adapter over the rows seeded into SQLite).
+ */
 export class TraceTable {
   private constructor(
-    readonly adapter: Dialect,
+    readonly adapter: PortAdapter,
     private readonly isolated: IsolatedDatabase,
     private readonly database: Database,
     readonly projectId: string,
   ) {}
 
-  static async open(adapter: Dialect): Promise<TraceTable> {
-    const isolated = isolatedDatabase(adapter);
+  static async open(adapter: PortAdapter): Promise<TraceTable> {
+    const isolated = isolatedDatabase(seedDialect(adapter));
     const database = await openDatabase({
       databaseUrl: isolated.databaseUrl,
       dataDir: isolated.dataDir,
@@ -71,11 +78,15 @@ export class TraceTable {
     );
   }
 
-  /** Ids of the rows `apply` keeps, sorted. */
-  async matching(apply: (qb: Knex.QueryBuilder) => void): Promise<string[]> {
-    const query = this.knex('traces').select('id').where({ project_id: this.projectId });
-    apply(query);
-    return (await query).map((row: { id: string }) => row.id).sort();
+  /** The trace list port under test, over the rows as they are now. */
+  async reader(): Promise<TraceListReader> {
+    return this.adapter === 'memory' ? new MemoryTraceListReader(await memoryRowsOf(this.knex)) : createStore(this.knex, this.adapter).traces;
+  }
+
+  /** Ids of the rows the trace list keeps under the rules (a saved filter's condition), sorted. */
+  async matching(rules: readonly FilterNode[]): Promise<string[]> {
+    const traces = await (await this.reader()).list({ projectId: this.projectId, filters: {}, limit: 10_000, extraCondition: { kind: 'filter', rules } });
+    return traces.map((trace) => trace.id).sort();
   }
 
   async close(): Promise<void> {

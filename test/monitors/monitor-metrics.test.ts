@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { forEachAdapter } from '../support/adapters.js';
+import { forEachPortAdapter, seedDialect } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import type { MetricQuery } from '../../src/ports/monitors.js';
 import type { MonitorMetric } from '../../src/domain/monitors/monitor-types.js';
-import { compileFilterSql } from '../../src/domain/filters/index.js';
+import type { FilterNode } from '../../src/domain/filters/index.js';
+import { MemoryMonitorMetricReader } from '../../adapters/memory/monitor-metric-reader.js';
+import { memoryRowsOf } from '../support/memory-rows.js';
 import { MINUTE, seedScores, seedTraces, SERVER_ENV, T0, type SeedTrace } from './support.js';
 
 const W = 10 * MINUTE;
@@ -31,17 +33,23 @@ const OUTSIDE: SeedTrace[] = [
   { id: 'after', at: T0 + W, latencyMs: 99_999, cost: 100, tokens: 99_999, userId: 'alice', status: 'error' },
 ];
 
-forEachAdapter((adapter) => {
-  describe('monitor metrics (SQL, identical on both adapters)', () => {
+/**
+ * The monitor-metric behaviour table, run against every adapter of the MonitorMetricReader port:
+ * both SQL adapters, and the in-memory adapter over the rows seeded into SQLite.
+ */
+forEachPortAdapter((adapter) => {
+  describe('monitor metrics (the same numbers on every adapter)', () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(adapter, { env: SERVER_ENV });
+      server = await startTestServer(seedDialect(adapter), { env: SERVER_ENV });
       await seedTraces(server.runtime.database.knex, server.tenant.project.id, [...IN_WINDOW, ...OUTSIDE]);
     });
     after(async () => server.close());
 
-    const measure = (metric: MonitorMetric, extra: Partial<MetricQuery> = {}) =>
-      server.runtime.store.monitorMetrics.measure({ projectId: server.tenant.project.id, metric, fromMs: T0, toMs: T0 + W, scope: {}, filter: null, detectionId: null, ...extra });
+    // The in-memory reader is built over the rows as they are at each question (a test may add some).
+    const reader = async () => (adapter === 'memory' ? new MemoryMonitorMetricReader(await memoryRowsOf(server.runtime.database.knex)) : server.runtime.store.monitorMetrics);
+    const measure = async (metric: MonitorMetric, extra: Partial<MetricQuery> = {}) =>
+      (await reader()).measure({ projectId: server.tenant.project.id, metric, fromMs: T0, toMs: T0 + W, scope: {}, filter: null, detectionId: null, ...extra });
 
     it('trace_count counts the traces created in [start, end)', async () => {
       expect(await measure('trace_count')).to.deep.equal({ value: 10, sampleSize: 10 });
@@ -81,9 +89,19 @@ forEachAdapter((adapter) => {
       expect(await measure('trace_count', { scope: { framework: 'langchain' } })).to.deep.equal({ value: 5, sampleSize: 5 });
       expect(await measure('trace_count', { scope: { agentName: 'planner' } })).to.deep.equal({ value: 5, sampleSize: 5 });
       expect(await measure('trace_count', { scope: { sessionId: 's-1' } })).to.deep.equal({ value: 2, sampleSize: 2 });
-      const gold = compileFilterSql([{ id: 'r', field: 'metadata.tier', operator: 'is', value: 'gold' }], server.runtime.store.dialect, { table: 't' });
+      const gold: FilterNode[] = [{ id: 'r', field: 'metadata.tier', operator: 'is', value: 'gold' }];
       expect(await measure('trace_count', { filter: gold })).to.deep.equal({ value: 6, sampleSize: 6 });
       expect(await measure('error_rate', { filter: gold, scope: { framework: 'langchain', userId: 'alice' } })).to.deep.equal({ value: 0.75, sampleSize: 4 });
+    });
+
+    it('countTraces counts the traces of the scope created in [start, end)', async () => {
+      const gold: FilterNode[] = [{ id: 'r', field: 'metadata.tier', operator: 'is', value: 'gold' }];
+      const count = async (extra: Partial<MetricQuery>) => (await reader()).countTraces({ projectId: server.tenant.project.id, fromMs: T0, toMs: T0 + W, scope: {}, filter: null, ...extra });
+      expect(await count({})).to.equal(10);
+      expect(await count({ fromMs: T0 - 1 })).to.equal(11);
+      // crewai is t5…t9, gold t0…t5: only t5 is both
+      expect(await count({ scope: { framework: 'crewai' }, filter: gold })).to.equal(1);
+      expect(await count({ fromMs: T0 + 2 * W, toMs: T0 + 3 * W })).to.equal(0);
     });
 
     it('detection_fire_count counts firings recorded in the window, of one detection or all, scoped by their trace', async () => {

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { compileTraceFilter } from '../../src/domain/filters/index.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem, expectRateLimitHeaders } from '../support/problem.js';
@@ -115,12 +114,11 @@ forEachAdapter((adapter) => {
       expectProblem(await server.request().get(`${BASE}/nope`).set('x-api-key', key()), 400, 'PUBLIC_API_VALIDATION_FAILED');
     });
 
-    it('gives the trace list a filter it can compile to SQL', async () => {
+    it('gives the trace list port a condition it can apply', async () => {
       const created = await create('compile');
       const record = await server.runtime.services.savedFilters.get(server.tenant.project.id, created.id);
-      const query = server.runtime.database.knex('traces').select('id');
-      compileTraceFilter(record.filters, adapter)(query);
-      expect(await query).to.deep.equal([]);
+      const listed = await server.runtime.store.traces.list({ projectId: server.tenant.project.id, filters: {}, limit: 10, extraCondition: { kind: 'filter', rules: record.filters } });
+      expect(listed).to.deep.equal([]);
     });
   });
 

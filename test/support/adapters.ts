@@ -25,6 +25,23 @@ export function forEachAdapter(suite: (adapter: Dialect) => void): void {
   for (const adapter of ADAPTERS) describe(`[${adapter}]`, () => suite(adapter));
 }
 
+/**
+ * Where a port's shared behaviour table runs: each SQL adapter, and the in-memory adapter
+ * (adapters/memory). The in-memory one reads the rows the suite seeded into a SQLite database of its
+ * own (`seedDialect`), so the three answer over exactly the same data.
+ */
+export type PortAdapter = Dialect | 'memory';
+
+export const PORT_ADAPTERS: readonly PortAdapter[] = [...ADAPTERS, 'memory'];
+
+/** The database a suite seeds for `adapter`: its own, or SQLite for the in-memory adapter. */
+export const seedDialect = (adapter: PortAdapter): Dialect => (adapter === 'memory' ? 'sqlite' : adapter);
+
+/** Runs `suite` once per port adapter (both SQL adapters and memory), inside a describe naming it. */
+export function forEachPortAdapter(suite: (adapter: PortAdapter) => void): void {
+  for (const adapter of PORT_ADAPTERS) describe(`[${adapter}]`, () => suite(adapter));
+}
+
 export interface IsolatedDatabase {
   adapter: Dialect;
   /** DATABASE_URL for the runtime (undefined → SQLite). */

@@ -218,13 +218,13 @@ forEachAdapter((adapter) => {
   });
 
   describe('TraceListService with a saved-filter resolver', () => {
-    it('applies the extra condition the resolver compiles', async () => {
+    it('applies the condition the resolver returns', async () => {
       const server = await startTestServer(adapter);
       try {
         await ingest(server, server.tenant, at('a', 1), at('b', 2, { framework: 'crewai' }));
         const { TraceListService } = await import('../../src/domain/traces/trace-list-service.js');
         const service = new TraceListService(server.runtime.store, server.runtime.services.cursors, async (_projectId, id) =>
-          id === '00000000-0000-4000-8000-000000000002' ? (qb) => qb.where('t.framework', 'crewai') : null,
+          id === '00000000-0000-4000-8000-000000000002' ? { kind: 'filter', rules: [{ id: 'r', field: 'framework', operator: 'is', value: 'crewai' }] } : null,
         );
         const result = await service.list({
           credentialId: 'c',

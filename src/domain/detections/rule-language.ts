@@ -3,10 +3,10 @@ import type { TraceRuleEvaluator } from './trace-rule-evaluator.js';
 
 /**
  * The fields `conditional` (per span) and `trace_rules` (per trace) detections may name: the keys of
- * spanRuleSubject and traceRuleSubject. Rules are evaluated in memory, so `column` is the key itself.
+ * spanRuleSubject and traceRuleSubject. Rules are evaluated in memory.
  */
-const text = (key: string) => [key, { kind: 'string' as const, column: key }] as const;
-const number = (key: string) => [key, { kind: 'number' as const, column: key }] as const;
+const text = (key: string) => [key, { kind: 'string' as const }] as const;
+const number = (key: string) => [key, { kind: 'number' as const }] as const;
 
 export const RULE_SUBJECT_FIELDS: FieldCatalog = createFieldCatalog(
   Object.fromEntries([

@@ -5,4 +5,3 @@ export { checkFilterTree, validateFilterTree, normalizedBytes, type FilterValida
 export { valueShapeErrors } from './value-shape.js';
 export { lowerFilter, foldAscii, type Condition } from './conditions.js';
 export { evaluateFilter, evaluateCondition, type FilterRecord } from './evaluate.js';
-export { compileTraceFilter, compileFilterSql, type SqlFragment, type SqlCompileOptions } from './sql-compiler.js';

@@ -3,8 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { MetricValue, MonitorMetricReader } from '../../ports/monitors.js';
 import type { Store } from '../../ports/store.js';
 import type { EventPublisher } from '../events/event-publisher.js';
-import { compileFilterSql } from '../filters/index.js';
-import type { SqlFragment } from '../filters/sql-compiler.js';
+import type { FilterNode } from '../filters/index.js';
 import { MAX_BASELINE_WINDOWS } from './monitor-config.js';
 import { anomalyVerdict, compoundVerdict, silenceVerdict, slaVerdict, thresholdVerdict, type WindowVerdict } from './monitor-conditions.js';
 import { eventTypeOf, type IncidentRecord, type MonitorRecord } from './monitor-types.js';
@@ -224,9 +223,10 @@ export class MonitorEvaluator {
     }
   }
 
-  private async filterOf(tx: Store, monitor: MonitorRecord): Promise<SqlFragment | null | 'missing'> {
+  /** The rules of the scope's saved filter, handed to the metric reader as they are. */
+  private async filterOf(tx: Store, monitor: MonitorRecord): Promise<readonly FilterNode[] | null | 'missing'> {
     if (!monitor.scope.savedFilterId) return null;
     const saved = await tx.savedFilters.find(monitor.projectId, monitor.scope.savedFilterId);
-    return saved ? compileFilterSql(saved.filters, tx.dialect, { table: 't' }) : 'missing';
+    return saved ? saved.filters : 'missing';
   }
 }

@@ -48,7 +48,7 @@ export class SavedFilterService {
     return record;
   }
 
-  /** The filter, or 404 — also for a filter of another project. The trace list applies it with compileTraceFilter. */
+  /** The filter, or 404 — also for a filter of another project. The trace list applies its rules as a TraceCondition. */
   async get(projectId: string, id: string): Promise<SavedFilterRecord> {
     const record = await this.store.savedFilters.find(projectId, id);
     if (!record) throw problems.notFound('The saved filter');

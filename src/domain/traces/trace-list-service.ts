@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../clock.js';
 import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
 
-/** Compiles a saved filter of the project into a list condition; null when it does not exist there. */
+/** A saved filter of the project as a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
 
 /** The list filters as the REST query carries them (times as ISO 8601). */
@@ -80,11 +80,11 @@ export class TraceListService {
   async query(projectId: string, filters: TraceListFilterParams): Promise<{ projectId: string; filters: TraceFilters; extraCondition?: TraceCondition }> {
     let extraCondition: TraceCondition | undefined;
     if (filters.savedFilterId !== undefined) {
-      const compiled = this.savedFilters ? await this.savedFilters(projectId, filters.savedFilterId) : null;
-      if (!compiled) throw problems.notFound('The saved filter');
-      extraCondition = compiled;
+      const condition = this.savedFilters ? await this.savedFilters(projectId, filters.savedFilterId) : null;
+      if (!condition) throw problems.notFound('The saved filter');
+      extraCondition = condition;
     }
-    const sqlFilters: TraceFilters = {
+    const listFilters: TraceFilters = {
       status: filters.status,
       framework: filters.framework,
       agentName: filters.agentName,
@@ -98,7 +98,7 @@ export class TraceListService {
       userId: filters.userId,
       score: scoreFilter(filters),
     };
-    return { projectId, filters: await this.retention.apply(projectId, sqlFilters), extraCondition };
+    return { projectId, filters: await this.retention.apply(projectId, listFilters), extraCondition };
   }
 
   private async prepare(request: TraceListRequest) {

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
-import type { Dialect } from '../../ports/store.js';
-import { TRACE_FIELDS, type FieldCatalog, type ResolvedField } from './field-catalog.js';
-import type { FilterNode } from './filter-types.js';
-import { foldAscii, lowerFilter, type Condition, type Operand } from './conditions.js';
-import { codePoints } from './value-shape.js';
+import { foldAscii, lowerFilter, TRACE_FIELDS, type Condition, type FilterNode, type ResolvedField } from '../../src/domain/filters/index.js';
+import { codePoints } from '../../src/domain/filters/value-shape.js';
 
 /** SQL text with `?` placeholders and its bindings, in order. User values only ever travel as bindings. */
 export interface SqlFragment {
@@ -11,58 +8,66 @@ export interface SqlFragment {
   bindings: (string | number)[];
 }
 
+export type ValueType = 'string' | 'number' | 'boolean';
+
+/**
+ * What the two databases spell differently in a compiled filter. Each implementation lives beside
+ * its dialect's other SQL (adapters/sqlite/filter-dialect.ts, adapters/postgres/filter-dialect.ts);
+ * everything else of the compiler is SQL both accept alike.
+ */
+export interface FilterDialect {
+  /** `sql` with A–Z folded to a–z and nothing else, so that both databases agree with `foldAscii`. */
+  fold(sql: string): string;
+  /** One key of a JSON-object column as SQL of one JSON type, or SQL NULL where it holds another type. */
+  jsonValue(column: string, key: string, type: ValueType): SqlFragment;
+  /** True where the key is missing, JSON null or "" (0, false, [] and {} are not empty). */
+  jsonEmpty(column: string, key: string): SqlFragment;
+  /** True where the one bound `?` string occurs in `haystack`. */
+  contains(haystack: string): string;
+}
+
 export interface SqlCompileOptions {
   /** Table name or alias the columns are qualified with; default `traces`. */
   table?: string;
-  catalog?: FieldCatalog;
 }
 
-const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+/** The `traces` column (migration 002) of each TraceRecord property a rule may read (TRACE_FIELDS). */
+const TRACE_COLUMNS: Readonly<Record<string, string>> = {
+  name: 'name',
+  status: 'status',
+  framework: 'framework',
+  agentName: 'agent_name',
+  errorMessage: 'error_message',
+  latencyMs: 'latency_ms',
+  cost: 'cost',
+  spanCount: 'span_count',
+  totalTokens: 'total_tokens',
+  createdAt: 'created_at',
+  metadata: 'metadata',
+};
+
+/** The field's column qualified by `table`; a field the traces table does not hold is a programming error. */
+function columnOf(field: ResolvedField, table: string): string {
+  const column = Object.hasOwn(TRACE_COLUMNS, field.recordKey) ? TRACE_COLUMNS[field.recordKey] : undefined;
+  if (!column) throw new Error(`the traces table has no column for ${field.field}`);
+  return `${table}.${column}`;
+}
+
 const NUMBER = 'CAST(? AS double precision)';
 const TRUE: SqlFragment = { sql: '1=1', bindings: [] };
 const FALSE: SqlFragment = { sql: '1=0', bindings: [] };
 
 /**
- * ASCII-only case folding. SQLite's built-in lower() folds A–Z only; PostgreSQL's lower() folds by
- * locale, so there translate() does exactly A–Z → a–z. Both then agree with `foldAscii`.
- */
-const fold = (dialect: Dialect, sql: string): string => (dialect === 'sqlite' ? `lower(${sql})` : `translate(${sql}, '${UPPER}', '${LOWER}')`);
-
-type ValueType = 'string' | 'number' | 'boolean';
-
-/**
  * The field's value as SQL of one JSON type, or SQL NULL where the row holds another type. Fixed
- * columns have one type; a metadata key is typed by the JSON it holds (json_type on SQLite,
- * jsonb_typeof on PostgreSQL). CASE guarantees the cast only runs on numbers.
+ * columns have one type; a metadata key is typed by the JSON it holds (the dialect's jsonValue).
  */
-function typedValue(field: ResolvedField, type: ValueType, dialect: Dialect, table: string): SqlFragment | null {
-  const column = `${table}.${field.column}`;
+function typedValue(field: ResolvedField, type: ValueType, dialect: FilterDialect, table: string): SqlFragment | null {
+  const column = columnOf(field, table);
   if (field.kind !== 'json') {
     const columnType: ValueType = field.kind === 'string' ? 'string' : 'number';
     return columnType === type ? { sql: column, bindings: [] } : null;
   }
-  const key = field.jsonKey as string;
-  if (dialect === 'sqlite') {
-    const path = `$."${key}"`;
-    switch (type) {
-      case 'string':
-        return { sql: `(CASE WHEN json_type(${column}, ?) = 'text' THEN json_extract(${column}, ?) END)`, bindings: [path, path] };
-      case 'number':
-        return { sql: `(CASE WHEN json_type(${column}, ?) IN ('integer', 'real') THEN json_extract(${column}, ?) END)`, bindings: [path, path] };
-      case 'boolean':
-        return { sql: `(CASE json_type(${column}, ?) WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`, bindings: [path] };
-    }
-  }
-  const json = `CAST(${column} AS jsonb)`;
-  switch (type) {
-    case 'string':
-      return { sql: `(CASE WHEN jsonb_typeof(${json} -> ?) = 'string' THEN ${json} ->> ? END)`, bindings: [key, key] };
-    case 'number':
-      return { sql: `(CASE WHEN jsonb_typeof(${json} -> ?) = 'number' THEN CAST(${json} ->> ? AS double precision) END)`, bindings: [key, key] };
-    case 'boolean':
-      return { sql: `(CASE WHEN jsonb_typeof(${json} -> ?) = 'boolean' THEN (CASE WHEN ${json} ->> ? = 'true' THEN 1 ELSE 0 END) END)`, bindings: [key, key] };
-  }
+  return dialect.jsonValue(column, field.jsonKey as string, type);
 }
 
 /**
@@ -85,20 +90,18 @@ function scoreExists(field: ResolvedField, table: string, condition?: { test: st
   return { sql: `(${base} AND filter_sc.data_type IN ('numeric', 'boolean') AND filter_sc.numeric_value ${op} ${NUMBER}))`, bindings: [name, condition.operand] };
 }
 
-function emptiness(field: ResolvedField, dialect: Dialect, table: string): SqlFragment {
+function emptiness(field: ResolvedField, dialect: FilterDialect, table: string): SqlFragment {
   if (field.kind === 'score') {
     const exists = scoreExists(field, table);
     return { sql: `(NOT ${exists.sql})`, bindings: exists.bindings };
   }
-  const column = `${table}.${field.column}`;
+  const column = columnOf(field, table);
   if (field.kind === 'string') return { sql: `(${column} IS NULL OR ${column} = '')`, bindings: [] };
   if (field.kind !== 'json') return { sql: `(${column} IS NULL)`, bindings: [] };
-  // Missing key, JSON null and "" all read as SQL NULL or '' here; 0, false, [] and {} do not.
-  if (dialect === 'sqlite') return { sql: `(coalesce(json_extract(${column}, ?), '') = '')`, bindings: [`$."${field.jsonKey}"`] };
-  return { sql: `(coalesce(CAST(${column} AS jsonb) ->> ?, '') = '')`, bindings: [field.jsonKey as string] };
+  return dialect.jsonEmpty(column, field.jsonKey as string);
 }
 
-function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect: Dialect, table: string): SqlFragment {
+function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect: FilterDialect, table: string): SqlFragment {
   const { operand, test } = condition;
   if (condition.field.kind === 'score') return typeof operand === 'string' ? FALSE : scoreExists(condition.field, table, { test, operand });
   const type = typeof operand as ValueType;
@@ -118,21 +121,21 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
   const length = codePoints(folded);
   switch (test) {
     case 'eq':
-      return guarded(`${fold(dialect, v)} = ?`, [...b, folded]);
+      return guarded(`${dialect.fold(v)} = ?`, [...b, folded]);
     case 'eq_exact':
       return guarded(`${v} = ?`, [...b, text]);
     case 'contains':
-      return guarded(dialect === 'sqlite' ? `instr(${fold(dialect, v)}, ?) > 0` : `strpos(${fold(dialect, v)}, ?) > 0`, [...b, folded]);
+      return guarded(dialect.contains(dialect.fold(v)), [...b, folded]);
     case 'starts':
-      return guarded(`substr(${fold(dialect, v)}, 1, ?) = ?`, [...b, length, folded]);
+      return guarded(`substr(${dialect.fold(v)}, 1, ?) = ?`, [...b, length, folded]);
     case 'ends':
-      return guarded(`length(${v}) >= ? AND substr(${fold(dialect, v)}, length(${v}) - ? + 1) = ?`, [...b, length, ...b, ...b, length, folded]);
+      return guarded(`length(${v}) >= ? AND substr(${dialect.fold(v)}, length(${v}) - ? + 1) = ?`, [...b, length, ...b, ...b, length, folded]);
     default:
       return FALSE;
   }
 }
 
-export function conditionSql(condition: Condition, dialect: Dialect, table: string): SqlFragment {
+function conditionSql(condition: Condition, dialect: FilterDialect, table: string): SqlFragment {
   switch (condition.kind) {
     case 'all':
     case 'any': {
@@ -151,21 +154,19 @@ export function conditionSql(condition: Condition, dialect: Dialect, table: stri
   }
 }
 
-/** The WHERE fragment of a validated tree, for callers that combine it with their own conditions. */
-export function compileFilterSql(nodes: readonly FilterNode[], dialect: Dialect, options: SqlCompileOptions = {}): SqlFragment {
+/**
+ * A validated rule tree (the saved-filter language, src/domain/filters) as a WHERE fragment over
+ * `traces` (migration 002), with the same semantics as `evaluateFilter`: the domain hands the rules
+ * across the port and the SQL adapters compile them here, in their own dialect.
+ */
+export function compileFilterSql(nodes: readonly FilterNode[], dialect: FilterDialect, options: SqlCompileOptions = {}): SqlFragment {
   const table = options.table ?? 'traces';
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) throw new Error(`invalid table alias ${table}`);
-  return conditionSql(lowerFilter(nodes, options.catalog ?? TRACE_FIELDS), dialect, table);
+  return conditionSql(lowerFilter(nodes, TRACE_FIELDS), dialect, table);
 }
 
-/**
- * A validated saved-filter tree as a knex condition over `traces` (migration 002), with the same
- * semantics as `evaluateFilter` on SQLite and PostgreSQL: `query.where(compileTraceFilter(nodes, d))`
- * or `compileTraceFilter(nodes, d)(query)`.
- */
-export function compileTraceFilter(nodes: readonly FilterNode[], dialect: Dialect, options: SqlCompileOptions = {}): (qb: Knex.QueryBuilder) => void {
+/** Adds the rules to `qb` as one parenthesized condition; an always-true tree adds nothing. */
+export function whereFilter(qb: Knex.QueryBuilder, nodes: readonly FilterNode[], dialect: FilterDialect, options: SqlCompileOptions = {}): void {
   const fragment = compileFilterSql(nodes, dialect, options);
-  return (qb) => {
-    if (fragment.sql !== TRUE.sql) qb.whereRaw(fragment.sql, fragment.bindings);
-  };
+  if (fragment.sql !== TRUE.sql) qb.whereRaw(fragment.sql, fragment.bindings);
 }
