@@ -9,7 +9,7 @@ import { requestIdMiddleware } from './http/request-id.js';
 import { checkedJsonBody } from './http/checked-json-body.js';
 import { BODY_PARSER_CODINGS, contentEncodingGate } from './http/content-encoding.js';
 import { requestHygiene } from './http/request-hygiene.js';
-import { QUERY_DATE_TIME, QUERY_DATE_TIME_FORMAT } from './http/date-time-format.js';
+import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from './http/date-time-format.js';
 import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
@@ -117,7 +117,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
-      formats: { [QUERY_DATE_TIME]: QUERY_DATE_TIME_FORMAT },
+      // Registered after ajv-formats' own, so this `date-time` replaces theirs.
+      formats: { 'date-time': DATE_TIME_FORMAT, [RFC3339_DATE_TIME]: RFC3339_FORMAT },
       ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
     }),
   );

@@ -19,6 +19,17 @@ export function tsqueryText(query: SearchQuery): string {
 }
 
 /**
+ * What a match is ranked by: the included clauses alone. ts_rank scores every word of the tsquery it
+ * is given, a negated one too (a `!` is one more operand of the AND, whose proximity score then needs
+ * the excluded word's positions): ranked by tsqueryText, `rate -"rate limit"` put traces holding
+ * `limit` first and `rate -completions` scored every match the same, where bm25 on SQLite scores an
+ * excluded phrase nothing in the rows it keeps (docs/search.md#order).
+ */
+export function rankText(query: SearchQuery): string {
+  return query.include.map(phraseOf).join(' & ');
+}
+
+/**
  * The words of `query` as the GIN index answers exactly, without reading documents: every word of
  * every included clause (a phrase's words anywhere) and the exclusions of single words. Equal to
  * tsqueryText when the query has no phrase.
@@ -160,6 +171,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    */
   recentMatches(db, projectId, query, window, filter, plan) {
     const text = tsqueryText(query);
+    const rank = rankText(query);
     const candidates = candidateText(query);
     const phrase = candidates !== text;
     const facets = facetConditions(filter);
@@ -182,7 +194,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
     if (!phrase) {
       const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.trace_id', 'u.document', 'u.seq').limit(window);
-      return db.from(newest.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [text]), 'w.seq as recency');
+      return db.from(newest.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [rank]), 'w.seq as recency');
     }
     // A nested loop keeps the candidates' order through the check; LIMIT takes the newest kept.
     // Each candidate's document is read once, for the check and the rank: `|| ''` yields it
@@ -193,7 +205,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
         `CROSS JOIN LATERAL (SELECT d.trace_id, d.seq, ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
          FROM (SELECT s.trace_id, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.ctid = c.position OFFSET 0) AS d
          WHERE d.document @@ to_tsquery('${CONFIG}', ?)) AS r`,
-        [text, text],
+        [rank, text],
       )
       .select('r.trace_id', 'r.relevance', 'r.seq as recency')
       .limit(window);

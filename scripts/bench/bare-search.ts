@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { bodyExpression, facetToken, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
-import { CONFIG, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
+import { CONFIG, rankText, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
 import { storeTiers } from '../../adapters/postgres/search-tiers.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
@@ -82,7 +82,7 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
     );
     return {
       sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT u.* FROM (${tiers.join(' UNION ALL ')}) u LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
-      bindings: [text, ...tiers.flatMap(() => [options.projectId, text, ...filterBinding, options.rankLimit]), options.rankLimit, options.projectId, options.limit],
+      bindings: [rankText(parsed), ...tiers.flatMap(() => [options.projectId, text, ...filterBinding, options.rankLimit]), options.rankLimit, options.projectId, options.limit],
     };
   }
   if (kind === 'topRecency') {

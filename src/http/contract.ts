@@ -5,6 +5,7 @@ import type { SecuritySchemeName } from '../auth/principal.js';
 import { minimumRoleFor, type ProjectRole } from '../auth/roles.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { queryParametersAsSent } from './query-parameters.js';
+import { spanStartTimesReadByIngestion } from './date-time-format.js';
 
 export const CONTRACT_PATH = path.join(PACKAGE_ROOT, 'contract/openapi.yaml');
 
@@ -120,8 +121,12 @@ export function linkRecursiveRefs<T>(document: T): T {
 }
 
 let validationCached: JsonObject | undefined;
-/** The contract the request validator reads: recursive refs linked, query values taken as clients encode them. */
+/**
+ * The contract the request validator reads: recursive refs linked, query values taken as clients
+ * encode them, span start times left to ingestion's own rule (the validator's `date-time` is
+ * stricter than RFC 3339: src/http/date-time-format.ts).
+ */
 export function validationContract(): JsonObject {
-  validationCached ??= queryParametersAsSent(linkRecursiveRefs(loadContract()));
+  validationCached ??= spanStartTimesReadByIngestion(queryParametersAsSent(linkRecursiveRefs(loadContract())));
   return validationCached;
 }

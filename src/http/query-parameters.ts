@@ -1,5 +1,3 @@
-import { QUERY_DATE_TIME } from './date-time-format.js';
-
 type JsonObject = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -13,8 +11,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
  *   form or URLSearchParams, `q=time*` from curl and `from=2026-11-01T12:00:00Z` all failed. The
  *   values are decoded by express's query parser (qs: `+` is a space, `%2B` a plus) whatever the
  *   flag says. The served contract keeps the flag off: clients should still encode what they send.
- * - an inline `format: date-time` becomes QUERY_DATE_TIME, which also wants an instant `Date.parse`
- *   reads. That check used to happen by accident: the raw `:` of every date-time was refused.
+ *   A date-time is then checked by its format alone (src/http/date-time-format.ts): that it is an
+ *   instant `Date.parse` reads used to be checked by accident, the raw `:` of every one being refused.
  */
 export function queryParametersAsSent<T>(document: T): T {
   const copy = structuredClone(document) as JsonObject;
@@ -22,8 +20,6 @@ export function queryParametersAsSent<T>(document: T): T {
     for (const parameter of Array.isArray(parameters) ? (parameters as JsonObject[]) : []) {
       if (parameter?.in !== 'query') continue;
       parameter.allowReserved = true;
-      const schema = parameter.schema as JsonObject | undefined;
-      if (schema?.format === 'date-time') schema.format = QUERY_DATE_TIME;
     }
   };
   for (const pathItem of Object.values((copy.paths ?? {}) as Record<string, JsonObject>)) {

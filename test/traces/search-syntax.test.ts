@@ -39,6 +39,23 @@ const CORPUS: TraceInput[] = [
   corpusTrace('timed', 8, 'slow call', { error: 'the request timed out after retries' }),
   corpusTrace('lantern-often', 10, 'lantern lantern lantern glow'),
   corpusTrace('lantern-once', 11, 'lantern dim glow bright'),
+  // Relevance with exclusions: the more often `ember`, the higher, though older; equally long names.
+  corpusTrace('ember-thrice', 12, 'ember ember ember ping'),
+  corpusTrace('ember-twice', 13, 'ember ember ping breach'),
+  corpusTrace('ember-phrase', 14, 'ember breach ping pong'),
+  corpusTrace('ember-once', 15, 'ember ping pong breach'),
+];
+
+/**
+ * Query → the trace ids in the order sort=relevance must list them, the same on both adapters: an
+ * exclusion narrows the matches and has no part in their rank (docs/search.md#order).
+ */
+const RANKED: [string, string[]][] = [
+  ['ember', ['ember-thrice', 'ember-twice', 'ember-once', 'ember-phrase']],
+  ['ember -pong', ['ember-thrice', 'ember-twice']],
+  ['ember -"ember breach"', ['ember-thrice', 'ember-twice', 'ember-once']],
+  ['ember -"ping pong"', ['ember-thrice', 'ember-twice']],
+  ['ember -"ember breach" -thrice', ['ember-thrice', 'ember-twice', 'ember-once']],
 ];
 
 /** Query → the trace ids it must find (as a set). */
@@ -164,6 +181,12 @@ forEachAdapter((adapter) => {
       expect(await ids({ q: 'lantern', sort: 'relevance' })).to.deep.equal(['lantern-often', 'lantern-once']);
       expect(await ids({ q: 'lantern', sort: 'recency' })).to.deep.equal(['lantern-once', 'lantern-often']);
     });
+
+    for (const [q, expected] of RANKED) {
+      it(`lists ${JSON.stringify(expected)} in this order by relevance for ${q}`, async () => {
+        expect(await ids({ q })).to.deep.equal(expected);
+      });
+    }
 
     it('answers 400 naming /query for stop words alone, exclusions alone, and too short a prefix', async () => {
       for (const [q, code] of [['the of', 'no_terms'], ['-timeout', 'no_terms'], ['ti*', 'prefix_too_short']]) {
