@@ -1,7 +1,7 @@
 import type { HandledOperationId, OperationHandlers, OperationId, OperationInput, SuccessData } from '../http/operation-types.js';
 import { uuidParametersOfOperation, withLowerCaseUuids } from '../http/uuid-parameters.js';
 import { loadContract } from '../http/contract.js';
-import type { ToolAnnotations, ToolContext, ToolDefinition } from './tool-definition.js';
+import type { JsonSchema, ToolAnnotations, ToolContext, ToolDefinition } from './tool-definition.js';
 import type { ToolField } from './contract-fields.js';
 import { deriveField } from './tool-schema-derivation.js';
 import { extended } from '../extended.js';
@@ -39,6 +39,11 @@ export type AnyToolMapping = { [Op in HandledOperationId]: ToolMapping<Op> }[Han
 
 export const mapTool = <Op extends HandledOperationId>(mapping: ToolMapping<Op>): AnyToolMapping => mapping as unknown as AnyToolMapping;
 
+/** The input and output schemas tools/list publishes for a mapping, derived from `contract`. */
+export function toolSchemas(entry: AnyToolMapping, contract: Record<string, unknown> = loadContract()): { inputSchema: JsonSchema; outputSchema?: JsonSchema } {
+  return { inputSchema: deriveField(contract, entry.input).schema, outputSchema: entry.output && deriveField(contract, entry.output).schema };
+}
+
 /**
  * The ToolDefinition of a mapping: it calls the operation's handler, the same object REST routes to.
  * Its schemas are derived from `contract` (the served one unless a test passes a changed copy).
@@ -53,8 +58,7 @@ export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers
   return {
     name: mapping.name,
     description: mapping.description,
-    inputSchema: deriveField(contract, mapping.input).schema,
-    outputSchema: mapping.output && deriveField(contract, mapping.output).schema,
+    ...toolSchemas(entry, contract),
     annotations: mapping.annotations,
     timeoutMs: mapping.timeoutMs,
     operationId: mapping.operationId,
