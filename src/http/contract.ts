@@ -47,13 +47,18 @@ export interface AuditSpec {
 type JsonObject = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
+/** The contract at `file`, parsed as the server reads it (a test reads a changed copy through this). */
+export function readContract(file: string): JsonObject {
+  return parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as JsonObject;
+}
+
 let cached: JsonObject | undefined;
 export function loadContract(): JsonObject {
-  cached ??= parse(readFileSync(CONTRACT_PATH, 'utf8'), { maxAliasCount: -1 }) as JsonObject;
+  cached ??= readContract(CONTRACT_PATH);
   return cached;
 }
 
-function resolveRef(document: JsonObject, node: unknown): JsonObject {
+export function resolveRef(document: JsonObject, node: unknown): JsonObject {
   const ref = (node as JsonObject | undefined)?.$ref;
   if (typeof ref !== 'string') return node as JsonObject;
   return ref

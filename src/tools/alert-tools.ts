@@ -1,5 +1,7 @@
 import type { components } from '../../generated/openapi.js';
-import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { READS } from './tool-annotation-presets.js';
+import { field, listField, object, queryParameter } from './contract-fields.js';
+import { clampedLimit } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalInteger, optionalString } from './tool-input-readers.js';
 
@@ -26,15 +28,29 @@ export function alertToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'list_monitors',
-      outputSchema: OUTPUT_SCHEMAS.list_monitors,
+      output: object({
+        monitors: listField(
+          'MonitorList',
+          'monitors',
+          object({
+            monitor_id: field('Monitor', 'id'),
+            name: field('Monitor', 'name'),
+            kind: field('Monitor', 'kind'),
+            metric: field('Monitor', 'metric'),
+            event_type: field('Monitor', 'eventType'),
+            window_seconds: field('Monitor', 'windowSeconds'),
+            state: field('Monitor', 'state'),
+            open_incident_id: field('Monitor', 'openIncidentId'),
+            enabled: field('Monitor', 'enabled'),
+            muted_until: field('Monitor', 'mutedUntil'),
+          }),
+        ),
+        has_more: field('Page', 'hasMore'),
+      }),
       annotations: READS,
       operationId: 'listMonitors',
       description: 'List the monitors of the project (newest first, at most 100) with their kind, metric, state (ok or alerting) and mute.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { limit: { type: 'integer', minimum: 1, default: 50, description: 'At most this many monitors (clamped to 100).' } },
-      },
+      input: object({ limit: queryParameter('listMonitors', 'limit', clampedLimit(100, 50)) }),
       toOperation: (input) => ({ path: {}, headers: {}, body: undefined, query: { limit: optionalInteger(input, 'limit', 50, 1, 100) } }),
       toResult: (data) => ({
         monitors: data.monitors.map((m) => ({
@@ -54,21 +70,38 @@ export function alertToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'list_incidents',
-      outputSchema: OUTPUT_SCHEMAS.list_incidents,
+      output: object({
+        incidents: listField(
+          'IncidentList',
+          'incidents',
+          object({
+            incident_id: field('Incident', 'id'),
+            monitor_id: field('Incident', 'monitorId'),
+            status: field('Incident', 'status'),
+            event_type: field('Incident', 'eventType'),
+            metric: field('Incident', 'metric'),
+            open_value: field('Incident', 'openValue'),
+            peak_value: field('Incident', 'peakValue'),
+            last_value: field('Incident', 'lastValue'),
+            windows: field('Incident', 'windows'),
+            started_window_end: field('Incident', 'startedWindowEnd'),
+            resolved_window_end: field('Incident', 'resolvedWindowEnd'),
+            fix_id: field('Incident', 'fixId'),
+            details: field('Incident', 'details'),
+          }),
+        ),
+        has_more: field('Page', 'hasMore'),
+      }),
       annotations: READS,
       operationId: 'listIncidents',
       description: 'List monitor incidents of the project, newest first, with their metric values; filter by monitor, linked fix or status.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          monitor_id: { type: 'string', description: 'Only incidents of this monitor.' },
-          fix_id: { type: 'string', description: 'Only incidents linked to this fix.' },
-          status: { type: 'string', enum: ['alerting', 'resolved'] },
-          limit: { type: 'integer', minimum: 1, default: 20, description: 'At most this many incidents (clamped to 100).' },
-        },
-      },
-      // The service checks the ids are uuids (400 naming the field), as the contract does for REST.
+      input: object({
+        monitor_id: queryParameter('listIncidents', 'monitorId'),
+        fix_id: queryParameter('listIncidents', 'fixId'),
+        status: queryParameter('listIncidents', 'status'),
+        limit: queryParameter('listIncidents', 'limit', clampedLimit(100, 20)),
+      }),
+      // The schema checks the ids are uuids (the contract's format); the service checks again for direct callers.
       toOperation: (input) => ({
         path: {},
         headers: {},

@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
 import { FIX_STATUSES } from '../domain/fixes/fix-state-machine.js';
+import { object } from './contract-fields.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { toolMappings } from './registry.js';
 
@@ -11,6 +12,9 @@ export interface ContentPage {
   items: { id: string; name: string; status: string; detail: string; created_at: string }[];
   next_cursor: string | null;
 }
+
+/** Resources are read by the MCP content methods, which check their own parameters; no tool schema is published. */
+const NOT_A_TOOL = object({});
 
 const pageQuery = (input: Record<string, unknown>) => ({
   limit: typeof input.limit === 'number' ? input.limit : 50,
@@ -29,7 +33,7 @@ export function contentMappings(config: Config): { listTraces: AnyToolMapping; l
     name: 'resources:traces',
     operationId: 'listTraces',
     description: 'Recent traces of the project, newest first.',
-    inputSchema: { type: 'object' },
+    input: NOT_A_TOOL,
     toOperation: (input) => ({ path: {}, headers: {}, body: undefined, query: pageQuery(input) }),
     toResult: (data): ContentPage => ({
       items: data.traces.map((t: Schemas['TraceSummary']) => ({ id: t.id, name: t.name, status: t.status, detail: t.errorMessage ?? `${t.latencyMs} ms`, created_at: t.createdAt })),
@@ -40,7 +44,7 @@ export function contentMappings(config: Config): { listTraces: AnyToolMapping; l
     name: 'resources:fixes',
     operationId: 'listFixes',
     description: 'Fixes of the project, newest first.',
-    inputSchema: { type: 'object' },
+    input: NOT_A_TOOL,
     toOperation: (input) => ({
       path: {},
       headers: {},

@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi.js';
-import { FRAMEWORKS } from '../domain/detections/detection-types.js';
-import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { READS } from './tool-annotation-presets.js';
+import { field, listField, object, queryParameter, renamedField } from './contract-fields.js';
+import { clampedLimit } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalString, requiredString } from './tool-input-readers.js';
 
@@ -11,18 +12,28 @@ export function detectionToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'list_detections',
-    outputSchema: OUTPUT_SCHEMAS.list_detections,
-    annotations: READS,
+      output: object({
+        detections: listField(
+          'DetectionList',
+          'detections',
+          object({
+            name: field('DetectionListItem', 'slug'),
+            display_name: field('DetectionListItem', 'displayName'),
+            description: field('DetectionListItem', 'description'),
+            severity: field('DetectionListItem', 'severity'),
+            fire_count_24h: field('DetectionListItem', 'fireCount24h'),
+            fire_count_7d: field('DetectionListItem', 'fireCount7d'),
+            last_fired: field('DetectionListItem', 'lastFiredAt'),
+            enabled: field('DetectionListItem', 'isActive'),
+          }),
+        ),
+        total_count: field('DetectionList', 'totalCount'),
+        active_count: field('DetectionList', 'activeCount'),
+      }),
+      annotations: READS,
       operationId: 'listDetections',
       description: 'List the detections of the project with how often each fired in the last 24 hours and 7 days.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          framework: { type: 'string', enum: [...FRAMEWORKS], description: 'Only detections that evaluate traces of this framework.' },
-          limit: { type: 'integer', minimum: 1, default: 50, description: 'At most this many detections (clamped to 100).' },
-        },
-      },
+      input: object({ framework: queryParameter('listDetections', 'framework'), limit: queryParameter('listDetections', 'limit', clampedLimit(100, 50)) }),
       // The first page of the operation's list is the tool's answer; the limit is clamped as the spec says.
       toOperation: (input) => ({
         path: {},
@@ -50,24 +61,22 @@ export function detectionToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'get_detection_trend',
-    outputSchema: OUTPUT_SCHEMAS.get_detection_trend,
-    annotations: READS,
+      output: object({
+        detection_name: field('DetectionTrend', 'detectionName'),
+        granularity: field('DetectionTrend', 'granularity'),
+        date_range: field('DetectionTrend', 'dateRange'),
+        trend: renamedField('DetectionTrend', 'trend'),
+        total_count: field('DetectionTrend', 'totalCount'),
+        avg_per_day: field('DetectionTrend', 'avgPerDay'),
+      }),
+      annotations: READS,
       operationId: 'getDetectionTrend',
       description: 'How often a detection fired per hour or day, with the share of the traces ingested in each bucket.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['detection_name'],
-        properties: {
-          detection_name: { type: 'string', minLength: 1, maxLength: 100, description: 'The detection name (its slug).' },
-          granularity: { type: 'string', enum: ['hour', 'day'], default: 'day' },
-          date_range: {
-            type: 'string',
-            default: 'last_7d',
-            description: 'last_24h, last_7d, last_30d, or an ISO 8601 interval <start>/<end> (end exclusive, at most 366 days).',
-          },
-        },
-      },
+      input: object({
+        detection_name: queryParameter('getDetectionTrend', 'name'),
+        granularity: queryParameter('getDetectionTrend', 'granularity'),
+        date_range: queryParameter('getDetectionTrend', 'dateRange'),
+      }),
       // The service checks name, granularity and range (400 naming the tool field), as it did for REST.
       toOperation: (input) => ({
         path: {},

@@ -1,12 +1,33 @@
 import type { components } from '../../generated/openapi.js';
-import { DISPATCHES, READS, UPDATES, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { DISPATCHES, READS, UPDATES } from './tool-annotation-presets.js';
+import { bodyField, field, itemField, listField, object, pathParameter } from './contract-fields.js';
+import { FIX_ID } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalString, requiredString } from './tool-input-readers.js';
 
 type FixDispatch = components['schemas']['FixDispatch'];
 
-const FIX_ID = { fix_id: { type: 'string', description: 'The fix id (uuid).' } };
-const NOTE = { note: { type: 'string', minLength: 1, maxLength: 2000 } };
+/** The dispatch state every dispatch tool answers: the contract's FixDispatch, in the spec's names. */
+const DISPATCH = object({
+  fix_id: field('FixDispatch', 'fixId'),
+  dispatch_status: field('FixDispatch', 'status'),
+  webhook_id: field('FixDispatch', 'webhookId'),
+  requested_by: field('FixDispatch', 'requestedBy'),
+  expires_at: field('FixDispatch', 'expiresAt'),
+  assignee_user_id: field('FixDispatch', 'assigneeUserId'),
+  transitions: listField(
+    'FixDispatch',
+    'transitions',
+    object({
+      action: itemField('FixDispatch', 'transitions', 'action'),
+      from: itemField('FixDispatch', 'transitions', 'fromStatus'),
+      to: itemField('FixDispatch', 'transitions', 'toStatus'),
+      actor: itemField('FixDispatch', 'transitions', 'actor'),
+      note: itemField('FixDispatch', 'transitions', 'note'),
+      at: itemField('FixDispatch', 'transitions', 'createdAt'),
+    }),
+  ),
+});
 const ACTIONS = ['request', 'dispatch', 'acknowledge', 'fail'] as const;
 const DECISIONS = ['approve', 'reject'] as const;
 const NO_QUERY = { query: {}, headers: {} } as const;
@@ -31,27 +52,27 @@ export function dispatchToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'triage_get_dispatch',
-      outputSchema: OUTPUT_SCHEMAS.triage_get_dispatch,
+      output: DISPATCH,
       annotations: READS,
       operationId: 'getFixDispatch',
       description: 'The dispatch state of a fix (null until first requested) and its trail.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
+      input: object({ fix_id: pathParameter('getFixDispatch', 'id', FIX_ID) }),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: undefined }),
       toResult: result,
     }),
     mapTool({
       name: 'triage_dispatch',
-      outputSchema: OUTPUT_SCHEMAS.triage_dispatch,
+      output: DISPATCH,
       annotations: DISPATCHES,
       operationId: 'actOnFixDispatch',
       description:
         'Request the dispatch of an open or in_progress fix to a webhook (a coding agent or tracker), send an approved one, or report it acknowledged or failed.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id', 'action'],
-        properties: { ...FIX_ID, action: { type: 'string', enum: [...ACTIONS] }, webhook_id: { type: 'string', description: 'The target webhook (uuid); with request only.' }, ...NOTE },
-      },
+      input: object({
+        fix_id: pathParameter('actOnFixDispatch', 'id', FIX_ID),
+        action: bodyField('actOnFixDispatch', 'action'),
+        webhook_id: bodyField('actOnFixDispatch', 'webhookId'),
+        note: bodyField('actOnFixDispatch', 'note'),
+      }),
       toOperation: (input) => {
         const action = optionalEnum(input, 'action', ACTIONS) ?? (requiredString(input, 'action') as (typeof ACTIONS)[number]);
         return { ...NO_QUERY, path: fixPath(input), body: { action, webhookId: optionalString(input, 'webhook_id', 64), note: optionalString(input, 'note', 2000, 1) } };
@@ -60,16 +81,15 @@ export function dispatchToolMappings(): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_decide_dispatch',
-      outputSchema: OUTPUT_SCHEMAS.triage_decide_dispatch,
+      output: DISPATCH,
       annotations: UPDATES,
       operationId: 'decideFixDispatch',
       description: 'Approve or reject a dispatch waiting for approval (needs the admin role).',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id', 'decision'],
-        properties: { ...FIX_ID, decision: { type: 'string', enum: [...DECISIONS] }, ...NOTE },
-      },
+      input: object({
+        fix_id: pathParameter('decideFixDispatch', 'id', FIX_ID),
+        decision: bodyField('decideFixDispatch', 'decision'),
+        note: bodyField('decideFixDispatch', 'note'),
+      }),
       toOperation: (input) => {
         const decision = optionalEnum(input, 'decision', DECISIONS) ?? (requiredString(input, 'decision') as (typeof DECISIONS)[number]);
         return { ...NO_QUERY, path: fixPath(input), body: { decision, note: optionalString(input, 'note', 2000, 1) } };

@@ -1,6 +1,8 @@
 import type { components } from '../../generated/openapi.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import { ADDS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { ADDS } from './tool-annotation-presets.js';
+import { field, object } from './contract-fields.js';
+import { DATA_TYPE_IMPLIED, TRACE_REQUIRED } from './tool-field-exceptions.js';
 import { optionalString, requiredString } from './tool-input-readers.js';
 
 type ScoreDataType = components['schemas']['ScoreDataType'];
@@ -11,24 +13,28 @@ export function evaluationToolMappings(): AnyToolMapping[] {
     mapTool({
       name: 'score_trace',
       operationId: 'createScore',
-      outputSchema: OUTPUT_SCHEMAS.score_trace,
+      output: object({
+        score_id: field('Score', 'id'),
+        trace_id: field('Score', 'traceId'),
+        span_id: field('Score', 'spanId'),
+        name: field('Score', 'name'),
+        data_type: field('Score', 'dataType'),
+        value: field('Score', 'value'),
+        source: field('Score', 'source'),
+        created_at: field('Score', 'createdAt'),
+      }),
       // Each call records one more score; nothing is overwritten.
       annotations: ADDS,
       description:
         'Record a score on a trace (or one of its spans): a number, true/false, or a category, under a name such as "correctness". The score is stored with source "api" and the caller as author.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['trace_id', 'name', 'value'],
-        properties: {
-          trace_id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$' },
-          span_id: { type: 'string', minLength: 1, maxLength: 128 },
-          name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$' },
-          value: { oneOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string', minLength: 1, maxLength: 100 }] },
-          data_type: { type: 'string', enum: ['numeric', 'boolean', 'categorical'], description: 'Defaults to the type of value.' },
-          comment: { type: 'string', maxLength: 2000 },
-        },
-      },
+      input: object({
+        trace_id: field('ScoreCreateRequest', 'traceId', TRACE_REQUIRED),
+        span_id: field('ScoreCreateRequest', 'spanId'),
+        name: field('ScoreCreateRequest', 'name'),
+        value: field('ScoreCreateRequest', 'value'),
+        data_type: field('ScoreCreateRequest', 'dataType', DATA_TYPE_IMPLIED),
+        comment: field('ScoreCreateRequest', 'comment'),
+      }),
       toOperation: (input) => ({
         path: {},
         query: {},

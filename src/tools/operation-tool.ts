@@ -1,6 +1,9 @@
 import type { HandledOperationId, OperationHandlers, OperationId, OperationInput, SuccessData } from '../http/operation-types.js';
 import { uuidParametersOfOperation, withLowerCaseUuids } from '../http/uuid-parameters.js';
+import { loadContract } from '../http/contract.js';
 import type { JsonSchema, ToolAnnotations, ToolContext, ToolDefinition } from './tool-definition.js';
+import type { ToolField } from './contract-fields.js';
+import { deriveField } from './tool-schema-derivation.js';
 import { extended } from '../extended.js';
 
 /** The operation input a tool builds from its arguments; the request context is added by the adapter. */
@@ -11,16 +14,19 @@ export type ToolOperationInput<Op extends OperationId> = Omit<OperationInput<Op>
 
 /**
  * How one agent tool rides one contract operation: the spec's tool input (snake_case, validated
- * against `inputSchema` with its defaults applied) becomes the operation's typed input, and the
- * operation's `data` becomes the spec's tool result. The access policy is the operation's, read
+ * against the schema derived from `input` with its defaults applied) becomes the operation's typed
+ * input, and the operation's `data` becomes the spec's tool result. Input and output are declared
+ * field by field onto contract fields (contract-fields.ts); their JSON Schemas are derived from the
+ * contract at start, so a constraint is written once. The access policy is the operation's, read
  * from the contract; there is nothing about scopes or roles here.
  */
 export interface ToolMapping<Op extends OperationId> {
   name: string;
   description: string;
-  inputSchema: JsonSchema;
-  /** The result's JSON Schema (2025-06-18 structured output); every result is checked against it in tests. */
-  outputSchema?: JsonSchema;
+  /** The tool's input, field by field onto the contract (tools/list publishes the derived inputSchema). */
+  input: ToolField;
+  /** The result, field by field onto the contract's response schemas (2025-06-18 structured output); every result is checked against it in tests. */
+  output?: ToolField;
   annotations?: ToolAnnotations;
   timeoutMs?: number;
   operationId: Op;
@@ -33,8 +39,16 @@ export type AnyToolMapping = { [Op in HandledOperationId]: ToolMapping<Op> }[Han
 
 export const mapTool = <Op extends HandledOperationId>(mapping: ToolMapping<Op>): AnyToolMapping => mapping as unknown as AnyToolMapping;
 
-/** The ToolDefinition of a mapping: it calls the operation's handler, the same object REST routes to. */
-export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers): ToolDefinition {
+/** The input and output schemas tools/list publishes for a mapping, derived from `contract`. */
+export function toolSchemas(entry: AnyToolMapping, contract: Record<string, unknown> = loadContract()): { inputSchema: JsonSchema; outputSchema?: JsonSchema } {
+  return { inputSchema: deriveField(contract, entry.input).schema, outputSchema: entry.output && deriveField(contract, entry.output).schema };
+}
+
+/**
+ * The ToolDefinition of a mapping: it calls the operation's handler, the same object REST routes to.
+ * Its schemas are derived from `contract` (the served one unless a test passes a changed copy).
+ */
+export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers, contract: Record<string, unknown> = loadContract()): ToolDefinition {
   // Each entry was type-checked against its own operation by mapTool; here one shape serves them all.
   type Op = HandledOperationId;
   const mapping = entry as ToolMapping<Op>;
@@ -44,8 +58,7 @@ export function operationTool(entry: AnyToolMapping, handlers: OperationHandlers
   return {
     name: mapping.name,
     description: mapping.description,
-    inputSchema: mapping.inputSchema,
-    outputSchema: mapping.outputSchema,
+    ...toolSchemas(entry, contract),
     annotations: mapping.annotations,
     timeoutMs: mapping.timeoutMs,
     operationId: mapping.operationId,

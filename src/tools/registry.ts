@@ -1,7 +1,9 @@
 import type { Config } from '../config.js';
 import type { OperationHandlers } from '../http/operation-types.js';
+import { loadContract } from '../http/contract.js';
+import { field, object } from './contract-fields.js';
 import { detectionToolMappings } from './detection-tools.js';
-import { READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { READS } from './tool-annotation-presets.js';
 import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { contentMappings } from './content-mappings.js';
@@ -12,7 +14,7 @@ import { alertToolMappings } from './alert-tools.js';
 import { dispatchToolMappings } from './dispatch-tools.js';
 import { evaluationToolMappings } from './evaluation-tools.js';
 
-const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const;
+const NO_INPUT = object({});
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
 
 /** ping (the ping operation) and whoami (getProject). */
@@ -20,21 +22,21 @@ function connectionToolMappings(): AnyToolMapping[] {
   return [
     mapTool({
       name: 'ping',
-    outputSchema: OUTPUT_SCHEMAS.ping,
-    annotations: READS,
+      output: object({ status: field('Ping', 'status'), server_time: field('Ping', 'serverTime') }),
+      annotations: READS,
       operationId: 'ping',
       description: 'Checks that the tool server is reachable and the credential works. Returns status "ok" and the server time (ISO 8601).',
-      inputSchema: NO_INPUT,
+      input: NO_INPUT,
       toOperation: () => NOTHING,
       toResult: (data) => ({ status: data.status, server_time: data.serverTime }),
     }),
     mapTool({
       name: 'whoami',
-    outputSchema: OUTPUT_SCHEMAS.whoami,
-    annotations: READS,
+      output: object({ project_id: field('Project', 'id'), org_id: field('Project', 'organizationId'), project_name: field('Project', 'name') }),
+      annotations: READS,
       operationId: 'getProject',
       description: 'Returns the project this connection is bound to: project_id, org_id and project_name. Every other tool works in this project.',
-      inputSchema: NO_INPUT,
+      input: NO_INPUT,
       toOperation: () => NOTHING,
       toResult: (project) => ({ project_id: project.id, org_id: project.organizationId, project_name: project.name }),
     }),
@@ -50,9 +52,9 @@ export function toolMappings(config: Config): AnyToolMapping[] {
   return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings()];
 }
 
-/** The served tools over `handlers`, the object REST routes to. */
-export function buildToolRegistry(handlers: OperationHandlers, config: Config): ToolDefinition[] {
-  return toolMappings(config).map((mapping) => operationTool(mapping, handlers));
+/** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */
+export function buildToolRegistry(handlers: OperationHandlers, config: Config, contract: Record<string, unknown> = loadContract()): ToolDefinition[] {
+  return toolMappings(config).map((mapping) => operationTool(mapping, handlers, contract));
 }
 
 /** The definitions behind MCP resources, prompts and completion, over the same handlers. */

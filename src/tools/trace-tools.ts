@@ -1,43 +1,57 @@
 import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
 import type { BodyOf } from '../http/operation-types.js';
-import { ADDS, READS, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { ADDS, READS } from './tool-annotation-presets.js';
+import { field, listField, object, orNull, pathParameter, queryParameter, renamed, renamedField, type ToolObject } from './contract-fields.js';
+import { ABSOLUTE_URL, clampedLimit, TOOL_ONLY, TRACE_ID_CHECKED_BY_SERVICE } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import type { JsonSchema } from './tool-definition.js';
 
-const TRACE_ID_SCHEMA = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$', description: '1 to 128 letters, digits or ._:-' };
-
-const SPAN_INPUT_SCHEMA: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['span_id', 'name', 'span_type', 'status'],
-  properties: {
-    span_id: TRACE_ID_SCHEMA,
-    parent_span_id: { ...TRACE_ID_SCHEMA, type: ['string', 'null'], description: 'span_id of the parent in this trace; omit for a root span' },
-    name: { type: 'string', minLength: 1, maxLength: 1000 },
-    span_type: { type: 'string', minLength: 1, maxLength: 32, description: 'e.g. WORKFLOW, LLM, TOOL, AGENT' },
-    status: { type: 'string', enum: ['success', 'error'] },
-    input: { type: ['object', 'null'] },
-    output: { type: ['object', 'null'] },
-    error: { type: ['string', 'null'], maxLength: 10000 },
-    latency_ms: { type: 'number', minimum: 0 },
-    metadata: {
-      type: 'object',
-      description: 'Free keys; known: model, tokens_used, input_tokens, output_tokens, tool_name, retry_count, cost (dollars), framework',
-      properties: {
-        model: { type: 'string' },
-        tokens_used: { type: 'integer', minimum: 0 },
-        input_tokens: { type: 'integer', minimum: 0 },
-        output_tokens: { type: 'integer', minimum: 0 },
-        tool_name: { type: 'string' },
-        retry_count: { type: 'integer', minimum: 0 },
-        cost: { type: 'number', minimum: 0 },
-        framework: { type: 'string' },
-      },
-    },
-    start_time: { type: 'string', format: 'date-time', description: 'ISO 8601 with a time zone' },
+/** search_traces' filters: the operation's query parameters, grouped under one tool field. */
+const SEARCH_FILTERS = object(
+  {
+    framework: queryParameter('searchTraces', 'framework'),
+    status: queryParameter('searchTraces', 'status'),
+    min_latency_ms: queryParameter('searchTraces', 'minLatencyMs'),
+    max_latency_ms: queryParameter('searchTraces', 'maxLatencyMs'),
+    min_cost: queryParameter('searchTraces', 'minCost'),
+    max_cost: queryParameter('searchTraces', 'maxCost'),
+    date_range: queryParameter('searchTraces', 'dateRange'),
+    session_id: queryParameter('searchTraces', 'sessionId'),
+    user_id: queryParameter('searchTraces', 'userId'),
+    score_name: queryParameter('searchTraces', 'scoreName'),
+    min_score: queryParameter('searchTraces', 'minScore'),
+    max_score: queryParameter('searchTraces', 'maxScore'),
   },
-};
+  { required: false },
+);
+
+const TRACE_SUMMARY = object({
+  trace_id: field('TraceSummary', 'id'),
+  name: field('TraceSummary', 'name'),
+  status: field('TraceSummary', 'status'),
+  created_at: field('TraceSummary', 'createdAt'),
+  latency_ms: field('TraceSummary', 'latencyMs'),
+  error_message: field('TraceSummary', 'errorMessage'),
+  cost: field('TraceSummary', 'cost'),
+  framework: field('TraceSummary', 'framework'),
+  agent_name: field('TraceSummary', 'agentName'),
+  url: field('TraceSummary', 'url', ABSOLUTE_URL),
+});
+
+/** A span of get_trace_context: the contract's TraceSpan without parentSpanId (the tree says it). */
+const CONTEXT_SPAN: ToolObject = object({
+  span_id: field('TraceSpan', 'spanId'),
+  span_type: field('TraceSpan', 'spanType'),
+  name: field('TraceSpan', 'name'),
+  status: field('TraceSpan', 'status'),
+  latency_ms: field('TraceSpan', 'latencyMs'),
+  start_time: field('TraceSpan', 'startTime'),
+  input: field('TraceSpan', 'input'),
+  output: field('TraceSpan', 'output'),
+  error: field('TraceSpan', 'error'),
+  metadata: field('TraceSpan', 'metadata'),
+  children: renamedField('TraceSpan', 'children'),
+});
 
 /** The spec's trace summary (search result), snake_case. */
 export interface TraceSummaryResult {
@@ -108,27 +122,19 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const logTrace = mapTool({
     name: 'log_trace',
-    outputSchema: OUTPUT_SCHEMAS.log_trace,
+    output: object({
+      trace_id: field('IngestedTrace', 'id'),
+      span_count: field('IngestedTrace', 'spanCount'),
+      status: TOOL_ONLY.created,
+      url: field('IngestedTrace', 'url', ABSOLUTE_URL),
+    }),
     annotations: ADDS,
     operationId: 'ingestTrace',
     description:
       'Store one agent trace (a tree of spans) in the project. Returns its trace_id, span_count and url. ' +
       'Invalid span structure (duplicate ids, unknown parent, cycles, bad status or time) stores nothing; an existing trace_id is rejected (409).',
-    inputSchema: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name'],
-      properties: {
-        name: { type: 'string', minLength: 1, maxLength: 1000 },
-        trace_id: { ...TRACE_ID_SCHEMA, description: 'Generated (a uuid) when omitted' },
-        spans: { type: 'array', items: SPAN_INPUT_SCHEMA },
-        metadata: {
-          type: 'object',
-          description: 'framework and agent_name become filters; other keys are kept and searchable',
-          properties: { framework: { type: 'string', maxLength: 100 }, agent_name: { type: 'string', maxLength: 255 } },
-        },
-      },
-    },
+    // The REST body is the tool input: TraceInput is snake_case on both faces, so the mapping is 1:1.
+    input: renamed('TraceInput'),
     // The REST body is the tool input (snake_case on both faces); the ingestion service validates it whole.
     toOperation: (input) => ({ path: {}, query: {}, headers: {}, body: input as unknown as BodyOf<'ingestTrace'> }),
     toResult: (trace) => ({ trace_id: trace.id, span_count: trace.spanCount, status: 'created', url: absolute(trace.url) }),
@@ -136,7 +142,12 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const searchTraces = mapTool({
     name: 'search_traces',
-    outputSchema: OUTPUT_SCHEMAS.search_traces,
+    output: object({
+      traces: listField('TraceSearchPage', 'traces', TRACE_SUMMARY),
+      total_count: field('TraceSearchPage', 'totalCount'),
+      total_count_exact: field('TraceSearchPage', 'totalCountExact'),
+      has_more: field('Page', 'hasMore'),
+    }),
     annotations: READS,
     operationId: 'searchTraces',
     description:
@@ -145,35 +156,13 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
       'every word, prefix and phrase must match. sort: relevance (default) or recency. ' +
       'Returns trace summaries, total_count and has_more; total_count_exact is false when there were too many matches to count ' +
       '(total_count is then a lower bound, and relevance ranks that many most recently stored matches).',
-    inputSchema: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['query'],
-      properties: {
-        query: { type: 'string', minLength: 1, description: 'Words, prefixes (time*), phrases ("rate limit") and exclusions (-word)' },
-        sort: { type: 'string', enum: ['relevance', 'recency'], default: 'relevance', description: 'relevance (ties newest first) or recency (newest first)' },
-        limit: { type: 'number', default: 50, description: 'At most 100 (larger values are clamped)' },
-        offset: { type: 'number', default: 0, minimum: 0 },
-        filters: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            framework: { type: 'string' },
-            status: { type: 'string', enum: ['success', 'error'] },
-            min_latency_ms: { type: 'number', minimum: 0 },
-            max_latency_ms: { type: 'number', minimum: 0 },
-            min_cost: { type: 'number', minimum: 0, description: 'Dollars' },
-            max_cost: { type: 'number', minimum: 0, description: 'Dollars' },
-            date_range: { type: 'string', description: 'last_24h, last_7d, last_30d, or an ISO 8601 interval start/end' },
-            session_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Traces of one session (OTLP session.id / gen_ai.conversation.id)' },
-            user_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Traces of one end user (OTLP user.id)' },
-            score_name: { type: 'string', minLength: 1, maxLength: 100, description: 'Traces with a trace-level score of this name' },
-            min_score: { type: 'number', description: 'Inclusive lower bound of that score (needs score_name; booleans are 1/0)' },
-            max_score: { type: 'number', description: 'Inclusive upper bound of that score (needs score_name)' },
-          },
-        },
-      },
-    },
+    input: object({
+      query: queryParameter('searchTraces', 'q'),
+      sort: queryParameter('searchTraces', 'sort'),
+      limit: queryParameter('searchTraces', 'limit', clampedLimit(100, 50)),
+      offset: TOOL_ONLY.offset,
+      filters: SEARCH_FILTERS,
+    }),
     // The tool pages by offset (the mapping's startOffset), REST by cursor; the search service checks every value.
     toOperation: (input) => {
       const filters = (typeof input.filters === 'object' && input.filters !== null ? input.filters : {}) as Record<string, unknown>;
@@ -211,19 +200,28 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
 
   const getTraceContext = mapTool({
     name: 'get_trace_context',
-    outputSchema: OUTPUT_SCHEMAS.get_trace_context,
+    output: object({
+      trace_id: field('TraceContext', 'id'),
+      name: field('TraceContext', 'name'),
+      status: field('TraceContext', 'status'),
+      created_at: field('TraceContext', 'createdAt'),
+      root_span: orNull(CONTEXT_SPAN),
+      // Further root-level spans, when the trace has more than one root (rare).
+      other_root_spans: listField('TraceContext', 'spans', CONTEXT_SPAN),
+      span_count: field('TraceContext', 'spanCount'),
+      total_latency_ms: field('TraceContext', 'latencyMs'),
+      total_cost: field('TraceContext', 'cost'),
+      framework: field('TraceContext', 'framework'),
+      agent_name: field('TraceContext', 'agentName'),
+      error_message: field('TraceContext', 'errorMessage'),
+      truncated: field('TraceContext', 'truncated'),
+      url: TOOL_ONLY.traceUrl,
+    }),
     annotations: READS,
     operationId: 'getTrace',
     description:
       'One trace of the project with its nested span tree (root_span with children). Traces over 1000 spans are truncated to 1000 (truncated: true).',
-    // The format is checked by the service, not the schema: the spec answers a malformed id with a 400
-    // tool error (isError), which a schema refusal (JSON-RPC -32602) would preempt.
-    inputSchema: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['trace_id'],
-      properties: { trace_id: { type: 'string', description: `${TRACE_ID_SCHEMA.description}; another format is a 400 tool error` } },
-    },
+    input: object({ trace_id: pathParameter('getTrace', 'traceId', TRACE_ID_CHECKED_BY_SERVICE) }),
     toOperation: (input) => ({ path: { traceId: input.trace_id as string }, query: {}, headers: {}, body: undefined }),
     toResult: (trace) => {
       const [root, ...otherRoots] = trace.spans.map(toSpanResult);

@@ -2,13 +2,40 @@ import type { components } from '../../generated/openapi.js';
 import type { Config } from '../config.js';
 import { SEVERITIES } from '../domain/detections/detection-types.js';
 import { FIX_STATUSES, UPDATE_STATUS_TARGETS } from '../domain/fixes/fix-state-machine.js';
-import { READS, UPDATES, OUTPUT_SCHEMAS } from './tool-output-schemas.js';
+import { READS, UPDATES } from './tool-annotation-presets.js';
+import { field, listField, object, orNull, pathParameter, queryParameter, renamedField, type ToolFields } from './contract-fields.js';
+import { ABSOLUTE_URL, clampedLimit, FIX_ID, TOOL_ONLY } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
 
 type Schemas = components['schemas'];
 
-const FIX_ID = { fix_id: { type: 'string', description: 'The fix id (uuid).' } };
+/** The fix every fix tool names: the operation's path id (see FIX_ID for how it differs). */
+const fixId = (operationId: 'getFix' | 'acceptFix' | 'dismissFix' | 'updateFixStatus' | 'updateFix' | 'getFixInvestigation' | 'listFixSteps') => ({
+  fix_id: pathParameter(operationId, 'id', FIX_ID),
+});
+
+/** The fix fields triage_list and triage_get share. */
+const commonFields = (schema: 'FixSummary' | 'Fix'): ToolFields => ({
+  id: field(schema, 'id'),
+  title: field(schema, 'title'),
+  description: field(schema, 'description'),
+  status: field(schema, 'status'),
+  severity: field(schema, 'severity'),
+  label: field(schema, 'label'),
+  confidence: field(schema, 'confidence'),
+  created_at: field(schema, 'createdAt'),
+  updated_at: field(schema, 'updatedAt'),
+  creator: field(schema, 'creator'),
+});
+const CHANGED: ToolFields = { id: field('Fix', 'id'), status: field('Fix', 'status'), updated_at: field('Fix', 'updatedAt') };
+const STEP = object({
+  step_id: field('InvestigationStep', 'id'),
+  timestamp: field('InvestigationStep', 'createdAt'),
+  agent: field('InvestigationStep', 'agent'),
+  action: field('InvestigationStep', 'action'),
+  finding: field('InvestigationStep', 'finding'),
+});
 
 const comment = (c: Schemas['FixComment']) => ({ id: c.id, author: c.author, text: c.text, created_at: c.createdAt });
 const step = (s: Schemas['InvestigationStep']) => ({ step_id: s.id, timestamp: s.createdAt, agent: s.agent, action: s.action, finding: s.finding });
@@ -43,21 +70,21 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
   return [
     mapTool({
       name: 'triage_list',
-    outputSchema: OUTPUT_SCHEMAS.triage_list,
-    annotations: READS,
+      output: object({
+        fixes: listField('FixList', 'fixes', object({ ...commonFields('FixSummary'), linked_traces: field('FixSummary', 'linkedTraceIds'), dispatch_status: field('FixSummary', 'dispatchStatus') })),
+        total_count: field('FixList', 'totalCount'),
+        has_more: field('Page', 'hasMore'),
+      }),
+      annotations: READS,
       operationId: 'listFixes',
       description: 'List fixes, newest first, optionally by status, severity or label.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          status: { type: 'string', enum: [...FIX_STATUSES] },
-          severity: { type: 'string', enum: [...SEVERITIES] },
-          label: { type: 'string', maxLength: 255 },
-          limit: { type: 'integer', minimum: 1, default: 50, description: 'Clamped to 100.' },
-          offset: { type: 'integer', minimum: 0, default: 0 },
-        },
-      },
+      input: object({
+        status: queryParameter('listFixes', 'status'),
+        severity: queryParameter('listFixes', 'severity'),
+        label: queryParameter('listFixes', 'label'),
+        limit: queryParameter('listFixes', 'limit', clampedLimit(100, 50)),
+        offset: TOOL_ONLY.offset,
+      }),
       // The tool pages by offset (startOffset), REST by cursor; an empty label filters nothing, as before.
       toOperation: (input) => ({
         ...NO_QUERY,
@@ -79,11 +106,30 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_get',
-    outputSchema: OUTPUT_SCHEMAS.triage_get,
-    annotations: READS,
+      output: object({
+        ...commonFields('Fix'),
+        linked_traces: listField(
+          'Fix',
+          'linkedTraces',
+          object({
+            trace_id: field('FixLinkedTrace', 'traceId'),
+            name: field('FixLinkedTrace', 'name'),
+            accuracy: field('FixLinkedTrace', 'accuracy'),
+            url: field('FixLinkedTrace', 'url', ABSOLUTE_URL),
+          }),
+        ),
+        dispatch_status: field('Fix', 'dispatchStatus'),
+        root_cause: field('Fix', 'rootCause'),
+        recommended_action: field('Fix', 'recommendedAction'),
+        risk_assessment: field('Fix', 'riskAssessment'),
+        verification: field('Fix', 'verification'),
+        rollback_plan: field('Fix', 'rollbackPlan'),
+        comments: renamedField('Fix', 'comments'),
+      }),
+      annotations: READS,
       operationId: 'getFix',
       description: 'A fix with its linked traces, analysis and comments.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
+      input: object(fixId('getFix')),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: undefined }),
       toResult: (fix) => ({
         ...common(fix),
@@ -99,41 +145,31 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_accept',
-    outputSchema: OUTPUT_SCHEMAS.triage_accept,
-    annotations: UPDATES,
+      output: object(CHANGED),
+      annotations: UPDATES,
       operationId: 'acceptFix',
       description: 'Accept a draft fix: it becomes open and visible on the team board.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
+      input: object(fixId('acceptFix')),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: undefined }),
       toResult: changed,
     }),
     mapTool({
       name: 'triage_dismiss',
-    outputSchema: OUTPUT_SCHEMAS.triage_dismiss,
-    annotations: UPDATES,
+      output: object(CHANGED),
+      annotations: UPDATES,
       operationId: 'dismissFix',
       description: 'Dismiss (archive) a fix that is not resolved or archived; the reason is kept as feedback.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id'],
-        properties: { ...FIX_ID, reason: { type: 'string', maxLength: 10000 } },
-      },
+      input: object({ ...fixId('dismissFix'), reason: field('FixDismissRequest', 'reason') }),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: { reason: optionalString(input, 'reason', 10_000) } }),
       toResult: changed,
     }),
     mapTool({
       name: 'triage_update_status',
-    outputSchema: OUTPUT_SCHEMAS.triage_update_status,
-    annotations: UPDATES,
+      output: object({ ...CHANGED, note: orNull(field('FixStatusChangeRequest', 'note')) }),
+      annotations: UPDATES,
       operationId: 'updateFixStatus',
       description: 'Move a fix one step forward: open → in_progress → resolved → archived.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id', 'status'],
-        properties: { ...FIX_ID, status: { type: 'string', enum: [...UPDATE_STATUS_TARGETS] }, note: { type: 'string', maxLength: 10000 } },
-      },
+      input: object({ ...fixId('updateFixStatus'), status: field('FixStatusChangeRequest', 'status'), note: field('FixStatusChangeRequest', 'note') }),
       toOperation: (input) => {
         const path = fixPath(input);
         const status = optionalEnum(input, 'status', UPDATE_STATUS_TARGETS);
@@ -145,22 +181,17 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_update',
-    outputSchema: OUTPUT_SCHEMAS.triage_update,
-    annotations: UPDATES,
+      output: object({ id: field('Fix', 'id'), title: field('Fix', 'title'), severity: field('Fix', 'severity'), updated_at: field('Fix', 'updatedAt') }),
+      annotations: UPDATES,
       operationId: 'updateFix',
       description: 'Change the title, severity, label or recommended action of a fix.',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id'],
-        properties: {
-          ...FIX_ID,
-          title: { type: 'string', minLength: 1, maxLength: 500 },
-          severity: { type: 'string', enum: [...SEVERITIES] },
-          label: { type: 'string', maxLength: 255 },
-          recommended_action: { type: 'string', maxLength: 10000 },
-        },
-      },
+      input: object({
+        ...fixId('updateFix'),
+        title: field('FixUpdateRequest', 'title'),
+        severity: field('FixUpdateRequest', 'severity'),
+        label: field('FixUpdateRequest', 'label'),
+        recommended_action: field('FixUpdateRequest', 'recommendedAction'),
+      }),
       toOperation: (input) => ({
         ...NO_QUERY,
         path: fixPath(input),
@@ -175,26 +206,25 @@ export function triageToolMappings(config: Config): AnyToolMapping[] {
     }),
     mapTool({
       name: 'triage_get_investigation',
-    outputSchema: OUTPUT_SCHEMAS.triage_get_investigation,
-    annotations: READS,
+      output: object({
+        fix_id: field('FixInvestigation', 'fixId'),
+        investigation: object({ created_at: field('FixInvestigation', 'createdAt'), steps: listField('FixInvestigation', 'steps', STEP) }),
+        comments: renamedField('FixInvestigation', 'comments'),
+      }),
+      annotations: READS,
       operationId: 'getFixInvestigation',
       description: 'The investigation of a fix (its steps) and its comments.',
-      inputSchema: { type: 'object', additionalProperties: false, required: ['fix_id'], properties: FIX_ID },
+      input: object(fixId('getFixInvestigation')),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: undefined }),
       toResult: (data) => ({ fix_id: data.fixId, investigation: { created_at: data.createdAt, steps: data.steps.map(step) }, comments: data.comments.map(comment) }),
     }),
     mapTool({
       name: 'triage_list_steps',
-    outputSchema: OUTPUT_SCHEMAS.triage_list_steps,
-    annotations: READS,
+      output: object({ fix_id: field('FixStepList', 'fixId'), steps: listField('FixStepList', 'steps', STEP), total_count: field('FixStepList', 'totalCount') }),
+      annotations: READS,
       operationId: 'listFixSteps',
       description: 'The investigation steps of a fix, oldest first (the same steps as triage_get_investigation).',
-      inputSchema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['fix_id'],
-        properties: { ...FIX_ID, limit: { type: 'integer', minimum: 1, default: 50, description: 'Clamped to 500.' } },
-      },
+      input: object({ ...fixId('listFixSteps'), limit: queryParameter('listFixSteps', 'limit', clampedLimit(500, 50)) }),
       toOperation: (input) => ({ headers: {}, path: fixPath(input), body: undefined, query: { limit: optionalInteger(input, 'limit', 50, 1, 500) } }),
       toResult: (data) => ({ fix_id: data.fixId, steps: data.steps.map(step), total_count: data.totalCount }),
     }),

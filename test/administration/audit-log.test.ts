@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { operationIndex } from '../../src/http/contract.js';
 import { mapTool } from '../../src/tools/operation-tool.js';
+import { bodyField, object } from '../../src/tools/contract-fields.js';
 import { toolContext, toolsOver } from '../support/tool-context.js';
 
 interface AuditEvent {
@@ -110,7 +111,7 @@ forEachAdapter((adapter) => {
       const renameTool = mapTool({
         name: 'rename_project',
         description: 'Renames the session project.',
-        inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        input: object({ name: bodyField('updateProject', 'name') }),
         operationId: 'updateProject',
         toOperation: (input) => ({ path: {}, query: {}, headers: {}, body: { name: input.name as string } }),
         toResult: (data) => data,

@@ -33,16 +33,27 @@ const NEW_OPERATION = `  /api/v1/public/loop-check:
 `;
 
 /** A tool table entry naming an operation the contract does not have. */
-const BOGUS_TOOL = `import { mapTool } from './operation-tool.js';
+const BOGUS_TOOL = `import { object } from './contract-fields.js';
+import { mapTool } from './operation-tool.js';
 
 export const bogus = mapTool({
   name: 'bogus',
   operationId: 'noSuchOperation',
   description: 'Names no operation.',
-  inputSchema: { type: 'object' },
+  input: object({}),
   toOperation: () => ({ path: {}, query: {}, headers: {}, body: undefined }),
   toResult: (data) => data,
 });
+`;
+
+/** Tool fields naming contract fields that do not exist: a camelCase name for a snake_case one, a parameter by its tool name, a body field of another operation. */
+const BOGUS_FIELDS = `import { bodyField, field, queryParameter } from './contract-fields.js';
+
+export const misnamed = [
+  field('SpanInput', 'spanId'),
+  queryParameter('searchTraces', 'query'),
+  bodyField('decideFixDispatch', 'action'),
+];
 `;
 
 /**
@@ -64,7 +75,7 @@ describe('changing the contract: regenerate, then the compiler names what is mis
   });
   after(async () => rm(copy, { recursive: true, force: true }));
 
-  it('fails the typecheck naming the new operation’s handler, and a tool naming an unknown operation', async () => {
+  it('fails the typecheck naming the new operation’s handler, a tool naming an unknown operation, and tool fields naming unknown contract fields', async () => {
     const contractPath = path.join(copy, 'contract', 'openapi.yaml');
     const contract = await readFile(contractPath, 'utf8');
     await writeFile(contractPath, contract.replace(/^paths:\n/m, `paths:\n${NEW_OPERATION}`));
@@ -72,9 +83,10 @@ describe('changing the contract: regenerate, then the compiler names what is mis
     expect(await readFile(path.join(copy, 'generated', 'openapi.ts'), 'utf8')).to.contain('loopCheck');
 
     await writeFile(path.join(copy, 'src', 'tools', 'bogus-tool.ts'), BOGUS_TOOL);
+    await writeFile(path.join(copy, 'src', 'tools', 'bogus-fields.ts'), BOGUS_FIELDS);
     await writeFile(
       path.join(copy, 'tsconfig.loop.json'),
-      JSON.stringify({ extends: './tsconfig.json', include: [], files: ['src/handlers/index.ts', 'src/tools/registry.ts', 'src/tools/bogus-tool.ts'] }),
+      JSON.stringify({ extends: './tsconfig.json', include: [], files: ['src/handlers/index.ts', 'src/tools/registry.ts', 'src/tools/bogus-tool.ts', 'src/tools/bogus-fields.ts'] }),
     );
     const typecheck = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.loop.json'], { cwd: copy }).then(
       () => ({ failed: false, output: '' }),
@@ -83,5 +95,9 @@ describe('changing the contract: regenerate, then the compiler names what is mis
     expect(typecheck.failed, 'the typecheck should fail').to.equal(true);
     expect(typecheck.output).to.match(/src\/handlers\/index\.ts\(\d+,\d+\): error TS2741: Property 'loopCheck' is missing/);
     expect(typecheck.output).to.match(/src\/tools\/bogus-tool\.ts\(\d+,\d+\): error TS\d+: .*noSuchOperation/);
+    // A tool field is checked against the generated contract types: a field the contract lacks is named.
+    expect(typecheck.output).to.match(/src\/tools\/bogus-fields\.ts\(4,\d+\): error TS2345: Argument of type '"spanId"' is not assignable/);
+    expect(typecheck.output).to.match(/src\/tools\/bogus-fields\.ts\(5,\d+\): error TS2345: Argument of type '"query"' is not assignable/);
+    expect(typecheck.output).to.match(/src\/tools\/bogus-fields\.ts\(6,\d+\): error TS2345: Argument of type '"action"' is not assignable/);
   });
 });

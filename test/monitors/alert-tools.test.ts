@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { isProblemError } from '../../src/errors.js';
 import { alertToolMappings } from '../../src/tools/alert-tools.js';
 import type { ToolContext, ToolDefinition } from '../../src/tools/tool-definition.js';
@@ -13,7 +15,16 @@ forEachAdapter((adapter) => {
     let tools: ToolDefinition[];
     let ctx: ToolContext;
     let monitorId: string;
-    const call = (name: string, input: Record<string, unknown>) => tool(tools, name).handler(input, ctx) as Promise<Record<string, unknown>>;
+    // Each result also matches the tool's published outputSchema (derived from the contract; its structuredContent over MCP).
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const call = async (name: string, input: Record<string, unknown>) => {
+      const found = tool(tools, name);
+      const answer = (await found.handler(input, ctx)) as Record<string, unknown>;
+      const validate = ajv.compile(found.outputSchema!);
+      expect(validate(answer), `${name}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+      return answer;
+    };
 
     before(async () => {
       server = await startTestServer(adapter, { env: SERVER_ENV });

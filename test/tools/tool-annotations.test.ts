@@ -12,7 +12,7 @@ describe('tool annotations', () => {
       expect(mapping.annotations?.readOnlyHint, mapping.name).to.equal(reads);
       // A reading tool changes nothing: never destructive, always idempotent.
       if (reads) expect(mapping.annotations, mapping.name).to.deep.include({ destructiveHint: false, idempotentHint: true });
-      expect(mapping.outputSchema?.type, mapping.name).to.equal('object');
+      expect(mapping.output?.kind, mapping.name).to.equal('object');
     }
   });
 });

@@ -1,0 +1,15 @@
+import type { ToolAnnotations } from './tool-definition.js';
+
+/**
+ * The annotations the served tools share, by what their operation does. (Their result schemas are
+ * derived from the contract: see contract-fields.ts.)
+ */
+
+/** Annotations of a tool whose operation is a GET: it reads and changes nothing. */
+export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** log_trace: adds a trace and changes nothing else; a repeat adds another (or 409 on the same trace_id). */
+export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+/** The fix writes: they overwrite a fix's state; a repeat with the same arguments changes nothing more. */
+export const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+/** triage_dispatch: moves the dispatch state machine and may send the fix to a webhook outside (a coding agent, a tracker). */
+export const DISPATCHES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
