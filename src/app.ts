@@ -28,6 +28,9 @@ import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share
 import { consoleRouter } from './http/console-router.js';
 
 import { healthRouter } from './http/health-router.js';
+import { runtimeGauges } from './observability/runtime-gauges.js';
+import { databaseHealth } from '../adapters/store-health.js';
+import { SqlQueueStatsReader } from '../adapters/sql/queue-stats-reader.js';
 import { requestObserver } from './observability/request-observer.js';
 import { otlpRouter } from './http/otlp-router.js';
 
@@ -55,7 +58,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.use(requestIdMiddleware);
   app.use(requestObserver(runtime));
-  app.use(healthRouter(runtime));
+  app.use(
+    healthRouter({
+      ...runtime,
+      storeHealth: databaseHealth(runtime.database),
+      gauges: runtimeGauges({ knex: runtime.database.knex, clock, queues: new SqlQueueStatsReader(runtime.database.knex) }),
+    }),
+  );
   app.use(lifecycle.middleware());
   app.use(tenantActivityMiddleware(services.fairShare));
 
