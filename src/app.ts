@@ -12,8 +12,8 @@ import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
-import { buildToolRegistry, contentDefinitions } from './tools/registry.js';
-import { McpContent } from './tools/mcp-content.js';
+import { buildToolRegistry } from './tools/registry.js';
+import { contentDefinitions, McpContent } from './tools/mcp-content.js';
 import { servedHandlers } from './handlers/served-handlers.js';
 import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
