@@ -168,6 +168,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Type-only imports are edges too: a circle through types is still a circle.
     tsPreCompilationDeps: true,
+    // Name packages by node_modules/ even where node_modules is a symlink (worktrees), so rules
+    // and the known-violations baseline read the same on every machine.
+    preserveSymlinks: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
