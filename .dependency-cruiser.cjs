@@ -157,6 +157,14 @@ module.exports = {
       to: { path: '^(src|adapters)/' },
     },
     {
+      name: 'every-module-has-a-layer',
+      comment:
+        'A module of src/, adapters/ or generated/ outside every group would escape the layer rules: place it in a group above.',
+      severity: 'error',
+      from: { path: '^(src|adapters|generated)/', pathNot: Object.values(group).flat() },
+      to: {},
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import the cruiser cannot resolve would escape every rule above.',
       severity: 'error',

@@ -86,6 +86,10 @@ describe('the dependency rule (.dependency-cruiser.cjs) on a fixture tree that b
     expect(edges(violations, 'conformance-is-black-box')).to.deep.equal(['conformance/kit.ts → src/http/order-router.ts']);
   });
 
+  it('reports a module of src/ that is in no layer (every-module-has-a-layer)', () => {
+    expect(edges(violations, 'every-module-has-a-layer')).to.deep.equal(['src/widgets/widget.ts → src/clock.ts']);
+  });
+
   it('reports nothing else: the fixture edges that keep the rules pass', () => {
     const layerRules = violations.filter((violation) => violation.rule.name !== 'no-circular');
     expect(printed(layerRules).split('\n').sort()).to.deep.equal(
@@ -94,6 +98,7 @@ describe('the dependency rule (.dependency-cruiser.cjs) on a fixture tree that b
         'composition-is-not-imported-below: src/handlers/order-handlers.ts → src/runtime.ts',
         'conformance-is-black-box: conformance/kit.ts → src/http/order-router.ts',
         'delivery-is-not-imported-below: src/domain/orders/order.ts → src/http/order-router.ts',
+        'every-module-has-a-layer: src/widgets/widget.ts → src/clock.ts',
         'handlers-are-not-imported-below: adapters/order-table.ts → src/handlers/order-handlers.ts',
         'kernel-is-a-leaf: src/clock.ts → src/ports/orders.ts',
         'only-the-composition-root-imports-adapters: src/http/order-router.ts → adapters/order-table.ts',
