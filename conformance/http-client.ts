@@ -1,19 +1,7 @@
+import type { Exchange } from './exchange.js';
 import type { RatePacer } from './rate-pacer.js';
 
-/** One request and its answer, kept as evidence. */
-export interface Exchange {
-  method: string;
-  /** Path and query, as sent. */
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status: number;
-  headers: Record<string, string>;
-  /** The body text (cut at 2 MB). */
-  text: string;
-  /** The body parsed as JSON, when it is JSON. */
-  json: unknown;
-}
+export type { Exchange } from './exchange.js';
 
 export interface RequestSpec {
   method: string;

@@ -1,4 +1,4 @@
-import type { Exchange } from './http-client.js';
+import type { Exchange } from './exchange.js';
 
 /** How the kit lets time pass on the deployment: real sleep, or its test clock where one is exposed. */
 export type Waiter = (ms: number) => Promise<void>;

@@ -14,8 +14,8 @@ import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
 
 import { mcpRouter } from './tools/mcp-router.js';
-import { buildToolRegistry, contentDefinitions } from './tools/registry.js';
-import { McpContent } from './tools/mcp-content.js';
+import { buildToolRegistry } from './tools/registry.js';
+import { contentDefinitions, McpContent } from './tools/mcp-content.js';
 import { servedHandlers } from './handlers/served-handlers.js';
 import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
@@ -30,6 +30,9 @@ import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share
 import { consoleRouter } from './http/console-router.js';
 
 import { healthRouter } from './http/health-router.js';
+import { runtimeGauges } from './observability/runtime-gauges.js';
+import { databaseHealth } from '../adapters/store-health.js';
+import { SqlQueueStatsReader } from '../adapters/sql/queue-stats-reader.js';
 import { requestObserver } from './observability/request-observer.js';
 import { otlpRouter } from './http/otlp-router.js';
 
@@ -57,7 +60,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.use(requestIdMiddleware);
   app.use(requestObserver(runtime));
-  app.use(healthRouter(runtime));
+  app.use(
+    healthRouter({
+      ...runtime,
+      storeHealth: databaseHealth(runtime.database),
+      gauges: runtimeGauges({ knex: runtime.database.knex, clock, queues: new SqlQueueStatsReader(runtime.database.knex) }),
+    }),
+  );
   app.use(lifecycle.middleware());
   app.use(tenantActivityMiddleware(services.fairShare));
 

@@ -36,6 +36,11 @@ export interface Runtime {
   config: Config;
   database: Database;
   store: Store;
+  /**
+   * Runs work in the store's ambient transaction (joined when one is open): what the served
+   * handlers' audit trail opens, handed down so that handlers need not import the adapter.
+   */
+  transact: <T>(store: Store, work: (tx: Store) => Promise<T>) => Promise<T>;
   services: Services;
   /** The durable scheduler; tasks register on it, tests drive it with tick() after moving the clock. */
   scheduler: Scheduler;
@@ -119,6 +124,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config,
     database,
     store,
+    transact: inAmbientTransaction,
     services,
     scheduler,
     authenticator,

@@ -5,6 +5,7 @@ import type { Dialect } from '../../src/ports/store.js';
 import type { FairShareResult, HostileDetectionsResult } from './phases/tenant-safety.js';
 import type { PhysicalIngestResult } from './physical-ingest.js';
 import type { BareLatency } from './bare-search.js';
+import type { Latency } from './latency.js';
 import type { BigTraceResult } from './phases/big-traces.js';
 
 export interface Machine {
@@ -28,12 +29,7 @@ export function describeMachine(): Machine {
   };
 }
 
-export interface Latency {
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  failed: number;
-}
+export type { Latency } from './latency.js';
 
 export interface IngestLevel {
   concurrency: number;

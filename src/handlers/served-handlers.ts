@@ -1,4 +1,3 @@
-import { inAmbientTransaction } from '../../adapters/ambient-transaction.js';
 import type { OperationMeta } from '../http/contract.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import type { Runtime } from '../runtime.js';
@@ -13,6 +12,6 @@ export function servedHandlers(runtime: Runtime, operations: readonly OperationM
   return withAuditTrail(buildHandlers(runtime.services, runtime.clock), operations, {
     store: runtime.store,
     log: runtime.services.audit,
-    transact: inAmbientTransaction,
+    transact: runtime.transact,
   });
 }

@@ -1,23 +1,23 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { Registry } from 'prom-client';
-import { pendingMigrations, type Database } from '../../adapters/database.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
 import { processRegistry } from '../observability/instruments.js';
-import { runtimeGauges } from '../observability/runtime-gauges.js';
-import { SqlQueueStatsReader } from '../../adapters/sql/queue-stats-reader.js';
-import type { Clock } from '../clock.js';
+import type { StoreHealth } from '../ports/store-health.js';
 import type { Config } from '../config.js';
 import { ProblemError } from '../errors.js';
 import { sendProblem } from './problem-response.js';
 
-/** What the probes read: the runtime's database, limiter and lifecycle, and two settings. */
+/**
+ * What the probes read: storage's health (a port, so no SQL here), the gauges the composition root
+ * registered for the database pool and the queues, the limiter and lifecycle, and two settings.
+ */
 export interface HealthRouterDependencies {
-  database: Database;
+  storeHealth: StoreHealth;
+  gauges: Registry;
   lifecycle: Lifecycle;
   limiter: RateLimiter;
-  clock: Clock;
   /** REDIS_URL (checked only when set) and METRICS_TOKEN (unset: /metrics answers 404). */
   config: Pick<Config, 'redisUrl' | 'metricsToken'>;
 }
@@ -58,7 +58,6 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 export function healthRouter(deps: HealthRouterDependencies): Router {
   const router = express.Router();
   const { metricsToken } = deps.config;
-  const gauges = runtimeGauges({ knex: deps.database.knex, clock: deps.clock, queues: new SqlQueueStatsReader(deps.database.knex) });
 
   router.get('/healthz', (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -67,14 +66,12 @@ export function healthRouter(deps: HealthRouterDependencies): Router {
 
   router.get('/readyz', async (_req: Request, res: Response) => {
     const checks: Record<string, CheckResult> = {
-      database: await runCheck(async () => {
-        await deps.database.knex.raw('select 1');
-      }),
+      database: await runCheck(() => deps.storeHealth.reachable()),
     };
     checks.migrations =
       checks.database.status === 'ok'
         ? await runCheck(async () => {
-            const pending = await pendingMigrations(deps.database);
+            const pending = await deps.storeHealth.pendingMigrations();
             if (pending.length > 0) throw new Error(`${pending.length} migration(s) not applied: ${pending.map(String).join(', ')}`);
           })
         : { status: 'failing', detail: 'database unreachable' };
@@ -101,7 +98,7 @@ export function healthRouter(deps: HealthRouterDependencies): Router {
       sendProblem(req, res, problem);
       return;
     }
-    const merged = Registry.merge([processRegistry, gauges]);
+    const merged = Registry.merge([processRegistry, deps.gauges]);
     res.setHeader('Cache-Control', 'no-store');
     res.type(merged.contentType).send(await merged.metrics());
   });

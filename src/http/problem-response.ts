@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { storageUnavailableProblem } from '../../adapters/storage-faults.js';
+import { storageUnavailableProblem } from '../ports/storage-faults.js';
 import { ProblemError, type FieldError, type ProblemStatus } from '../errors.js';
 import { isUndecodableBody } from './content-encoding.js';
 import { requestIdOf } from './request-id.js';

@@ -1,4 +1,4 @@
-import type { EventType } from '../domain/events/event-publisher.js';
+import type { EventType } from '../domain/events/event-types.js';
 
 export type Subscription = EventType | '*';
 

@@ -3,7 +3,10 @@ import type { Clock } from '../clock.js';
 import { SEVERITIES } from '../domain/detections/detection-types.js';
 import { isProblemError, ProblemError } from '../errors.js';
 import type { ProjectRecord } from '../ports/projects.js';
-import type { ContentPage } from './content-mappings.js';
+import type { Config } from '../config.js';
+import type { OperationHandlers } from '../http/operation-types.js';
+import { contentMappings, type ContentPage } from './content-mappings.js';
+import { operationTool } from './operation-tool.js';
 import { RpcCode } from './protocol.js';
 import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -23,6 +26,21 @@ export interface ContentDefinitions {
   listFixes: ToolDefinition;
   readTrace: ToolDefinition;
   readFix: ToolDefinition;
+}
+
+/**
+ * The definitions behind MCP resources, prompts and completion, over the handlers REST routes to.
+ * Built here rather than in the tool registry: the content mappings read the registry's tools, so
+ * the registry building content would be an import circle.
+ */
+export function contentDefinitions(handlers: OperationHandlers, config: Config): ContentDefinitions {
+  const mappings = contentMappings(config);
+  return {
+    listTraces: operationTool(mappings.listTraces, handlers),
+    listFixes: operationTool(mappings.listFixes, handlers),
+    readTrace: operationTool(mappings.readTrace, handlers),
+    readFix: operationTool(mappings.readFix, handlers),
+  };
 }
 
 /** MCP's "resource not found" error code (resources/read of an unknown URI). */

@@ -6,8 +6,6 @@ import { detectionToolMappings } from './detection-tools.js';
 import { READS } from './tool-annotation-presets.js';
 import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { contentMappings } from './content-mappings.js';
-import type { ContentDefinitions } from './mcp-content.js';
 import { traceToolMappings } from './trace-tools.js';
 import { triageToolMappings } from './triage-tools.js';
 import { alertToolMappings } from './alert-tools.js';
@@ -55,15 +53,4 @@ export function toolMappings(config: Config): AnyToolMapping[] {
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */
 export function buildToolRegistry(handlers: OperationHandlers, config: Config, contract: Record<string, unknown> = loadContract()): ToolDefinition[] {
   return toolMappings(config).map((mapping) => operationTool(mapping, handlers, contract));
-}
-
-/** The definitions behind MCP resources, prompts and completion, over the same handlers. */
-export function contentDefinitions(handlers: OperationHandlers, config: Config): ContentDefinitions {
-  const mappings = contentMappings(config);
-  return {
-    listTraces: operationTool(mappings.listTraces, handlers),
-    listFixes: operationTool(mappings.listFixes, handlers),
-    readTrace: operationTool(mappings.readTrace, handlers),
-    readFix: operationTool(mappings.readFix, handlers),
-  };
 }

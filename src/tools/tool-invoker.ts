@@ -1,7 +1,7 @@
 import { JSONRPCErrorException } from 'json-rpc-2.0';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
-import { storageUnavailableProblem } from '../../adapters/storage-faults.js';
+import { storageUnavailableProblem } from '../ports/storage-faults.js';
 import { isProblemError, ProblemError } from '../errors.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import { RpcCode } from './protocol.js';

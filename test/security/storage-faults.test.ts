@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
-import { isStorageUnavailable } from '../../adapters/storage-faults.js';
+import { isStorageUnavailable } from '../../src/ports/storage-faults.js';
 import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectProblem } from '../support/problem.js';

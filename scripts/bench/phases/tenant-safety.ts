@@ -2,7 +2,7 @@ import { systemClock } from '../../../src/clock.js';
 import { Provisioning } from '../../../src/domain/bootstrap/provisioning.js';
 import { load, type LoadResult } from '../load.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
-import type { Latency } from '../report.js';
+import type { Latency } from '../latency.js';
 import { spawnServer } from '../server-process.js';
 import { COMMON_TERM } from '../word-lists.js';
 import type { PhaseContext } from './phase-context.js';

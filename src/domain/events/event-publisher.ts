@@ -1,8 +1,7 @@
-import type { components } from '../../../generated/openapi.js';
-import type { Store } from '../../ports/store.js';
+import type { DeliveryRepository, WebhookRepository } from '../../ports/webhooks.js';
+import type { EventType } from './event-types.js';
 
-/** The event types of the spec (without the `*` wildcard, which only subscriptions use). */
-export type EventType = Exclude<components['schemas']['EventType'], '*'>;
+export type { EventType } from './event-types.js';
 
 export interface DomainEvent {
   type: EventType;
@@ -17,5 +16,15 @@ export interface DomainEvent {
  * an event is recorded exactly when the change that caused it commits (the transactional outbox).
  */
 export interface EventPublisher {
-  publish(tx: Store, event: DomainEvent): Promise<void>;
+  publish(tx: EventOutbox, event: DomainEvent): Promise<void>;
+}
+
+/**
+ * The part of a transaction's store an event is recorded through (every Store is one). Named by
+ * its two repositories rather than as the whole Store: the store port names the webhook port,
+ * which names event types, so importing the Store here would close an import circle.
+ */
+export interface EventOutbox {
+  readonly webhooks: WebhookRepository;
+  readonly webhookDeliveries: DeliveryRepository;
 }

@@ -5,8 +5,8 @@ import type { Clock } from '../../clock.js';
 import { TtlCache } from '../../auth/ttl-cache.js';
 import { isProblemError } from '../../errors.js';
 import type { DestinationGuard, VettedDestination } from '../webhooks/destination-guard.js';
-import { checkRedirectUri } from './client-registration.js';
-import { GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN } from './oauth-clients.js';
+import { checkRedirectUri } from './redirect-uris.js';
+import { GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN } from './oauth-grants.js';
 import { OAuthError } from './oauth-error.js';
 
 /** What a client metadata document registers: a public client with these redirect URIs. */

@@ -6,9 +6,7 @@ import { constantTimeEqual, hashToken } from '../../auth/tokens.js';
 import { OAuthError } from './oauth-error.js';
 import { isUrlClientId, type ClientMetadataDocuments } from './client-metadata-documents.js';
 
-export const GRANT_AUTHORIZATION_CODE = 'authorization_code';
-export const GRANT_REFRESH_TOKEN = 'refresh_token';
-export const GRANT_DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
+export { GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN, GRANT_DEVICE_CODE } from './oauth-grants.js';
 
 /** How a client identified itself at the token, revocation or device endpoint. */
 export interface ClientCredentials {

@@ -1,8 +1,7 @@
-import type { Int64, OtlpAnyValue, OtlpKeyValue } from './otlp-request.js';
+import type { AttributeValue, Attributes, Int64, OtlpAnyValue, OtlpKeyValue } from './otlp-message.js';
 import { MAX_VALUE_DEPTH, tooDeep } from './otlp-decode-error.js';
 
-export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
-export type Attributes = Record<string, AttributeValue>;
+export type { AttributeValue, Attributes } from './otlp-message.js';
 
 /** A signed 64-bit integer as a Number when exact (within ±(2^53 − 1)), else as its decimal text. */
 function int64ToJson(value: Int64): number | string {

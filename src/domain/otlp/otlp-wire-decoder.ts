@@ -1,6 +1,5 @@
-import type { AttributeValue, Attributes } from './otlp-attributes.js';
 import { MAX_VALUE_DEPTH, OtlpDecodeError, tooDeep } from './otlp-decode-error.js';
-import type { OtlpEvent, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
+import type { AttributeValue, Attributes, OtlpEvent, OtlpResourceSpans, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-message.js';
 
 /**
  * An ExportTraceServiceRequest read straight from protobuf bytes into what the mapper reads, with

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../ports/store.js';
 import type { DeliveryRecord, WebhookRecord } from '../../ports/webhooks.js';
-import type { DomainEvent, EventPublisher } from '../events/event-publisher.js';
+import type { DomainEvent, EventOutbox, EventPublisher } from '../events/event-publisher.js';
 
 /** The type of on-demand test deliveries; not subscribable, sent only through the test operation. */
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -23,7 +23,7 @@ interface OutboxEvent {
 export class WebhookOutboxPublisher implements EventPublisher {
   constructor(private readonly clock: Clock) {}
 
-  async publish(tx: Store, event: DomainEvent): Promise<void> {
+  async publish(tx: EventOutbox, event: DomainEvent): Promise<void> {
     const subscribed = (await tx.webhooks.listEnabled(event.projectId)).filter(
       (webhook) => webhook.eventTypes.includes('*') || webhook.eventTypes.includes(event.type),
     );

@@ -1,6 +1,6 @@
 import type { DetectionRecord } from '../../../ports/detections.js';
 import type { EvaluatedSpan, EvaluatedTrace, EvaluationTraceReader } from '../../../ports/evaluation-traces.js';
-import type { ScanContext } from '../scanning/text-detection.js';
+import type { ScanContext } from '../scanning/scan-context.js';
 
 /** One trace as detectors see it. */
 export interface TraceSubject {

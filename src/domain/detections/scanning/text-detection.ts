@@ -1,22 +1,9 @@
 import type { EvaluatedSpan } from '../../../ports/evaluation-traces.js';
 import type { Finding, TraceSubject } from '../engines/detector-engine.js';
 import { isCut, noCut, type ScanCut, type ScanField, type ScanRule, type ScanSpan } from './scan-job.js';
-import type { TextScanner } from './scan-pool.js';
+import type { ScanContext, ScanLimits } from './scan-context.js';
 
-/** The budgets of one text-detection evaluation (one detection over one trace). */
-export interface ScanLimits {
-  /** Time the scan may take. */
-  budgetMs: number;
-  /** Characters scanned of one field; the rest of a longer field is skipped. */
-  maxFieldChars: number;
-  /** Characters scanned over the whole trace; fields past it are skipped. */
-  maxChars: number;
-}
-
-export interface ScanContext {
-  scanner: TextScanner;
-  limits: ScanLimits;
-}
+export type { ScanContext, ScanLimits } from './scan-context.js';
 
 function fieldText(span: EvaluatedSpan, field: ScanField): string {
   const value: unknown = field === 'name' ? span.name : field === 'error' ? span.error : field === 'metadata' ? span.metadata : span[field];

@@ -1,6 +1,10 @@
-import { ProblemError } from '../src/errors.js';
+import { ProblemError } from '../errors.js';
 
 /**
+ * The storage ports' failure vocabulary. Adapters let the drivers' errors through unchanged; this
+ * module (beside the ports, so REST and MCP need not import adapters) says which of them mean
+ * "storage unavailable" so that every face answers them alike.
+ *
  * Failures that mean "the database is not reachable or not usable right now" rather than "this
  * request is wrong" or "the code is wrong": the client should retry, and the service recovers by
  * itself once the database is back (pg's pool drops broken connections and opens new ones; the

@@ -1,0 +1,12 @@
+import type { StoreHealth } from '../src/ports/store-health.js';
+import { pendingMigrations, type Database } from './database.js';
+
+/** The readiness checks of an open database (SQLite or PostgreSQL). */
+export function databaseHealth(database: Database): StoreHealth {
+  return {
+    async reachable() {
+      await database.knex.raw('select 1');
+    },
+    pendingMigrations: () => pendingMigrations(database),
+  };
+}

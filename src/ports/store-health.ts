@@ -1,0 +1,10 @@
+/**
+ * What the readiness probe asks of storage, so that /readyz needs no SQL and no adapter: each
+ * method resolves when storage can serve, and rejects with the reason when it cannot.
+ */
+export interface StoreHealth {
+  /** The database answers a trivial query. */
+  reachable(): Promise<void>;
+  /** Names of the migrations the schema still lacks (empty when it is current). */
+  pendingMigrations(): Promise<string[]>;
+}
