@@ -71,7 +71,8 @@ describe('Dockerfile', () => {
     expect(scripts).to.include('build');
     for (const script of scripts) expect(packageJson.scripts, script).to.have.property(script);
     const cmd = runtime.find((step) => step.keyword === 'CMD')!.args;
-    expect(JSON.parse(cmd)).to.deep.equal(packageJson.scripts.start.split(' '));
+    // `npm start` execs the same command (so npm's shell hands its signals on); the image runs it without npm.
+    expect(['exec', ...JSON.parse(cmd)]).to.deep.equal(packageJson.scripts.start.split(' '));
     // The build compiles server and CLI, then the web console; the build stage copies the console's sources.
     expect(packageJson.scripts.build).to.equal('tsc -p tsconfig.build.json && npm run build:console');
     expect(dockerfile).to.contain('COPY console ./console');
