@@ -234,7 +234,10 @@ describe('[postgres] search window tiers counted from the project\'s own documen
       );
       const retried = tierFloors(knex, 'not-a-uuid', now + 1);
       expect(retried).to.not.equal(failed);
-      await retried.catch(() => undefined);
+      await retried.then(
+        () => expect.fail('a second read of an invalid project id succeeded'),
+        (error: Error) => expect(error.message).to.match(/uuid/),
+      );
     });
   });
 
