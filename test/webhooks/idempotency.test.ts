@@ -31,6 +31,10 @@ forEachAdapter((adapter) => {
         works += 1;
         return { status: 201, body: { made: 'second' } };
       });
+      // Not a synchronising sleep: nothing is asserted about the moment of release. Released early,
+      // the second finds the committed record and replays; released late, it waited on the claim.
+      // Both must give one work and one replay, which is the rule; that the second *waited* is not
+      // observable from here on both adapters (a remaining timer, docs/testing.md).
       setTimeout(releaseFirst, 50);
       const [a, b] = await Promise.all([first, second]);
       expect(works).to.equal(1);
