@@ -11,16 +11,16 @@ export interface EventuallyOptions {
 
 /**
  * Waits for a condition instead of a fixed sleep: runs `check` until it returns a value other than
- * `false`/`undefined` without throwing, and returns that value. A check may throw an assertion; the
+ * `false`, `null` or `undefined` without throwing, and returns that value. A check may throw an assertion; the
  * last one is rethrown at the deadline so the failure says what was still wrong.
  */
-export async function eventually<T>(check: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 20, what = 'the condition' }: EventuallyOptions = {}): Promise<Exclude<T, false | undefined>> {
+export async function eventually<T>(check: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 20, what = 'the condition' }: EventuallyOptions = {}): Promise<Exclude<T, false | null | undefined>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value !== false && value !== undefined) return value as Exclude<T, false | undefined>;
+      if (value !== false && value !== null && value !== undefined) return value as Exclude<T, false | null | undefined>;
       lastError = undefined;
     } catch (error) {
       lastError = error;

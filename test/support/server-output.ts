@@ -3,7 +3,7 @@ import { eventually } from './eventually.js';
 
 /** The first match of `pattern` in the server's output, waiting for it to arrive (stdout is a pipe: lines come in chunks). */
 export const outputMatch = (server: ServerProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> =>
-  eventually(() => pattern.exec(server.output()) ?? undefined, { timeoutMs, what: `${pattern} in the server output` });
+  eventually(() => pattern.exec(server.output()), { timeoutMs, what: `${pattern} in the server output` });
 
 /**
  * Stops the server and returns its whole output once the drain's last line has arrived. The way to
