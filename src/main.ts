@@ -21,27 +21,15 @@ async function main(): Promise<void> {
     server.listen(config.port, config.host, resolve);
   });
 
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const baseUrl = `http://${config.host}:${port}`;
-  const storage = config.databaseUrl ? runtime.database.dialect : `sqlite (${config.dataDir})`;
-  console.log(`Tracewell listening on ${baseUrl} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
-  console.log(`Web console: ${baseUrl}/`);
-  if (dev) {
-    console.log('\nFirst start: created a dev organization, project and API key.');
-    console.log(`  organization: ${dev.organization.id}`);
-    console.log(`  project:      ${dev.project.id}`);
-    console.log(`  API key:      ${dev.apiKey.key}   (shown once; it is stored only as a hash)`);
-    console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" ${baseUrl}/api/v1/public/project\n`);
-  }
-  // Links name the address clients use; with PORT=0 only the bound port is known.
-  const adminNotice = passwordNotice.length > 0 ? passwordNotice : await adminAccessNotice({ ...runtime.services, store: runtime.store, config }, dev, config.port === 0 ? baseUrl : config.publicBaseUrl);
-  if (adminNotice.length) console.log(`${adminNotice.join('\n')}\n`);
-
+  // Signals are handled from the moment the port is bound: a SIGTERM at any later point drains.
+  let announced: Promise<void> = Promise.resolve();
   let stopping = false;
   const drain = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // A signal during the start-up notices waits for them (they read the database the drain
+    // closes), so "Drained" always follows everything the start printed.
+    await announced.catch(() => undefined);
     console.log(`${signal}: draining — new requests get 503, requests in flight finish.`);
     runtime.lifecycle.startDraining();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -55,6 +43,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void drain('SIGTERM'));
   process.on('SIGINT', () => void drain('SIGINT'));
+
+  announced = (async () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const baseUrl = `http://${config.host}:${port}`;
+    const storage = config.databaseUrl ? runtime.database.dialect : `sqlite (${config.dataDir})`;
+    console.log(`Tracewell listening on ${baseUrl} — storage: ${storage}, rate limits: ${config.redisUrl ? 'redis' : 'in-process'}`);
+    console.log(`Web console: ${baseUrl}/`);
+    if (dev) {
+      console.log('\nFirst start: created a dev organization, project and API key.');
+      console.log(`  organization: ${dev.organization.id}`);
+      console.log(`  project:      ${dev.project.id}`);
+      console.log(`  API key:      ${dev.apiKey.key}   (shown once; it is stored only as a hash)`);
+      console.log(`\nTry: curl -H "x-api-key: ${dev.apiKey.key}" ${baseUrl}/api/v1/public/project\n`);
+    }
+    // Links name the address clients use; with PORT=0 only the bound port is known.
+    const adminNotice = passwordNotice.length > 0 ? passwordNotice : await adminAccessNotice({ ...runtime.services, store: runtime.store, config }, dev, config.port === 0 ? baseUrl : config.publicBaseUrl);
+    if (adminNotice.length) console.log(`${adminNotice.join('\n')}\n`);
+  })();
+  await announced;
 }
 
 main().catch((error) => {

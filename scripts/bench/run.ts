@@ -10,6 +10,7 @@ import { measureBigTraces } from './phases/big-traces.js';
 import { measureToolCall } from './phases/tool-call.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
+import { measureSignInTiming } from './phases/sign-in-timing.js';
 import type { PhaseContext } from './phases/phase-context.js';
 import { createRawIngestor } from './raw-ingest.js';
 import { loadConfig } from '../../src/config.js';
@@ -37,6 +38,7 @@ export interface RunOptions {
   postgresUrl: string;
   smoke: boolean;
   loadOnly: boolean;
+  signInSamples: number;
 }
 
 
@@ -129,8 +131,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimits: searchBounds(loadConfig(serverEnv)) });
       const bigTraces = await measureBigTraces(context);
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
+      const signInTiming = await measureSignInTiming(context, { samples: options.signInSamples });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'tenant-safety')] : []);
-      const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections };
+      const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections, signInTiming };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,
@@ -199,6 +202,7 @@ const SMOKE: Partial<RunOptions> = {
   pageLimit: 5,
   deepPage: 20,
   toolConnections: 4,
+  signInSamples: 3,
 };
 
 /** The server's search bounds, as TraceSearchService takes them. */
@@ -221,6 +225,7 @@ function parse(argv: string[]): RunOptions {
     .option('--deep-page <n>', 'the deep list page', integerArg, 1000)
     .option('--latency-connections <n>', 'connections for the list and search latency measurements', integerArg, 1)
     .option('--tool-connections <n>', 'connections for the tool-call throughput measurement', integerArg, 8)
+    .option('--sign-in-samples <n>', 'sign-ins measured per kind (wrong password, unknown email) for the account-enumeration timing', integerArg, 21)
     .option('--out <dir>', 'where results are written', path.join(REPO_ROOT, 'bench', 'results'))
     .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { detectionServicesFor } from '../support/detection-fixtures.js';
 import { insertTrace } from '../support/trace-fixtures.js';
 import { timeOrderedUuid } from '../../src/domain/time-ordered-id.js';
+import { rejectionOf } from '../support/rejection.js';
 
 forEachAdapter((adapter) => {
   describe('detection_jobs outbox', () => {
@@ -29,12 +30,15 @@ forEachAdapter((adapter) => {
 
     it('enqueues inside the caller transaction: a rolled-back ingest leaves no job', async () => {
       const store = server.runtime.store;
-      await store
-        .transaction(async (tx) => {
+      // Only this error may end the transaction: an enqueue that failed on its own would leave no job either.
+      const ingestFailed = new Error('ingest failed');
+      const failure = await rejectionOf(
+        store.transaction(async (tx) => {
           await services.detectionEvaluation.enqueueTraceEvaluation(tx, [{ projectId, traceId: 'never-committed' }]);
-          throw new Error('ingest failed');
-        })
-        .catch(() => undefined);
+          throw ingestFailed;
+        }),
+      );
+      expect(failure).to.equal(ingestFailed);
       expect(await store.detectionJobs.claim('probe', server.clock.now(), 1000, 10)).to.deep.equal([]);
     });
 
@@ -57,12 +61,14 @@ forEachAdapter((adapter) => {
       await store.transaction((tx) => tx.detectionJobs.schedule([job('settling-b')], now, at(9_000)));
       // Both were created at the same instant: compared as a set.
       expect((await pending('settling-b')).map((j) => j.leaseOwner)).to.have.deep.members(['worker', null]);
-      await store
-        .transaction(async (tx) => {
+      const exportFailed = new Error('export failed');
+      const failure = await rejectionOf(
+        store.transaction(async (tx) => {
           await tx.detectionJobs.schedule([job('settling-a'), job('settling-c')], now, at(20_000));
-          throw new Error('export failed');
-        })
-        .catch(() => undefined);
+          throw exportFailed;
+        }),
+      );
+      expect(failure).to.equal(exportFailed);
       expect(await pending('settling-a')).to.deep.equal([{ status: 'pending', leaseOwner: null, leaseExpiresAt: now.getTime() + 5_000 }]);
       expect(await pending('settling-c')).to.deep.equal([]);
       // Later rules here claim whatever is due: these jobs go.

@@ -47,15 +47,6 @@ forEachAdapter((adapter) => {
         .map((row): [string, Record<string, unknown>] => [row.event_type as string, (JSON.parse(row.body as string) as { data: Record<string, unknown> }).data])
         .filter(([type]) => type.startsWith('notify.eval_'));
     }
-    const seen = new Set<string>();
-    /** Events announced since the last call, oldest first. Events of one transaction share a time: compare those as a set. */
-    async function fresh(): Promise<[string, Record<string, unknown>][]> {
-      const rows = await server.runtime.database.knex('webhook_deliveries').where({ project_id: server.tenant.project.id }).orderBy('created_at');
-      const next = rows.filter((row) => !seen.has(row.id as string) && (row.event_type as string).startsWith('notify.eval_'));
-      for (const row of rows) seen.add(row.id as string);
-      return next.map((row): [string, Record<string, unknown>] => [row.event_type as string, (JSON.parse(row.body as string) as { data: Record<string, unknown> }).data]);
-    }
-
     before(async () => {
       server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       key = server.tenant.apiKey;
@@ -85,15 +76,72 @@ forEachAdapter((adapter) => {
     });
 
     describe('the lifecycle of a batch, through every notify.eval_* event', () => {
-      let queueId: string;
-      let batch: Batch;
-      let deadline: string;
-      let remindAt: string;
       const jump = (iso: string, offsetMs = 0) => server.clock.set(new Date(Date.parse(iso) + offsetMs));
+      let queues = 0;
+
+      // Each case builds the stage it starts from on a queue of its own, so it runs alone and in any
+      // order; `eventsOf` reads only that queue's events, whatever other cases' batches announce.
+      const seenOf = new Map<string, Set<string>>();
+      async function eventsOf(queueId: string): Promise<[string, Record<string, unknown>][]> {
+        const seenHere = seenOf.get(queueId) ?? new Set<string>();
+        seenOf.set(queueId, seenHere);
+        const rows = await server.runtime.database.knex('webhook_deliveries').where({ project_id: server.tenant.project.id }).orderBy('created_at');
+        const mine = rows
+          .map((row) => ({ id: row.id as string, type: row.event_type as string, data: (JSON.parse(row.body as string) as { data: Record<string, unknown> }).data }))
+          .filter((row) => row.type.startsWith('notify.eval_') && row.data.queueId === queueId && !seenHere.has(row.id));
+        for (const row of mine) seenHere.add(row.id);
+        return mine.map((row): [string, Record<string, unknown>] => [row.type, row.data]);
+      }
+
+      /** A queue with no members yet. */
+      async function newQueue(): Promise<{ queueId: string; queueName: string }> {
+        const queueName = `Quality ${++queues}`;
+        const queueId = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: queueName, scoreConfig: { name: 'quality', dataType: 'numeric', min: 1, max: 5 } }), 201).id;
+        return { queueId, queueName };
+      }
+      /** Alice and Bob assigned, their events read. */
+      async function assigned() {
+        const queue = await newQueue();
+        await post(`/annotation-queues/${queue.queueId}/members`, { userId: alice });
+        server.clock.advance(1);
+        await post(`/annotation-queues/${queue.queueId}/members`, { userId: bob });
+        await eventsOf(queue.queueId);
+        return queue;
+      }
+      /** A batch of four items (a-1…a-4, alternately Alice's and Bob's), deadline in 48 h, reminder in 12 h. */
+      async function dispatched() {
+        const queue = await assigned();
+        const deadline = at(48);
+        const remindAt = at(12);
+        const batch = expectEnvelope<Batch>(
+          await post(`/annotation-queues/${queue.queueId}/batches`, { items: [{ traceId: 'a-1' }, { traceId: 'a-2' }, { traceId: 'a-3' }, { traceId: 'a-4' }], deadline, remindAt }),
+          201,
+        );
+        await eventsOf(queue.queueId);
+        return { ...queue, batch, deadline, remindAt };
+      }
+      /** Alice has answered her first item: she has one open, Bob two. */
+      async function answeredOnce() {
+        const stage = await dispatched();
+        expectEnvelope(await post(`/annotation-queues/${stage.queueId}/batches/${stage.batch.id}/items/${stage.batch.items[0].id}/response`, { value: 4 }), 201);
+        await eventsOf(stage.queueId);
+        return stage;
+      }
+      /** Alice is done, Bob has two open, and the deadline has passed (after the reminder and the warning). */
+      async function overdue() {
+        const stage = await answeredOnce();
+        expectEnvelope(await post(`/annotation-queues/${stage.queueId}/batches/${stage.batch.id}/items/${stage.batch.items[2].id}/response`, { value: 5 }), 201);
+        for (const [iso, offset] of [[stage.remindAt, 0], [stage.deadline, -24 * HOUR], [stage.deadline, 0]] as const) {
+          jump(iso, offset);
+          await tick();
+          await tick();
+        }
+        await eventsOf(stage.queueId);
+        return stage;
+      }
 
       it('assigns members (notify.eval_assigned); a stranger is 400, a second assignment 409', async () => {
-        queueId = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: 'Quality', scoreConfig: { name: 'quality', dataType: 'numeric', min: 1, max: 5 } }), 201).id;
-        await fresh();
+        const { queueId, queueName } = await newQueue();
         expectProblem(await post(`/annotation-queues/${queueId}/batches`, { items: [{ traceId: 'a-1' }], deadline: at(48) }), 409, 'PUBLIC_API_QUEUE_HAS_NO_MEMBERS');
         expect(expectEnvelope<{ members: string[] }>(await post(`/annotation-queues/${queueId}/members`, { userId: alice }), 201).members).to.deep.equal([alice]);
         server.clock.advance(1);
@@ -101,20 +149,21 @@ forEachAdapter((adapter) => {
         const stranger = expectProblem(await post(`/annotation-queues/${queueId}/members`, { userId: outsider }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect((stranger.errors as { path: string }[])[0].path).to.equal('/body/userId');
         expectProblem(await post(`/annotation-queues/${queueId}/members`, { userId: alice }), 409, 'PUBLIC_API_ALREADY_ASSIGNED');
-        expect(await fresh()).to.deep.equal([
-          ['notify.eval_assigned', { queueId, queueName: 'Quality', userId: alice }],
-          ['notify.eval_assigned', { queueId, queueName: 'Quality', userId: bob }],
+        expect(await eventsOf(queueId)).to.deep.equal([
+          ['notify.eval_assigned', { queueId, queueName, userId: alice }],
+          ['notify.eval_assigned', { queueId, queueName, userId: bob }],
         ]);
       });
 
       it('dispatches a batch round-robin with a deadline and a reminder (notify.eval_batch_dispatched)', async () => {
+        const { queueId } = await assigned();
         const unknown = expectProblem(await post(`/annotation-queues/${queueId}/batches`, { items: [{ traceId: 'a-1' }, { traceId: 'nope' }], deadline: at(48) }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect((unknown.errors as { path: string }[])[0].path).to.equal('/body/items/1');
         const late = expectProblem(await post(`/annotation-queues/${queueId}/batches`, { items: [{ traceId: 'a-1' }], deadline: at(48), remindAt: at(49) }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect((late.errors as { path: string }[])[0].path).to.equal('/body/remindAt');
-        deadline = at(48);
-        remindAt = at(12);
-        batch = expectEnvelope<Batch>(
+        const deadline = at(48);
+        const remindAt = at(12);
+        const batch = expectEnvelope<Batch>(
           await post(`/annotation-queues/${queueId}/batches`, { items: [{ traceId: 'a-1' }, { traceId: 'a-2' }, { traceId: 'a-3' }, { traceId: 'a-4' }], deadline, remindAt }),
           201,
         );
@@ -125,12 +174,13 @@ forEachAdapter((adapter) => {
           ['a-3', alice, 'pending'],
           ['a-4', bob, 'pending'],
         ]);
-        expect(await fresh()).to.deep.equal([
+        expect(await eventsOf(queueId)).to.deep.equal([
           ['notify.eval_batch_dispatched', { queueId, batchId: batch.id, deadline, itemCount: 4, assignees: [{ userId: alice, itemCount: 2 }, { userId: bob, itemCount: 2 }] }],
         ]);
       });
 
       it('records a response as an annotation score (notify.eval_response_submitted); a value outside the range is 400', async () => {
+        const { queueId, batch } = await dispatched();
         const item = batch.items[0];
         const out = expectProblem(await post(`/annotation-queues/${queueId}/batches/${batch.id}/items/${item.id}/response`, { value: 9 }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect(out.errors).to.deep.equal([{ code: 'maximum', message: 'must be at most 5', path: '/body/value' }]);
@@ -144,15 +194,17 @@ forEachAdapter((adapter) => {
         const after = expectEnvelope<Batch>(res, 201);
         const answered = after.items[0];
         expect(answered).to.include({ status: 'done' });
-        const scores = expectEnvelope<{ scores: Record<string, unknown>[] }>(await get(`/scores?traceId=a-1`)).scores;
+        // Other cases score a-1 too (each on its own queue): this response's score is found by its id.
+        const scores = expectEnvelope<{ scores: Record<string, unknown>[] }>(await get(`/scores?traceId=a-1`)).scores.filter((score) => score.id === answered.scoreId);
         expect(scores).to.have.length(1);
         expect(scores[0]).to.include({ id: answered.scoreId, name: 'quality', dataType: 'numeric', value: 4, source: 'annotation', author: `user:${alice}`, comment: 'good, one slip' });
-        expect(await fresh()).to.deep.equal([
+        expect(await eventsOf(queueId)).to.deep.equal([
           ['notify.eval_response_submitted', { queueId, batchId: batch.id, itemId: item.id, traceId: 'a-1', spanId: null, assignee: alice, author: `user:${alice}`, scoreId: answered.scoreId }],
         ]);
       });
 
       it('lets a signed-in member answer only their own items, and each item once', async () => {
+        const { queueId, batch } = await answeredOnce();
         const token = await server.oauthToken(alice, ['evaluation:write']);
         const bobsItem = batch.items[1];
         const res = await server
@@ -163,64 +215,76 @@ forEachAdapter((adapter) => {
           .send({ value: 3 });
         expectProblem(res, 403, 'PUBLIC_API_NOT_ASSIGNEE');
         expectProblem(await post(`/annotation-queues/${queueId}/batches/${batch.id}/items/${batch.items[0].id}/response`, { value: 3 }), 409, 'PUBLIC_API_ALREADY_ANSWERED');
-        expect(await fresh()).to.deep.equal([]);
+        expect(await eventsOf(queueId)).to.deep.equal([]);
       });
 
       it('reminds members with open items at remindAt (notify.eval_reminder), once', async () => {
+        const { queueId, batch, deadline, remindAt } = await answeredOnce();
         jump(remindAt, -1);
         await tick();
-        expect(await fresh()).to.deep.equal([]);
+        expect(await eventsOf(queueId)).to.deep.equal([]);
         jump(remindAt);
         await tick();
         await tick();
         const base = { queueId, batchId: batch.id, deadline };
-        expect(await fresh()).to.have.deep.members([
+        expect(await eventsOf(queueId)).to.have.deep.members([
           ['notify.eval_reminder', { ...base, userId: alice, pendingItems: 1 }],
           ['notify.eval_reminder', { ...base, userId: bob, pendingItems: 2 }],
         ]);
       });
 
       it('warns 24 hours before the deadline (notify.eval_deadline_approaching)', async () => {
+        const { queueId, batch, deadline, remindAt } = await answeredOnce();
+        jump(remindAt);
+        await tick();
+        await tick();
+        await eventsOf(queueId); // the reminder, asserted above
         jump(deadline, -24 * HOUR - 1);
         await tick();
-        expect(await fresh()).to.deep.equal([]);
+        expect(await eventsOf(queueId)).to.deep.equal([]);
         jump(deadline, -24 * HOUR);
         await tick();
         const base = { queueId, batchId: batch.id, deadline };
-        expect(await fresh()).to.have.deep.members([
+        expect(await eventsOf(queueId)).to.have.deep.members([
           ['notify.eval_deadline_approaching', { ...base, userId: alice, pendingItems: 1 }],
           ['notify.eval_deadline_approaching', { ...base, userId: bob, pendingItems: 2 }],
         ]);
       });
 
       it('at the deadline tells each late member and the batch (notify.eval_deadline_passed, notify.eval_batch_deadline_passed)', async () => {
+        const { queueId, batch, deadline, remindAt } = await answeredOnce();
         await post(`/annotation-queues/${queueId}/batches/${batch.id}/items/${batch.items[2].id}/response`, { value: 5 }); // alice is done
-        await fresh();
+        for (const [iso, offset] of [[remindAt, 0], [deadline, -24 * HOUR]] as const) {
+          jump(iso, offset);
+          await tick();
+        }
+        await eventsOf(queueId); // the response, the reminder and the warning, asserted above
         jump(deadline, -1);
         await tick();
-        expect(await fresh()).to.deep.equal([]);
+        expect(await eventsOf(queueId)).to.deep.equal([]);
         jump(deadline);
         await tick();
         await tick();
         const base = { queueId, batchId: batch.id, deadline };
-        expect(await fresh()).to.have.deep.members([
+        expect(await eventsOf(queueId)).to.have.deep.members([
           ['notify.eval_batch_deadline_passed', { ...base, itemCount: 4, pendingItems: 2, doneItems: 2 }],
           ['notify.eval_deadline_passed', { ...base, userId: bob, pendingItems: 2 }],
         ]);
         expect(expectEnvelope<Batch>(await get(`/annotation-queues/${queueId}/batches/${batch.id}`)).status).to.equal('overdue');
       });
 
-      it('completes the batch with its last response (notify.eval_completed)', async () => {
+      it('completes the batch with its last response (notify.eval_completed), having announced every notify.eval_* event', async () => {
+        const { queueId, batch, deadline } = await overdue();
         await post(`/annotation-queues/${queueId}/batches/${batch.id}/items/${batch.items[1].id}/response`, { value: 2 });
         const last = expectEnvelope<Batch>(await post(`/annotation-queues/${queueId}/batches/${batch.id}/items/${batch.items[3].id}/response`, { value: 1 }), 201);
         expect(last.status).to.equal('completed');
-        const events = await fresh();
+        const events = await eventsOf(queueId);
         expect(events.map(([type]) => type)).to.have.members(['notify.eval_response_submitted', 'notify.eval_response_submitted', 'notify.eval_completed']);
         const completed = events.find(([type]) => type === 'notify.eval_completed')!;
         expect(completed[1]).to.deep.equal({ queueId, batchId: batch.id, itemCount: 4, completedAt: server.clock.now().toISOString(), deadline, late: true });
         await tick();
-        expect(await fresh(), 'a completed batch hears nothing more').to.deep.equal([]);
-        const all = new Set((await announced()).map(([type]) => type));
+        expect(await eventsOf(queueId), 'a completed batch hears nothing more').to.deep.equal([]);
+        const all = new Set((await announced()).filter(([, data]) => data.queueId === queueId).map(([type]) => type));
         expect([...all].sort()).to.deep.equal([...EVAL_EVENTS].sort());
       });
     });
@@ -252,8 +316,12 @@ forEachAdapter((adapter) => {
 
     describe('GET /api/v1/public/annotation-queues (listAnnotationQueues)', () => {
       it('lists the project’s queues with their members; another project sees none', async () => {
+        expectEnvelope(await post('/annotation-queues', { name: 'Listed A', scoreConfig: { name: 'a', dataType: 'boolean' } }), 201);
+        const { id } = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: 'Listed B', scoreConfig: { name: 'b', dataType: 'boolean' } }), 201);
+        expectEnvelope(await post(`/annotation-queues/${id}/members`, { userId: alice }), 201);
         const list = expectEnvelope<{ annotationQueues: { name: string; members: string[] }[] }>(await get('/annotation-queues'));
-        expect(list.annotationQueues.map((q) => q.name)).to.include.members(['Quality', 'Correctness review']);
+        expect(list.annotationQueues.map((q) => q.name)).to.include.members(['Listed A', 'Listed B']);
+        expect(list.annotationQueues.find((q) => q.name === 'Listed B')!.members).to.deep.equal([alice]);
         const other = await server.request().get('/api/v1/public/annotation-queues').set('x-api-key', server.other.apiKey);
         expect(expectEnvelope<{ annotationQueues: unknown[] }>(other).annotationQueues).to.deep.equal([]);
       });

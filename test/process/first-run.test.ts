@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
 import { runCli, startCli } from '../cli/cli-harness.js';
+import { finalOutput, outputMatch } from '../support/server-output.js';
 
 const run = promisify(execFile);
 const PASSWORD = 'first run password';
@@ -13,15 +14,8 @@ const PASSWORD = 'first run password';
 const startServer = (dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> =>
   spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: '', ...env }, startTimeoutMs: 60_000 });
 
-/** The banner is printed right after "listening"; give it a moment to arrive. */
-async function banner(server: ServerProcess, pattern: RegExp): Promise<RegExpExecArray> {
-  for (let i = 0; i < 300; i++) {
-    const match = pattern.exec(server.output());
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${pattern} in:\n${server.output()}`);
-}
+/** The banner is printed right after "listening"; wait for it to arrive. */
+const banner = (server: ServerProcess, pattern: RegExp): Promise<RegExpExecArray> => outputMatch(server, pattern);
 
 const postJson = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -78,14 +72,9 @@ describe('first run: setup link, password, tracewell login (device flow), whoami
       expect(await server.stop()).to.equal(0);
     }
 
+    // Once the password is set, no later start offers a setup link: the whole output, up to the drain's last line, has none.
     const second = await startServer(dataDir);
-    try {
-      await banner(second, /listening on/);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(second.output()).to.not.contain('setup');
-    } finally {
-      await second.stop();
-    }
+    expect((await finalOutput(second)).output).to.not.contain('setup');
   });
 
   it('a later start whose admin never set a password says how to get a new link; `npm run admin -- setup-link` prints one that works', async () => {

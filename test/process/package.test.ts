@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
+import { outputMatch } from '../support/server-output.js';
 
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -21,7 +22,6 @@ describe('npm pack → npm install -g → tracewell (the compiled CLI and server
   const dataDir = path.join(work, 'data');
   let tarball: string;
   let server: ServerProcess | undefined;
-  let apiKey: string;
   let packedFiles: string[] = [];
 
   before(async () => {
@@ -72,9 +72,8 @@ describe('npm pack → npm install -g → tracewell (the compiled CLI and server
     const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.start).to.equal('exec node dist/src/main.js');
     server = await spawnServer({ entry: 'dist/src/main.js', env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, startTimeoutMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    apiKey = /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/.exec(server.output())![1];
-    const project = /project:\s+([0-9a-f-]{36})/.exec(server.output())![1];
+    const [, apiKey] = await outputMatch(server, /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/);
+    const [, project] = await outputMatch(server, /project:\s+([0-9a-f-]{36})/);
 
     const { stdout } = await tracewell(['whoami', '--json'], { TRACEWELL_BASE_URL: server.baseUrl, TRACEWELL_API_KEY: apiKey });
     const whoami = JSON.parse(stdout) as Record<string, unknown>;

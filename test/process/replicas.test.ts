@@ -11,6 +11,8 @@ import { loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { LATEST_PROTOCOL_VERSION } from '../../src/tools/protocol.js';
 import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
+import { eventually } from '../support/eventually.js';
+import { outputMatch } from '../support/server-output.js';
 
 /**
  * Several replicas on one PostgreSQL and one Redis, as compose.yaml runs them: three server
@@ -114,6 +116,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
       last = `${res.status} ${await res.text()}`;
       if (res.status === 200) return res.headers.get('mcp-session-id')!;
       expect(res.status, last).to.equal(500);
+      // A client's back-off before its retry (behaviour under test: the retry succeeds), not a wait for state.
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     throw new Error(`initialize failed three times: ${last}\n${output()}`);
@@ -140,8 +143,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
 
     // The first replica migrates and provisions the dev project; the others find both done.
     const first = await startReplica();
-    for (let i = 0; i < 50 && !/API key:\s+tw_pk_/.test(first.process.output()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    apiKey = /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/.exec(first.process.output())![1];
+    [, apiKey] = await outputMatch(first.process, /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/);
     first.session = await openSession(first.process.baseUrl);
     replicas.push(first);
 
@@ -211,6 +213,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
   async function operate(kind: number, pool: Pool, counters: Counters): Promise<number> {
     const ingest = kind % 5 < 2 ? batch() : null;
     for (let attempt = 0; attempt < 5; attempt += 1) {
+      // The client's back-off between tries, as behind a proxy: part of the load, not synchronisation.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       const replica = pool.pick();
       const base = replica.process.baseUrl;
@@ -259,8 +262,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
   }
 
   /** `clients` loops of the mix across the live replicas until `until()` says stop. */
-  async function drive(clients: number, until: () => boolean): Promise<{ ops: number; traces: number; seconds: number; counters: Counters }> {
-    const counters: Counters = { ok: 0, retried: 0, throttled: 0, failed: 0 };
+  async function drive(clients: number, until: () => boolean, counters: Counters = { ok: 0, retried: 0, throttled: 0, failed: 0 }): Promise<{ ops: number; traces: number; seconds: number; counters: Counters }> {
     let next = 0;
     let traces = 0;
     const started = performance.now();
@@ -312,7 +314,8 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
     // The replacements start first (a surge, as a Deployment's maxSurge does), then each old
     // replica gets SIGTERM in turn while the clients keep sending to whatever is in the pool.
     let restarting = true;
-    const load = drive(4, () => !restarting);
+    const progress: Counters = { ok: 0, retried: 0, throttled: 0, failed: 0 };
+    const load = drive(4, () => !restarting, progress);
     try {
       const replacements = await Promise.all([startReplica(), startReplica(), startReplica()]);
       for (const replacement of replacements) {
@@ -321,7 +324,9 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
         expect(old.process.output()).to.contain('Drained; database closed.');
         replicas.shift();
         replicas.push(replacement);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // The clients work against the new pool for a while before the next replica goes.
+        const before = progress.ok;
+        await eventually(() => progress.ok >= before + 20, { timeoutMs: 60_000, what: '20 more acknowledged operations' });
       }
     } finally {
       restarting = false;
@@ -337,7 +342,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
 
   it('evaluates every detection job exactly once across the replicas', async () => {
     const settled = async () => Number(((await db('detection_jobs').where('status', 'pending').count('* as n')) as { n: string }[])[0].n) === 0;
-    for (let i = 0; i < 450 && !(await settled()); i += 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(settled, { timeoutMs: 90_000, intervalMs: 200, what: 'no detection job pending' });
     const jobs = (await db('detection_jobs').select('trace_id', 'status', 'attempts', 'lease_owner', 'last_error')) as {
       trace_id: string;
       status: string;
@@ -361,7 +366,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
 
   it('attempts every webhook delivery once per attempt record, and the receiver saw each exactly that often', async () => {
     const settled = async () => Number(((await db('webhook_deliveries').where('status', 'pending').count('* as n')) as { n: string }[])[0].n) === 0;
-    for (let i = 0; i < 450 && !(await settled()); i += 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(settled, { timeoutMs: 90_000, intervalMs: 200, what: 'no webhook delivery pending' });
     const deliveries = (await db('webhook_deliveries').select('id', 'status', 'attempts')) as { id: string; status: string; attempts: number }[];
     const attempts = (await db('webhook_delivery_attempts').select('delivery_id', 'attempt', 'status_code')) as { delivery_id: string; attempt: number; status_code: number }[];
     const events = Number(((await db('detection_events').count('* as n')) as { n: string }[])[0].n);
@@ -474,10 +479,13 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
 
     const count = async (table: string, projectId: string) => Number(((await db(table).where({ project_id: projectId }).count('* as n')) as { n: string }[])[0].n);
     const done = async () => (await count('traces', doomed.id)) === 0 && (await db('projects').where({ id: doomed.id }).first()) === undefined && (await count('traces', kept.id)) === fresh.length;
-    const started = Date.now();
-    while (!(await done()) && Date.now() - started < 25_000) await new Promise((resolve) => setTimeout(resolve, 100));
-    // A few more polls of every replica: a second purge of the same work would show up here.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventually(done, { timeoutMs: 25_000, intervalMs: 100, what: 'the expired traces deleted and the doomed project purged' });
+    // A marker: one more expired trace, deleted only by a later lifecycle batch. The lease lets one
+    // replica run batches at a time, so once it is gone every batch before it has committed and
+    // counted: a second purge of the same work would show in the counts below (not a fixed wait).
+    const marker = traces('marker', 1, old);
+    await call(keys.kept, 'POST', '/traces/batch', { traces: marker }, 201);
+    await eventually(async () => (await db('traces').where({ id: marker[0].trace_id }).first()) === undefined, { timeoutMs: 25_000, intervalMs: 100, what: 'the marker trace deleted' });
 
     const left = ((await db('traces').where({ project_id: kept.id }).select('id')) as { id: string }[]).map((row) => row.id).sort();
     expect(left).to.deep.equal(fresh.map((trace) => trace.trace_id).sort());
@@ -490,7 +498,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
     // Deletions counted where they committed, summed over the replicas: each trace once, one purge.
     const after = await scrape();
     const deleted = (reason: string) => total(after, 'tracewell_lifecycle_deleted_traces_total', `reason="${reason}"`) - total(before, 'tracewell_lifecycle_deleted_traces_total', `reason="${reason}"`);
-    expect({ retention: deleted('retention'), project_deleted: deleted('project_deleted') }).to.deep.equal({ retention: expired.length, project_deleted: 40 });
+    expect({ retention: deleted('retention'), project_deleted: deleted('project_deleted') }).to.deep.equal({ retention: expired.length + marker.length, project_deleted: 40 });
     expect(total(after, 'tracewell_lifecycle_purged_projects_total') - total(before, 'tracewell_lifecycle_purged_projects_total')).to.equal(1);
     // PostgreSQL lets a second DELETE of the same rows pass with nothing deleted, so a batch two
     // replicas both chose shows only here: as traces a batch chose and found already gone.

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { migrateToLatest } from '../../adapters/database.js';
+import { isUniqueViolation } from '../../adapters/sql/unique-violation.js';
 import type { Store } from '../../src/ports/store.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { openMigratedStore, type MigratedStore } from '../support/migrated-store.js';
+import { rejectionOf } from '../support/rejection.js';
 
 const T0 = new Date('2026-11-01T12:00:00.000Z');
 const T1 = new Date('2026-11-01T13:00:00.000Z');
@@ -58,9 +60,9 @@ forEachAdapter((adapter) => {
     it('rejects a second user with the same email', async () => {
       const email = `${randomUUID()}@example.com`;
       await store.users.create({ id: randomUUID(), email, name: 'A', now: T0 });
-      let failed = false;
-      await store.users.create({ id: randomUUID(), email, name: 'B', now: T0 }).catch(() => (failed = true));
-      expect(failed).to.equal(true);
+      const failure = await rejectionOf(store.users.create({ id: randomUUID(), email, name: 'B', now: T0 }));
+      // The unique constraint refused it, not some other fault.
+      expect(isUniqueViolation(failure), String(failure)).to.equal(true);
     });
 
     it('finds API keys by hash and revokes them once', async () => {
@@ -121,12 +123,16 @@ forEachAdapter((adapter) => {
 
     it('joins an enclosing transaction instead of opening a second one', async () => {
       const orgId = randomUUID();
-      await store
-        .transaction(async (tx) => {
+      const abortOuter = new Error('abort outer');
+      const failure = await rejectionOf(
+        store.transaction(async (tx) => {
           await tx.transaction(async (inner) => inner.organizations.create({ id: orgId, name: 'Nested', now: T0 }));
-          throw new Error('abort outer');
-        })
-        .catch(() => undefined);
+          // The inner write is visible to the outer transaction: it really ran, and in this one.
+          expect((await tx.organizations.findById(orgId))?.name).to.equal('Nested');
+          throw abortOuter;
+        }),
+      );
+      expect(failure).to.equal(abortOuter);
       expect(await store.organizations.findById(orgId)).to.equal(null);
     });
   });

@@ -188,12 +188,15 @@ describe('SQLite thread', () => {
     it('answers a read outside the transaction at once, with what was committed, while the transaction holds the writer', async () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const hasWritten = new Promise<void>((resolve) => (written = resolve));
       const transaction = onFile.transaction(async (trx) => {
         await trx('items').insert({ id: 'uncommitted' });
+        written();
         await held;
       });
       // The transaction has begun and written: the read below runs beside it.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await hasWritten;
       expect(await onFile('items').pluck('id')).to.deep.equal(['committed']);
       release();
       await transaction;
@@ -263,14 +266,19 @@ describe('SQLite thread', () => {
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const hasWritten = new Promise<void>((resolve) => (written = resolve));
       const transaction = onFile.transaction(async (trx) => {
         await trx('items').insert({ id: 'inside' });
+        written();
         await held;
         order.push('commit');
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await hasWritten;
       const outside = onFile('items').insert({ id: 'outside' }).then(() => order.push('outside stored'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A read sent after the write, and answered: the thread has taken the write in (requests reach
+      // it in order), so an unblocked write would be stored by now. It is not: it waits for the commit.
+      expect(await onFile('items').pluck('id')).to.deep.equal(['committed']);
       expect(order).to.deep.equal([]);
       release();
       await Promise.all([transaction, outside]);
@@ -282,11 +290,14 @@ describe('SQLite thread', () => {
       try {
         let release!: () => void;
         const held = new Promise<void>((resolve) => (release = resolve));
+        let written!: () => void;
+        const hasWritten = new Promise<void>((resolve) => (written = resolve));
         const transaction = impatient.transaction(async (trx) => {
           await trx('items').insert({ id: 'inside' });
+          written();
           await held;
         });
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await hasWritten;
         const error = (await impatient('items').insert({ id: 'outside' }).catch((e: unknown) => e)) as { code?: string };
         release();
         await transaction;

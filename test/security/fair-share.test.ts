@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { tool, toolContext } from '../support/tool-context.js';
 import { sampleTrace } from '../traces/fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 const batchOf = (prefix: string, n = 2) => ({ traces: Array.from({ length: n }, (_, i) => sampleTrace({ trace_id: `${prefix}-${i}` })) });
 
@@ -42,8 +43,7 @@ function halfSentBatch(port: number, apiKey: string, body: string): { finish: ()
 async function slotTaken(server: TestServer, projectId: string): Promise<string> {
   const { id } = await server.runtime.database.knex('api_keys').where({ project_id: projectId }).first('id');
   const caps = server.runtime.services.fairShare;
-  for (let i = 0; i < 1000 && caps.running(id, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(caps.running(id, 'batch_ingest'), 'the held batch took its slot').to.equal(1);
+  await eventually(() => caps.running(id, 'batch_ingest') === 1, { what: 'the held batch took its slot' });
   return id;
 }
 
@@ -165,7 +165,8 @@ describe('ConcurrencyCaps', () => {
       // 100 ms of budget a second repays 200 ms of debt in 2 s; the wake-up timer fires on the real clock.
       now += 2000;
       caps.noteActivity('org-b');
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      // The wake-up timer runs on the real clock (about 2 s): awaiting the operation waits for it,
+      // bounded by this test's timeout.
       (await next)();
       expect(started).to.equal(true);
     }).timeout(5000);
@@ -260,14 +261,10 @@ forEachAdapter((adapter) => {
         const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/public/traces/batch', headers: { 'x-api-key': server.tenant.apiKey, 'content-type': 'application/json', 'content-length': bytes.length } });
         req.on('error', () => undefined);
         req.write(bytes.subarray(0, 10));
-        await new Promise((resolve) => setTimeout(resolve, 50)); // let it authenticate; not a timing assertion
+        const credentialId = await slotTaken(server, server.tenant.project.id);
         req.destroy();
-        let res = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('after-abandon'));
-        for (let i = 0; i < 50 && res.status === 429; i++) {
-          await new Promise((resolve) => setImmediate(resolve));
-          res = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf(`after-abandon-${i}`));
-        }
-        expectEnvelope(res, 201);
+        await eventually(() => server.runtime.services.fairShare.running(credentialId, 'batch_ingest') === 0, { what: 'the abandoned batch gave its slot back' });
+        expectEnvelope(await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send(batchOf('after-abandon')), 201);
       });
     });
 
@@ -284,8 +281,7 @@ forEachAdapter((adapter) => {
           const held = halfSentBatch(queuedPort, queued.tenant.apiKey, JSON.stringify(batchOf('held')));
           const credentialId = await slotTaken(queued, queued.tenant.project.id);
           const waiting = queued.request().post('/api/v1/public/traces/batch').set('x-api-key', queued.tenant.apiKey).send(batchOf('waiting')).then((res) => res);
-          for (let i = 0; i < 200 && caps.waiting(credentialId, 'batch_ingest') === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-          expect(caps.waiting(credentialId, 'batch_ingest')).to.equal(1);
+          await eventually(() => caps.waiting(credentialId, 'batch_ingest') === 1, { what: 'the second batch waiting in the queue' });
           // The queue (one place) is full: the next is refused at once.
           expectProblem(await queued.request().post('/api/v1/public/traces/batch').set('x-api-key', queued.tenant.apiKey).send(batchOf('refused')), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
           expect(await held.finish()).to.equal(201);

@@ -9,6 +9,7 @@ import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectProblem } from '../support/problem.js';
 import { sampleTrace } from '../traces/fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 /** A 503 storage fault, complete: Problem body, retryable, Retry-After. */
 function expectStorageFault(res: Parameters<typeof expectProblem>[0]): void {
@@ -128,11 +129,10 @@ describe('storage faults are 503, not 500', () => {
           // pg_terminate_backend only signals: wait until the backends have exited (and closed their
           // sockets), as after a restart, so the requests below meet connections already dead.
           const pids = (rows as { pid: number }[]).map((row) => row.pid);
-          for (let waited = 0; waited < 5000; waited += 20) {
-            const { rows: alive } = await admin.raw('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY(?)', [pids]);
-            if ((alive as { n: number }[])[0].n === 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
+          await eventually(
+            async () => ((await admin.raw('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY(?)', [pids])).rows as { n: number }[])[0].n === 0,
+            { timeoutMs: 5000, what: 'the terminated backends exited' },
+          );
         } finally {
           await admin.destroy();
         }

@@ -4,8 +4,6 @@ import { systemClock } from '../../src/clock.js';
 import type { Principal } from '../../src/auth/principal.js';
 import type { ProjectRecord } from '../../src/ports/projects.js';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('CallDeadline (a tool call’s time bound)', () => {
   it('rejects `expired` with ToolTimeout once the time passes, and aborts a signal read before then with the same reason', async () => {
     const deadline = new CallDeadline(20);
@@ -20,7 +18,7 @@ describe('CallDeadline (a tool call’s time bound)', () => {
 
   it('gives a signal first read after the time passed already aborted', async () => {
     const deadline = new CallDeadline(5);
-    await deadline.expired.catch(() => undefined);
+    expect(await deadline.expired.catch((error: unknown) => error)).to.be.instanceOf(ToolTimeout);
     expect(deadline.signal.aborted).to.equal(true);
     expect(deadline.signal.reason).to.be.instanceOf(ToolTimeout);
   });
@@ -34,7 +32,10 @@ describe('CallDeadline (a tool call’s time bound)', () => {
       () => (settled = true),
       () => (settled = true),
     );
-    await wait(40);
+    // A witness started after it with a longer time: its timer fires after the cleared one would
+    // have, so once the witness has passed, the cleared deadline has had its chance.
+    const witness = new CallDeadline(20);
+    expect(await witness.expired.catch((error: unknown) => error)).to.be.instanceOf(ToolTimeout);
     expect(settled).to.equal(false);
     expect(deadline.hasPassed).to.equal(false);
     expect(signal.aborted).to.equal(false);
@@ -53,7 +54,7 @@ describe('CallDeadline (a tool call’s time bound)', () => {
     const context = new CallContext(principal, project, systemClock, 'req_1', deadline);
     expect([context.principal, context.project, context.clock, context.requestId]).to.deep.equal([principal, project, systemClock, 'req_1']);
     expect(context.signal).to.equal(deadline.signal);
-    await deadline.expired.catch(() => undefined);
+    expect(await deadline.expired.catch((error: unknown) => error)).to.be.instanceOf(ToolTimeout);
     expect(context.signal.aborted).to.equal(true);
   });
 });

@@ -3,6 +3,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem, expectRateLimitHeaders } from '../support/problem.js';
 import { sampleTrace, type TraceInput } from './fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 forEachAdapter((adapter) => {
   let server: TestServer;
@@ -270,20 +271,25 @@ forEachAdapter((adapter) => {
     // PostgreSQL only: SQLite's single connection already runs one ingest transaction at a time.
     if (adapter === 'postgres') it('runs at most maxConcurrentWrites writes at once; the others wait and then all are stored', async () => {
       const { TraceIngestionService } = await import('../../src/domain/traces/trace-ingestion-service.js');
+      const ids = ['gated-1', 'gated-2', 'gated-3', 'gated-4', 'gated-5'];
       let inside = 0;
+      let left = 0;
       let most = 0;
-      const service = new TraceIngestionService(server.runtime.store, server.clock, {
+      const service: InstanceType<typeof TraceIngestionService> = new TraceIngestionService(server.runtime.store, server.clock, {
         maxConcurrentWrites: 2,
         afterStore: [
           async () => async () => {
             inside += 1;
             most = Math.max(most, inside);
-            await new Promise((resolve) => setTimeout(resolve, 200));
+            // Hold the write until every other ingest is accounted for — writing, queued at the gate,
+            // or through — so none could still slip in beside this one: a gate that let a third
+            // through would show here as `most` above 2.
+            await eventually(() => inside + service.queuedWrites + left === ids.length, { what: 'every ingest writing, queued or through' });
             inside -= 1;
+            left += 1;
           },
         ],
       });
-      const ids = ['gated-1', 'gated-2', 'gated-3', 'gated-4', 'gated-5'];
       await Promise.all(ids.map((id) => service.ingest(server.tenant.project.id, sampleTrace({ trace_id: id }))));
       expect(most).to.equal(2);
       for (const id of ids) expect(await stored(id), id).to.not.equal(null);

@@ -6,6 +6,7 @@ import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/sear
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { ingest, type TraceInput } from './fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 const ids = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`);
 const trace = (id: string, framework: string): TraceInput => ({
@@ -177,12 +178,12 @@ describe('[postgres] search window tiers counted from the project\'s own documen
         // Stale: the kept floors at once, and one read in the background however many searches ask.
         expect(tierFloors(knex, projectId, now + 30_000)).to.equal(first);
         expect(tierFloors(knex, projectId, now + 30_001)).to.equal(first);
-        let replaced = first;
-        for (let waited = 0; replaced === first && waited < 5000; waited += 10) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          replaced = tierFloors(knex, projectId, now + 30_002);
-        }
-        expect(replaced).to.not.equal(first);
+        // The background read lands when it lands: poll until the cache hands out its result.
+        // (Wrapped: eventually would await a bare promise, and its identity is what is checked.)
+        const { replaced } = await eventually(() => {
+          const current = tierFloors(knex, projectId, now + 30_002);
+          return current !== first && { replaced: current };
+        }, { timeoutMs: 5000, what: 'the refreshed floors' });
         expect(await replaced).to.deep.equal([0, 0]);
         expect(reads).to.have.length(3);
         // Fresh again for 30 seconds from when the refresh was asked for.
@@ -234,7 +235,10 @@ describe('[postgres] search window tiers counted from the project\'s own documen
       );
       const retried = tierFloors(knex, 'not-a-uuid', now + 1);
       expect(retried).to.not.equal(failed);
-      await retried.catch(() => undefined);
+      await retried.then(
+        () => expect.fail('a second read of an invalid project id succeeded'),
+        (error: Error) => expect(error.message).to.match(/uuid/),
+      );
     });
   });
 

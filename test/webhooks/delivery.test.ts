@@ -7,6 +7,7 @@ import type { DomainEvent } from '../../src/domain/events/event-publisher.js';
 import { forEachAdapter, isolatedDatabase, type IsolatedDatabase } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
+import { rejectionOf } from '../support/rejection.js';
 import { createRequest, Receiver, writerOf, type Caller } from './support.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -74,12 +75,15 @@ forEachAdapter((adapter) => {
 
     it('writes nothing when the publishing transaction rolls back', async () => {
       await subscribe();
-      await server.runtime.store
-        .transaction(async (tx) => {
+      // Only this error may end the transaction: a publish that failed on its own would write nothing either.
+      const changeFailed = new Error('the change that caused the event failed');
+      const failure = await rejectionOf(
+        server.runtime.store.transaction(async (tx) => {
           await server.runtime.services.events.publish(tx, firing(server.tenant.project.id));
-          throw new Error('the change that caused the event failed');
-        })
-        .catch(() => undefined);
+          throw changeFailed;
+        }),
+      );
+      expect(failure).to.equal(changeFailed);
       expect(await deliveryRows(server)).to.have.length(0);
     });
 

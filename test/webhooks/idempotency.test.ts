@@ -27,11 +27,21 @@ forEachAdapter((adapter) => {
         return { status: 201, body: { made: 'first' } };
       });
       await firstIsWorking;
-      const second = idempotency.run({ scope, operationId: 'op', body: { a: 1 } }, async () => {
-        works += 1;
-        return { status: 201, body: { made: 'second' } };
-      });
-      setTimeout(releaseFirst, 50);
+      // `prepare` runs after the early lookup found no committed record and just before the second
+      // opens its transaction: from there it can only meet the first's claim inside its own
+      // transaction, which is the path under test. Only then may the first commit.
+      let secondPrepared!: () => void;
+      const secondIsPast = new Promise<void>((resolve) => (secondPrepared = resolve));
+      const second = idempotency.run(
+        { scope, operationId: 'op', body: { a: 1 } },
+        async () => {
+          works += 1;
+          return { status: 201, body: { made: 'second' } };
+        },
+        async () => secondPrepared(),
+      );
+      await secondIsPast;
+      releaseFirst();
       const [a, b] = await Promise.all([first, second]);
       expect(works).to.equal(1);
       expect(a).to.deep.equal({ status: 201, body: { made: 'first' }, replayed: false });
