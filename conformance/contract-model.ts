@@ -39,6 +39,11 @@ export interface OperationSpec {
   readOnly: boolean;
   /** The rate class the spec counts the operation in (x-rate-class; GET reads, anything else writes). */
   rateClass: string;
+  /**
+   * x-credential-reach: organization — only an organization-wide credential (or an organization owner
+   * or admin) may call it; anything else is 403 PUBLIC_API_ORGANIZATION_ADMIN_REQUIRED.
+   */
+  organizationReach: boolean;
 }
 
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -156,6 +161,7 @@ export class ContractModel {
           responses,
           readOnly: method === 'get',
           rateClass: typeof op['x-rate-class'] === 'string' ? op['x-rate-class'] : method === 'get' ? 'read' : 'write',
+          organizationReach: op['x-credential-reach'] === 'organization',
         });
       }
     }
