@@ -10,6 +10,7 @@ import { WriteGate } from './write-gate.js';
 import { recordIngested } from '../../observability/instruments.js';
 import type { SpanPricer } from '../pricing/span-pricer.js';
 import { traceFieldsOf, type SpansOfTrace } from './trace-assembly.js';
+import { summarizeStoredTrace } from './stored-trace-summary.js';
 import { extended } from '../../extended.js';
 
 /** The spec's payload ceiling for one trace (tool request payload, REST body). */
@@ -150,8 +151,8 @@ export class TraceIngestionService {
 
   /**
    * Recomputes the derived fields and search document of appended traces from all their stored
-   * spans, in one transaction (after appends with deferDerived). A trace that does not exist is
-   * skipped; the caller passes no refused (native) trace.
+   * spans, read a page at a time (summarizeStoredTrace), in one transaction (after appends with
+   * deferDerived). A trace that does not exist is skipped; no refused (native) trace is passed.
    */
   async refreshDerived(projectId: string, traceIds: string[]): Promise<void> {
     const work = async () => {
@@ -161,8 +162,9 @@ export class TraceIngestionService {
         for (const traceId of [...traceIds].sort()) {
           const existing = await tx.traces.findById(projectId, traceId);
           if (!existing) continue;
-          const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing.metadata);
-          await tx.traces.updateDerived(summarizeTrace(projectId, traceId, all, now), searchDocumentOf(all, documentOptions));
+          const read = (after: string | null, limit: number) => tx.traces.spansById(projectId, traceId, after, limit);
+          const { trace, document } = await summarizeStoredTrace(read, { projectId, traceId }, existing.metadata, now, documentOptions);
+          await tx.traces.updateDerived(trace, document);
         }
       });
     };
