@@ -525,6 +525,13 @@ export class SqlTraceRepository implements TraceRepository {
     return rows.map(toSpanRecord);
   }
 
+  async spansById(projectId: string, traceId: string, afterSpanId: string | null, limit: number): Promise<SpanRecord[]> {
+    const query = this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId, trace_id: traceId });
+    if (afterSpanId !== null) query.where('span_id', '>', afterSpanId);
+    const rows: unknown[][] = await query.orderBy('span_id', 'asc').limit(limit).options(AS_ARRAYS);
+    return rows.map(toSpanRecord);
+  }
+
   async findWithSpans(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
     // SQLite on a file: a trace of at most IN_PLACE_SPANS spans is read on the request thread's own
     // connection (row and spans from one snapshot); a larger one, or a busy file, goes through the

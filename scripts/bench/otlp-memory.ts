@@ -125,6 +125,8 @@ async function main(): Promise<void> {
           await settle();
           const settled = await probe(running);
           log(`${adapter} ${label}: ${answers.map((a) => a.status).join(', ')} in ${elapsedMs} ms, peak RSS ${peakRssMb} MB, peak heap ${during.peak.heapUsed} MB`);
+          // An answer other than 200 is a failure of the server: its log says why.
+          if (answers.some((a) => a.status !== 200)) log(`${adapter} ${label}: server output:\n${running.output().slice(-4000)}`);
           return {
             answers: answers.map((a) => ({ status: a.status, refusedFirst: a.refusals, ...(a.body ? { body: a.body } : {}) })),
             elapsedMs,

@@ -243,6 +243,11 @@ export interface TraceRepository extends TraceListReader {
   /** All spans of a trace, in the order they were sent. */
   spansOf(projectId: string, traceId: string): Promise<SpanRecord[]>;
   /**
+   * At most `limit` spans of a trace by span id, those after `afterSpanId` (from the first when
+   * null): a huge trace read a page at a time along its key, each page a seek, not a sort of all.
+   */
+  spansById(projectId: string, traceId: string, afterSpanId: string | null, limit: number): Promise<SpanRecord[]>;
+  /**
    * The trace with all its spans (as findById and spansOf), or null when the project has none by
    * that id: what a trace read shows. The SQLite adapter reads a trace of up to a couple of thousand
    * spans on the calling thread's own read-only connection, both rows from one snapshot.

@@ -2,6 +2,7 @@ import { ExportTraceServiceRequest } from './otlp-protocol.js';
 import { attributesOf } from './otlp-attributes.js';
 import type { Attributes, OtlpEvent, OtlpKeyValue, OtlpSpan, OtlpTraceRequest } from './otlp-message.js';
 import { decodeExportRequest } from './otlp-wire-decoder.js';
+import { decodeSpanBatches } from './otlp-wire-batches.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
 import { MAX_OTLP_JSON_DEPTH, nestsDeeperThan } from './otlp-json-depth.js';
 
@@ -102,10 +103,75 @@ export function decodeTraceRequest(body: Buffer, encoding: OtlpEncoding): OtlpTr
     hexIdsToBytes(parsed as Record<string, unknown>);
     return fromGeneratedMessage(ExportTraceServiceRequest.fromObject(parsed as Record<string, unknown>));
   } catch (error) {
-    if (error instanceof OtlpDecodeError) throw error;
-    const what = encoding === 'protobuf' ? 'protobuf' : 'OTLP JSON';
-    throw new OtlpDecodeError(`The body is not a valid ${what} ExportTraceServiceRequest${clientFacingReason(error)}`.slice(0, 500));
+    throw undecodable(error, encoding);
   }
+}
+
+/** A decoding failure as the OtlpDecodeError the client is answered with. */
+function undecodable(error: unknown, encoding: OtlpEncoding): OtlpDecodeError {
+  if (error instanceof OtlpDecodeError) return error;
+  const what = encoding === 'protobuf' ? 'protobuf' : 'OTLP JSON';
+  return new OtlpDecodeError(`The body is not a valid ${what} ExportTraceServiceRequest${clientFacingReason(error)}`.slice(0, 500));
+}
+
+/**
+ * The same request as requests of at most `batchSize` spans, for an export written batch by batch
+ * (otlp-trace-export.ts). Protobuf is decoded lazily (otlp-wire-batches.ts: the whole body is
+ * checked before the first of several batches is yielded). JSON is parsed whole — JSON.parse has
+ * no other way — and then handed out in batches, each batch's spans let go of by the request so
+ * that what was written can be collected. Either way a malformed body throws OtlpDecodeError
+ * before the first batch.
+ */
+export function* decodeTraceBatches(body: Buffer, encoding: OtlpEncoding, batchSize: number): Generator<OtlpTraceRequest> {
+  if (encoding === 'json') {
+    const request = decodeTraceRequest(body, encoding);
+    // An ordinary export is one batch: handed on as decoded.
+    if (spanCountOf(request) <= batchSize) yield request;
+    else yield* batchesOf(request, batchSize);
+    return;
+  }
+  const batches = decodeSpanBatches(body, batchSize);
+  for (;;) {
+    let next: IteratorResult<OtlpTraceRequest>;
+    try {
+      next = batches.next();
+    } catch (error) {
+      throw undecodable(error, encoding);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+const spanCountOf = (request: OtlpTraceRequest): number =>
+  (request.resourceSpans ?? []).reduce((n, rs) => n + (rs.scopeSpans ?? []).reduce((m, ss) => m + (ss.spans?.length ?? 0), 0), 0);
+
+/** A decoded request cut into requests of at most `batchSize` spans, each taken out of `request` as it is handed out. */
+function* batchesOf(request: OtlpTraceRequest, batchSize: number): Generator<OtlpTraceRequest> {
+  let batch: OtlpResourceSpans[] = [];
+  let count = 0;
+  for (const resourceSpans of request.resourceSpans ?? []) {
+    let resourcePart: OtlpResourceSpans | null = null;
+    for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
+      const spans = scopeSpans.spans ?? [];
+      let from = 0;
+      while (from < spans.length) {
+        const take = Math.min(batchSize - count, spans.length - from);
+        if (resourcePart === null) batch.push((resourcePart = { resource: resourceSpans.resource, scopeSpans: [] }));
+        resourcePart.scopeSpans!.push({ scope: scopeSpans.scope, spans: spans.slice(from, from + take) });
+        // Let go of the spans handed out: the original arrays would keep them alive until the end.
+        spans.fill(null as unknown as OtlpSpan, from, from + take);
+        from += take;
+        count += take;
+        if (count < batchSize) continue;
+        yield { resourceSpans: batch };
+        batch = [];
+        count = 0;
+        resourcePart = null;
+      }
+    }
+  }
+  if (count > 0) yield { resourceSpans: batch };
 }
 
 /**

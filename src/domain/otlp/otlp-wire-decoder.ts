@@ -26,17 +26,17 @@ export function decodeExportRequest(bytes: Uint8Array): OtlpTraceRequest {
   return { resourceSpans };
 }
 
-/** Tags (field number << 3 | wire type) of the fields read here. */
-const FIELD_1_LEN = (1 << 3) | 2;
-const FIELD_2_LEN = (2 << 3) | 2;
-const FIELD_3_LEN = (3 << 3) | 2;
+/** Tags (field number << 3 | wire type) of the fields read here (the first ones also by otlp-wire-batches.ts). */
+export const FIELD_1_LEN = (1 << 3) | 2;
+export const FIELD_2_LEN = (2 << 3) | 2;
+export const FIELD_3_LEN = (3 << 3) | 2;
 const FIELD_4_LEN = (4 << 3) | 2;
-const FIELD_5_LEN = (5 << 3) | 2;
-const FIELD_6_LEN = (6 << 3) | 2;
+export const FIELD_5_LEN = (5 << 3) | 2;
+export const FIELD_6_LEN = (6 << 3) | 2;
 const FIELD_7_LEN = (7 << 3) | 2;
-const FIELD_9_LEN = (9 << 3) | 2;
-const FIELD_11_LEN = (11 << 3) | 2;
-const FIELD_15_LEN = (15 << 3) | 2;
+export const FIELD_9_LEN = (9 << 3) | 2;
+export const FIELD_11_LEN = (11 << 3) | 2;
+export const FIELD_15_LEN = (15 << 3) | 2;
 const FIELD_1_FIXED64 = (1 << 3) | 1;
 const FIELD_7_FIXED64 = (7 << 3) | 1;
 const FIELD_8_FIXED64 = (8 << 3) | 1;
@@ -67,7 +67,7 @@ class Fixed64 {
 }
 
 /** A cursor over one request body; every read checks the bounds it was given. */
-class WireReader {
+export class WireReader {
   pos = 0;
   readonly length: number;
   /** The two halves of the last varint read by varint64. */
@@ -288,7 +288,7 @@ function readScopeSpans(reader: WireReader, end: number): OtlpScopeSpans {
   return { scope, spans };
 }
 
-function readScope(reader: WireReader, end: number): NonNullable<OtlpScopeSpans['scope']> {
+export function readScope(reader: WireReader, end: number): NonNullable<OtlpScopeSpans['scope']> {
   const scope: NonNullable<OtlpScopeSpans['scope']> = { name: null, version: null, attributes: {} };
   while (reader.pos < end) {
     const tag = reader.tag();
@@ -304,7 +304,7 @@ function readScope(reader: WireReader, end: number): NonNullable<OtlpScopeSpans[
  * A message whose field 1 is its repeated KeyValue list, as a record: a Resource's attributes, and
  * a KeyValueList value's entries (`depth`: the value's own nesting).
  */
-function readKeyValues(reader: WireReader, end: number, depth: number): Attributes {
+export function readKeyValues(reader: WireReader, end: number, depth: number): Attributes {
   const attributes: Attributes = {};
   while (reader.pos < end) {
     const tag = reader.tag();
@@ -314,7 +314,7 @@ function readKeyValues(reader: WireReader, end: number, depth: number): Attribut
   return attributes;
 }
 
-function readSpan(reader: WireReader, end: number): OtlpSpan {
+export function readSpan(reader: WireReader, end: number): OtlpSpan {
   const span: OtlpSpan = {
     traceId: null,
     spanId: null,

@@ -1,3 +1,4 @@
+import type { SpanRecord } from '../../ports/traces.js';
 import type { SummarySource } from './trace-summary.js';
 import { writeDocument } from './search-words.js';
 
@@ -118,27 +119,42 @@ function stringLeaves(value: unknown, add: (text: string) => void, budget: { lef
  */
 export function searchDocumentOf(trace: Pick<SummarySource, 'name' | 'metadata' | 'spans'>, options: SearchDocumentOptions = { inputsOutputs: true }): string {
   return writeDocument(MAX_DOCUMENT_CHARS, (add) => {
-    add(trace.name);
-    collect(trace.metadata, add);
-    // A plain value already written under the same key path (by the trace's metadata or an earlier
-    // span: the framework, the model, a cost source on every span) is not written again: the trace
-    // matches its words either way, and repeating them only grew the index and ingest's work.
-    const once: OnceWriter = { add, written: new Set() };
-    rememberWritten(once, '', trace.metadata);
-    for (const span of trace.spans) {
-      add(span.name);
-      if (span.error) add(span.error);
-      for (const key in span.metadata) {
-        if (key === OTEL_SPAN_METADATA) continue;
-        writeOnce(once, key, key === OTEL_ATTRIBUTES_METADATA ? [] : [key], span.metadata[key]);
-      }
-    }
-    if (options.inputsOutputs) {
-      for (const span of trace.spans) {
-        const budget = { left: MAX_SPAN_IO_CHARS };
-        stringLeaves(span.input, add, budget);
-        stringLeaves(span.output, add, budget);
-      }
-    }
+    const document = new SearchDocumentParts(trace.name, trace.metadata, add);
+    for (const span of trace.spans) document.span(span);
+    if (options.inputsOutputs) for (const span of trace.spans) document.inputsOutputs(span);
   });
+}
+
+/**
+ * searchDocumentOf's document in its parts, for a trace read a page of spans at a time: the
+ * trace's name and metadata, then `span` for every span in order, then (unless switched off)
+ * `inputsOutputs` for every span in the same order.
+ */
+export class SearchDocumentParts {
+  // A plain value already written under the same key path (by the trace's metadata or an earlier
+  // span: the framework, the model, a cost source on every span) is not written again: the trace
+  // matches its words either way, and repeating them only grew the index and ingest's work.
+  private readonly once: OnceWriter;
+
+  constructor(name: string, metadata: Record<string, unknown>, private readonly add: (text: string) => void) {
+    add(name);
+    collect(metadata, add);
+    this.once = { add, written: new Set() };
+    rememberWritten(this.once, '', metadata);
+  }
+
+  span(span: SpanRecord): void {
+    this.add(span.name);
+    if (span.error) this.add(span.error);
+    for (const key in span.metadata) {
+      if (key === OTEL_SPAN_METADATA) continue;
+      writeOnce(this.once, key, key === OTEL_ATTRIBUTES_METADATA ? [] : [key], span.metadata[key]);
+    }
+  }
+
+  inputsOutputs(span: SpanRecord): void {
+    const budget = { left: MAX_SPAN_IO_CHARS };
+    stringLeaves(span.input, this.add, budget);
+    stringLeaves(span.output, this.add, budget);
+  }
 }

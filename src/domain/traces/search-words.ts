@@ -134,21 +134,43 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
  * string and joining them allocated two strings a word: ingest writes a document for every trace.
  */
 export function writeDocument(maxChars: number, fill: (add: (text: string) => void) => void): string {
-  const document = new DocumentWords(maxChars);
+  const document = new DocumentWords(maxChars, true);
   fill((text) => document.add(text));
   return document.toString();
 }
 
-/** writeDocument's document; one at a time, as it writes into the module's scratch bytes. */
-class DocumentWords implements WordSink {
+/** A document written a piece at a time, with awaits between the pieces. */
+export interface DocumentWriter {
+  add(text: string): void;
+  /** A word was left out for want of room: nothing more is added. */
+  readonly full: boolean;
+  toString(): string;
+}
+
+/**
+ * As writeDocument, for a document written across awaits (a huge trace's, page by page): it has
+ * bytes of its own, where writeDocument's share the module's scratch bytes with every other.
+ */
+export function openDocument(maxChars: number): DocumentWriter {
+  return new DocumentWords(maxChars, false);
+}
+
+/** writeDocument's document (in the module's scratch bytes: one at a time) or openDocument's (in bytes of its own). */
+class DocumentWords implements WordSink, DocumentWriter {
   private length = 0;
+  private bytes: Buffer;
   /** The document's length with a separator after each word, as `maxChars` bounds it. */
   private chars = 0;
   private ascii = true;
   /** A word was left out for want of room: nothing more is added. */
-  private full = false;
+  full = false;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(
+    private readonly maxChars: number,
+    private readonly shared: boolean,
+  ) {
+    this.bytes = shared ? scratch : Buffer.allocUnsafe(64 * 1024);
+  }
 
   add(text: string): void {
     if (!this.full) scan(text, this);
@@ -158,7 +180,7 @@ class DocumentWords implements WordSink {
     const n = to - from;
     if (this.full || n > MAX_WORD_CHARS || isStopWord(text, from, to)) return;
     if (!this.room(n, n + 1)) return;
-    const bytes = scratch;
+    const bytes = this.bytes;
     let at = this.length;
     if (at > 0) bytes[at++] = 32;
     for (let k = from; k < to; k++) {
@@ -171,13 +193,13 @@ class DocumentWords implements WordSink {
   word(word: string): void {
     if (this.full || word.length > MAX_WORD_CHARS || STOP_WORDS.has(word)) return;
     if (!this.room(word.length, word.length * 3 + 1)) return;
-    if (this.length > 0) scratch[this.length++] = 32;
-    this.length += scratch.write(word, this.length, 'utf8');
+    if (this.length > 0) this.bytes[this.length++] = 32;
+    this.length += this.bytes.write(word, this.length, 'utf8');
     this.ascii = false;
   }
 
   toString(): string {
-    return scratch.toString(this.ascii ? 'latin1' : 'utf8', 0, this.length);
+    return this.bytes.toString(this.ascii ? 'latin1' : 'utf8', 0, this.length);
   }
 
   /** Counts a word of `chars` UTF-16 units in, or marks the document full; makes room for its bytes. */
@@ -187,10 +209,11 @@ class DocumentWords implements WordSink {
       return false;
     }
     this.chars += chars + 1;
-    if (this.length + bytes > scratch.length) {
-      const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, this.length + bytes));
-      scratch.copy(grown, 0, 0, this.length);
-      scratch = grown;
+    if (this.length + bytes > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + bytes));
+      this.bytes.copy(grown, 0, 0, this.length);
+      this.bytes = grown;
+      if (this.shared) scratch = grown;
     }
     return true;
   }

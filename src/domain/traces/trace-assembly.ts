@@ -17,28 +17,53 @@ const serviceOf = (span: SpanRecord): string | null => text((span.metadata.otel 
  * and user from the root first, then from the earliest span that has them.
  */
 export function traceFieldsOf(spans: SpanRecord[], metadata: Record<string, unknown>): SummarySource {
-  const ordered = [...spans].sort(
-    (a, b) =>
-      Number(a.parentSpanId !== null) - Number(b.parentSpanId !== null) ||
-      (a.startTime?.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.startTime?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
-      (a.spanId < b.spanId ? -1 : 1),
-  );
-  const firstOf = (read: (span: SpanRecord) => string | null): string | null => {
-    for (const span of ordered) {
-      const value = read(span);
-      if (value) return value;
+  const fields = new TraceFieldsFold();
+  for (const span of spans) fields.add(span);
+  return { ...fields.fieldsOf(metadata), spans };
+}
+
+/** Root first, then by start (unknown last), then by span id: the order traceFieldsOf reads spans in. */
+const before = (a: SpanRecord, b: SpanRecord): boolean =>
+  (Number(a.parentSpanId !== null) - Number(b.parentSpanId !== null) ||
+    (a.startTime?.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.startTime?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
+    (a.spanId < b.spanId ? -1 : 1)) < 0;
+
+/**
+ * traceFieldsOf over spans added one at a time (a huge trace read a page at a time): for the name
+ * and each field, the first span in that order that has it, kept as spans pass instead of sorting them all.
+ */
+export class TraceFieldsFold {
+  private first: SpanRecord | null = null;
+  private readonly firsts: { read: (span: SpanRecord) => string | null; span: SpanRecord | null; value: string | null }[] = [
+    { read: (s) => text(s.metadata.framework), span: null, value: null },
+    { read: serviceOf, span: null, value: null },
+    { read: (s) => text(s.metadata.session_id), span: null, value: null },
+    { read: (s) => text(s.metadata.user_id), span: null, value: null },
+  ];
+
+  add(span: SpanRecord): void {
+    if (this.first === null || before(span, this.first)) this.first = span;
+    for (const field of this.firsts) {
+      if (field.span !== null && !before(span, field.span)) continue;
+      const value = field.read(span);
+      if (value) {
+        field.span = span;
+        field.value = value;
+      }
     }
-    return null;
-  };
-  return {
-    name: ordered[0]?.name ?? '(empty trace)',
-    metadata,
-    framework: firstOf((s) => text(s.metadata.framework))?.slice(0, 100) ?? null,
-    agentName: firstOf(serviceOf),
-    sessionId: firstOf((s) => text(s.metadata.session_id)),
-    userId: firstOf((s) => text(s.metadata.user_id)),
-    spans,
-  };
+  }
+
+  fieldsOf(metadata: Record<string, unknown>): Omit<SummarySource, 'spans'> {
+    const [framework, agentName, sessionId, userId] = this.firsts.map((field) => field.value);
+    return {
+      name: this.first?.name ?? '(empty trace)',
+      metadata,
+      framework: framework?.slice(0, 100) ?? null,
+      agentName,
+      sessionId,
+      userId,
+    };
+  }
 }
 
 /** Spans grouped by trace id, a span id sent twice in one request kept once (the first). */

@@ -10,6 +10,7 @@ import { WriteGate } from './write-gate.js';
 import { recordIngested } from '../../observability/instruments.js';
 import type { SpanPricer } from '../pricing/span-pricer.js';
 import { traceFieldsOf, type SpansOfTrace } from './trace-assembly.js';
+import { summarizeStoredTrace } from './stored-trace-summary.js';
 import { extended } from '../../extended.js';
 
 /** The spec's payload ceiling for one trace (tool request payload, REST body). */
@@ -47,6 +48,21 @@ export interface AppendOutcome {
   reasons: string[];
   /** Traces created or changed. */
   changedTraces: string[];
+  /**
+   * With deferDerived: the traces that existed and took spans (or had them all already), whose
+   * derived fields were left for refreshDerived.
+   */
+  deferredTraces: string[];
+}
+
+/** How one append is written. */
+export interface AppendOptions {
+  /**
+   * Leave the derived fields and search document of traces that existed as they were: the caller
+   * appends more spans to them and then calls refreshDerived once (an OTLP export written in
+   * batches). Summing a trace up after every batch would read all its spans again each time.
+   */
+  deferDerived?: boolean;
 }
 
 export interface TraceIngestionOptions {
@@ -128,12 +144,34 @@ export class TraceIngestionService {
    * changed trace are recomputed in the same transaction. Spans for a native trace id are refused
    * (native traces are immutable).
    */
-  async appendSpans(projectId: string, traces: SpansOfTrace[]): Promise<AppendOutcome> {
-    const work = () => this.storeAppend(projectId, traces);
+  async appendSpans(projectId: string, traces: SpansOfTrace[], options: AppendOptions = {}): Promise<AppendOutcome> {
+    const work = () => this.storeAppend(projectId, traces, options);
     return this.gate ? this.gate.run(work) : work();
   }
 
-  private async storeAppend(projectId: string, traces: SpansOfTrace[]): Promise<AppendOutcome> {
+  /**
+   * Recomputes the derived fields and search document of appended traces from all their stored
+   * spans, read a page at a time (summarizeStoredTrace), in one transaction (after appends with
+   * deferDerived). A trace that does not exist is skipped; no refused (native) trace is passed.
+   */
+  async refreshDerived(projectId: string, traceIds: string[]): Promise<void> {
+    const work = async () => {
+      const now = this.clock.now();
+      const documentOptions = await this.documentOptionsOf(projectId);
+      await this.store.groupedTransaction(async (tx) => {
+        for (const traceId of [...traceIds].sort()) {
+          const existing = await tx.traces.findById(projectId, traceId);
+          if (!existing) continue;
+          const read = (after: string | null, limit: number) => tx.traces.spansById(projectId, traceId, after, limit);
+          const { trace, document } = await summarizeStoredTrace(read, { projectId, traceId }, existing.metadata, now, documentOptions);
+          await tx.traces.updateDerived(trace, document);
+        }
+      });
+    };
+    return this.gate ? this.gate.run(work) : work();
+  }
+
+  private async storeAppend(projectId: string, traces: SpansOfTrace[], options: AppendOptions): Promise<AppendOutcome> {
     const now = this.clock.now();
     if (this.pricer && traces.length > 0) {
       const overrides = await this.pricer.overridesFor(this.store, projectId);
@@ -155,7 +193,7 @@ export class TraceIngestionService {
     const items = firsts.map(({ trace, group }) => ({ trace, spans: group.spans }));
     const writeAppend = async (rows: PreparedSpanAppend): Promise<AppendOutcome> =>
       this.store.groupedTransaction(async (tx) => {
-        const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [] };
+        const outcome: AppendOutcome = { acceptedSpans: 0, addedSpans: 0, rejectedSpans: 0, reasons: [], changedTraces: [], deferredTraces: [] };
         const changed: { projectId: string; traceId: string }[] = [];
         const results = await tx.traces.appendSpans(rows);
         const documents: { projectId: string; traceId: string; body: string }[] = [];
@@ -170,8 +208,11 @@ export class TraceIngestionService {
           }
           outcome.acceptedSpans += spans.length;
           outcome.addedSpans += result.added;
+          if (!result.created && options.deferDerived) outcome.deferredTraces.push(traceId);
           if (result.created) {
             documents.push({ projectId, traceId, body: document });
+          } else if (result.added > 0 && options.deferDerived) {
+            // Summed up by refreshDerived once the caller's last append is in.
           } else if (result.added > 0) {
             const existing = await tx.traces.findById(projectId, traceId);
             const all = traceFieldsOf(await tx.traces.spansOf(projectId, traceId), existing?.metadata ?? metadata);

@@ -24,35 +24,50 @@ export type SummarySource = Pick<ValidTrace, 'name' | 'metadata' | 'framework' |
  */
 export function summarizeTrace(projectId: string, id: string, trace: SummarySource, receivedAt: Date): TraceRecord {
   const ids = new Set(trace.spans.map((span) => span.spanId));
-  let latencyMs = 0;
-  let cost = 0;
-  let totalTokens = 0;
-  let errorMessage: string | null = null;
-  let failed = false;
-  let earliest = Number.POSITIVE_INFINITY;
-  for (const span of trace.spans) {
-    if (span.parentSpanId === null || !ids.has(span.parentSpanId)) latencyMs += span.latencyMs ?? 0;
-    cost += span.cost ?? 0;
-    totalTokens += tokensOf(span);
+  const totals = new SpanTotals();
+  for (const span of trace.spans) totals.add(span, span.parentSpanId === null || !ids.has(span.parentSpanId));
+  return traceRecordOf(projectId, id, trace, totals, receivedAt);
+}
+
+/** summarizeTrace's sums over a trace's spans, added one at a time in the trace's order. */
+export class SpanTotals {
+  latencyMs = 0;
+  cost = 0;
+  totalTokens = 0;
+  errorMessage: string | null = null;
+  failed = false;
+  earliest = Number.POSITIVE_INFINITY;
+  count = 0;
+
+  /** `rootLevel`: the span has no parent in the trace (its latency contains its children's). */
+  add(span: SpanRecord, rootLevel: boolean): void {
+    this.count += 1;
+    if (rootLevel) this.latencyMs += span.latencyMs ?? 0;
+    this.cost += span.cost ?? 0;
+    this.totalTokens += tokensOf(span);
     if (span.status === 'error') {
-      if (!failed && span.error) errorMessage = span.error;
-      failed = true;
+      if (!this.failed && span.error) this.errorMessage = span.error;
+      this.failed = true;
     }
-    if (span.startTime && span.startTime.getTime() < earliest) earliest = span.startTime.getTime();
+    if (span.startTime && span.startTime.getTime() < this.earliest) this.earliest = span.startTime.getTime();
   }
+}
+
+/** The trace row of a trace's fields and the totals over its spans. */
+export function traceRecordOf(projectId: string, id: string, trace: Omit<SummarySource, 'spans'>, totals: SpanTotals, receivedAt: Date): TraceRecord {
   return {
     projectId,
     id,
     name: trace.name,
-    status: failed ? 'error' : 'success',
-    createdAt: Number.isFinite(earliest) ? new Date(earliest) : receivedAt,
-    latencyMs,
-    cost,
-    spanCount: trace.spans.length,
-    totalTokens,
+    status: totals.failed ? 'error' : 'success',
+    createdAt: Number.isFinite(totals.earliest) ? new Date(totals.earliest) : receivedAt,
+    latencyMs: totals.latencyMs,
+    cost: totals.cost,
+    spanCount: totals.count,
+    totalTokens: totals.totalTokens,
     framework: trace.framework,
     agentName: trace.agentName,
-    errorMessage,
+    errorMessage: totals.errorMessage,
     metadata: trace.metadata,
     sessionId: trace.sessionId !== undefined ? trace.sessionId : labelOf(trace.metadata.session_id),
     userId: trace.userId !== undefined ? trace.userId : labelOf(trace.metadata.user_id),
