@@ -1,6 +1,6 @@
 import { ExportTraceServiceRequest } from './otlp-protocol.js';
 import { attributesOf } from './otlp-attributes.js';
-import type { Attributes, OtlpEvent, OtlpKeyValue, OtlpSpan, OtlpTraceRequest } from './otlp-message.js';
+import type { Attributes, OtlpEvent, OtlpKeyValue, OtlpResourceSpans, OtlpSpan, OtlpTraceRequest } from './otlp-message.js';
 import { decodeExportRequest } from './otlp-wire-decoder.js';
 import { decodeSpanBatches } from './otlp-wire-batches.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';

@@ -1,6 +1,6 @@
 import type { Attributes } from './otlp-attributes.js';
 import { MAX_VALUE_DEPTH, tooDeep } from './otlp-decode-error.js';
-import type { OtlpResourceSpans, OtlpScopeSpans, OtlpTraceRequest } from './otlp-request.js';
+import type { OtlpResourceSpans, OtlpScopeSpans, OtlpTraceRequest } from './otlp-message.js';
 import {
   FIELD_11_LEN,
   FIELD_15_LEN,
