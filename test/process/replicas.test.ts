@@ -97,7 +97,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
   const received = new Map<string, number>();
   const acknowledged = new Set<string>();
   const matching = new Set<string>();
-  const throughput: { replicas: number; opsPerSecond: number; ingestTracesPerSecond: number }[] = [];
+  const throughput: { replicas: number; opsPerSecond: number; ingestTracesPerSecond: number; failed: number }[] = [];
 
   const headers = () => ({ 'x-api-key': apiKey, 'content-type': 'application/json' });
 
@@ -289,28 +289,25 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
   async function measure(count: number): Promise<void> {
     const deadline = Date.now() + 3000;
     const run = await drive(6, () => Date.now() > deadline);
-    expect(run.counters.failed).to.equal(0);
-    throughput.push({ replicas: count, opsPerSecond: run.ops / run.seconds, ingestTracesPerSecond: run.traces / run.seconds });
+    throughput.push({ replicas: count, opsPerSecond: run.ops / run.seconds, ingestTracesPerSecond: run.traces / run.seconds, failed: run.counters.failed });
   }
 
-  it('serves mixed load (ingest, list, search and tools) on 1, 2 and 3 replicas', async () => {
-    // Replicas 2 and 3 start together (start-up is most of this test's time on two cores) and join
-    // the client's pool one after the other.
+  /** What the rolling restart saw: each old replica's exit code and output, and the clients' counters. */
+  const restart: { exits: { code: number | null; output: string }[]; counters?: Counters } = { exits: [] };
+
+  // The scenario every rule below reads: mixed load on 1, 2 and 3 replicas, then a rolling restart
+  // under load. It runs once, before any `it`, so each `it` (run alone with --grep, or in any order)
+  // finds the same history; the `it`s only judge what it left.
+  before(async () => {
+    // Replicas 2 and 3 start together (start-up is most of this scenario's time on two cores) and
+    // join the client's pool one after the other.
     const joining = await Promise.all([startReplica(), startReplica()]);
     await measure(1);
     replicas.push(joining[0]);
     await measure(2);
     replicas.push(joining[1]);
     await measure(3);
-    console.log(
-      `      throughput (6 clients, mixed load; 2 operations in 5 ingest 5-trace batches):\n${throughput
-        .map((t) => `        ${t.replicas} replica(s): ${t.opsPerSecond.toFixed(1)} operations/s, ${t.ingestTracesPerSecond.toFixed(1)} traces/s`)
-        .join('\n')}`,
-    );
-    expect(throughput.map((t) => t.replicas)).to.deep.equal([1, 2, 3]);
-  });
 
-  it('loses no acknowledged write through a rolling restart (SIGTERM each replica in turn under load)', async () => {
     // The replacements start first (a surge, as a Deployment's maxSurge does), then each old
     // replica gets SIGTERM in turn while the clients keep sending to whatever is in the pool.
     let restarting = true;
@@ -320,8 +317,7 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
       const replacements = await Promise.all([startReplica(), startReplica(), startReplica()]);
       for (const replacement of replacements) {
         const old = replicas[0];
-        expect(await old.process.stop()).to.equal(0);
-        expect(old.process.output()).to.contain('Drained; database closed.');
+        restart.exits.push({ code: await old.process.stop(), output: old.process.output() });
         replicas.shift();
         replicas.push(replacement);
         // The clients work against the new pool for a while before the next replica goes.
@@ -331,8 +327,23 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
     } finally {
       restarting = false;
     }
-    const { counters } = await load;
-    expect(counters.failed, JSON.stringify(counters)).to.equal(0);
+    restart.counters = (await load).counters;
+  });
+
+  it('serves mixed load (ingest, list, search and tools) on 1, 2 and 3 replicas', () => {
+    console.log(
+      `      throughput (6 clients, mixed load; 2 operations in 5 ingest 5-trace batches):\n${throughput
+        .map((t) => `        ${t.replicas} replica(s): ${t.opsPerSecond.toFixed(1)} operations/s, ${t.ingestTracesPerSecond.toFixed(1)} traces/s`)
+        .join('\n')}`,
+    );
+    expect(throughput.map((t) => [t.replicas, t.failed])).to.deep.equal([[1, 0], [2, 0], [3, 0]]);
+    for (const t of throughput) expect(t.opsPerSecond, `${t.replicas} replica(s)`).to.be.greaterThan(0);
+  });
+
+  it('loses no acknowledged write through a rolling restart (SIGTERM each replica in turn under load)', async () => {
+    expect(restart.exits.map((exit) => exit.code)).to.deep.equal([0, 0, 0]);
+    for (const exit of restart.exits) expect(exit.output).to.contain('Drained; database closed.');
+    expect(restart.counters?.failed, JSON.stringify(restart.counters)).to.equal(0);
 
     const stored = new Set(((await db('traces').select('id')) as { id: string }[]).map((row) => row.id));
     const lost = [...acknowledged].filter((id) => !stored.has(id));
@@ -365,6 +376,9 @@ describe('three replicas on one PostgreSQL and one Redis', function () {
   });
 
   it('attempts every webhook delivery once per attempt record, and the receiver saw each exactly that often', async () => {
+    // Deliveries follow detection events: every job done first, so no event (and delivery) is still to come.
+    const noJobPending = async () => Number(((await db('detection_jobs').where('status', 'pending').count('* as n')) as { n: string }[])[0].n) === 0;
+    await eventually(noJobPending, { timeoutMs: 90_000, intervalMs: 200, what: 'no detection job pending' });
     const settled = async () => Number(((await db('webhook_deliveries').where('status', 'pending').count('* as n')) as { n: string }[])[0].n) === 0;
     await eventually(settled, { timeoutMs: 90_000, intervalMs: 200, what: 'no webhook delivery pending' });
     const deliveries = (await db('webhook_deliveries').select('id', 'status', 'attempts')) as { id: string; status: string; attempts: number }[];
