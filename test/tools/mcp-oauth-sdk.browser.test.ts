@@ -6,7 +6,7 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { PASSWORD, startListeningServer, type ListeningServer } from './oauth-fixture.js';
-import { CALLBACK_PAGE_TEXT, launchEnforcingBrowser, startCallbackServer, within, type CallbackServer } from './oauth-browser.js';
+import { CALLBACK_PAGE_TEXT, closePage, launchEnforcingBrowser, startCallbackServer, within, type CallbackServer } from './oauth-browser.js';
 
 const CLIENT_NAME = 'Claude Code (test)';
 
@@ -83,7 +83,7 @@ forEachAdapter((adapter) => {
       passwordsTyped = 0;
     });
     afterEach(async () => {
-      await page.close();
+      await closePage(page);
       await callback.close();
       await fixture.close();
     });

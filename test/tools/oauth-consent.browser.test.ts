@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { forEachAdapter } from '../support/adapters.js';
 import { PASSWORD, startListeningServer, type ListeningServer } from './oauth-fixture.js';
-import { CALLBACK_PAGE_TEXT, cspComplaints, launchEnforcingBrowser, requestTo, startCallbackServer, within, type CallbackServer } from './oauth-browser.js';
+import { CALLBACK_PAGE_TEXT, closePage, cspComplaints, launchEnforcingBrowser, requestTo, startCallbackServer, within, type CallbackServer } from './oauth-browser.js';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -30,11 +30,7 @@ forEachAdapter((adapter) => {
     });
     afterEach(async () => {
       // Each part bounded on its own, so a hang names what hung instead of the hook's timeout.
-      // Headless Chromium sometimes never acknowledges closing a page whose last navigation went to
-      // another origin or scheme (seen 2 runs in 3 on a loaded machine, after every assertion had
-      // passed). The page is left to the browser's close in after(), which ends its whole context;
-      // the server and the listener below must still close on their own.
-      await Promise.race([page.close(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await closePage(page);
       await within(callback.close(), 15_000, 'the callback listener did not close');
       await within(fixture.close(), 30_000, 'the server did not close');
     });
