@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { binaryParser, decodeResponse, decodeStatus, gzip, hexId, otlpProto, type TestSpan } from './otlp-bodies.js';
 import { MAX_VALUE_DEPTH } from '../../src/domain/otlp/otlp-decode-error.js';
 import { MAX_OTLP_JSON_DEPTH } from '../../src/domain/otlp/otlp-json-depth.js';
+import { lengthDelimited } from '../support/protobuf-wire.js';
 
 const LEVELS = 10_000;
 const TRACE_ID = hexId(0x5e, 16);
@@ -13,18 +14,7 @@ const SPAN_ID = hexId(0x5f, 8);
 const jsonWithAttribute = (value: string): string =>
   `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"${TRACE_ID}","spanId":"${SPAN_ID}","name":"deep","attributes":[{"key":"k","value":${value}}]}]}]}]}`;
 
-/** A protobuf varint. */
-function varint(n: number): Buffer {
-  const bytes: number[] = [];
-  while (n > 0x7f) {
-    bytes.push((n & 0x7f) | 0x80);
-    n >>>= 7;
-  }
-  bytes.push(n);
-  return Buffer.from(bytes);
-}
-/** Field `field` of wire type 2 (length-delimited) holding `bytes`. */
-const field = (number: number, bytes: Buffer): Buffer => Buffer.concat([varint((number << 3) | 2), varint(bytes.length), bytes]);
+const field = lengthDelimited;
 
 /** A one-span protobuf request whose attribute `k` is an AnyValue of arrays nested `levels` deep, built inside out (no recursion). */
 function protoWithArraysNested(levels: number): Buffer {

@@ -3,22 +3,9 @@ import { checkExportRequest, decodeSpanBatches } from '../../src/domain/otlp/otl
 import { decodeExportRequest } from '../../src/domain/otlp/otlp-wire-decoder.js';
 import { MAX_VALUE_DEPTH, OtlpDecodeError } from '../../src/domain/otlp/otlp-decode-error.js';
 import type { OtlpTraceRequest } from '../../src/domain/otlp/otlp-request.js';
+import { lengthDelimited, varint } from '../support/protobuf-wire.js';
 
-/** A protobuf varint. */
-function varint(n: number): Buffer {
-  const bytes: number[] = [];
-  while (n > 0x7f) {
-    bytes.push((n & 0x7f) | 0x80);
-    n >>>= 7;
-  }
-  bytes.push(n);
-  return Buffer.from(bytes);
-}
-/** Field `number` of wire type 2 holding `parts`. */
-const field = (number: number, ...parts: (Buffer | string)[]): Buffer => {
-  const bytes = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
-  return Buffer.concat([varint((number << 3) | 2), varint(bytes.length), bytes]);
-};
+const field = lengthDelimited;
 /** A ResourceSpans' resource (its field 1): a Resource of one attribute. */
 const resource = (service: string) => field(1, field(1, field(1, 'service.name'), field(2, field(1, service))));
 const span = (n: number, extra: Buffer = Buffer.alloc(0)) =>

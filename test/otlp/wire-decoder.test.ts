@@ -7,6 +7,7 @@ import { ExportTraceServiceRequest } from '../../src/domain/otlp/otlp-protocol.j
 import { generateTraces, inBatches } from '../../scripts/bench/generate-traces.js';
 import { otlpExportBody } from '../../scripts/bench/otlp-payload.js';
 import { otlpProto } from './otlp-bodies.js';
+import { lengthDelimited, varint } from '../support/protobuf-wire.js';
 
 interface Encodable {
   encode(message: object): { finish(): Uint8Array };
@@ -113,18 +114,6 @@ function randomRequest(seed: number): Record<string, unknown> {
   };
 }
 
-/** A length-delimited field: tag, length, bytes. */
-const lengthDelimited = (field: number, bytes: Buffer): Buffer => Buffer.concat([varint((field << 3) | 2), varint(bytes.length), bytes]);
-function varint(value: number): Buffer {
-  const out: number[] = [];
-  let v = value;
-  while (v > 0x7f) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-  return Buffer.from(out);
-}
 
 /** An AnyValue nested `levels` deep: arrays of arrays of … a string. */
 function nested(levels: number): Record<string, unknown> {
