@@ -1,30 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM } from '../console/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, type RunningBrowser } from '../console/browser.js';
 
 /**
  * Headless Chromium that enforces Content-Security-Policy (the console harness bypasses it to inject
- * axe; here the policy is what is under test), with a fresh profile and no network of its own.
+ * axe; here the policy is what is under test): the console harness's browser with its policies kept.
  */
-export async function launchEnforcingBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'tracewell-oauth-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
+export const launchEnforcingBrowser = (): Promise<RunningBrowser> => launchBrowser({ bypassCSP: false });
 
 export const CALLBACK_PAGE_TEXT = 'Signed in to Tracewell. You can close this tab.';
 
