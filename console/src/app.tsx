@@ -12,6 +12,15 @@ import { DetectionEditPage } from './detections/detection-edit-page';
 import { FixBoardPage } from './fixes/fix-board-page';
 import { SettingsPage } from './settings/settings-page';
 import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
+import { WebhooksPage } from './webhooks/webhooks-page';
+import { WebhookPage } from './webhooks/webhook-page';
+import { MonitorsPage } from './monitors/monitors-page';
+import { MonitorPage, NewMonitorPage } from './monitors/monitor-page';
+import { IncidentPage, IncidentsPage } from './monitors/incidents-page';
+import { EvaluatorsPage } from './evaluators/evaluators-page';
+import { EvaluatorPage } from './evaluators/evaluator-page';
+import { NotificationsPage } from './notifications/notifications-page';
+import { NotificationsNavLink } from './notifications/unread-count';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -43,6 +52,10 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
             <NavLink to="/annotations">Annotations</NavLink>
+            <NavLink to="/monitors">Monitors</NavLink>
+            <NavLink to="/evaluators">Evaluators</NavLink>
+            <NavLink to="/webhooks">Webhooks</NavLink>
+            <NotificationsNavLink />
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
@@ -86,6 +99,16 @@ export function App() {
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
+        <Route path="/webhooks" element={<Authenticated><WebhooksPage /></Authenticated>} />
+        <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />
+        <Route path="/monitors" element={<Authenticated><MonitorsPage /></Authenticated>} />
+        <Route path="/monitors/new" element={<Authenticated><NewMonitorPage /></Authenticated>} />
+        <Route path="/monitors/:monitorId" element={<Authenticated><MonitorPage /></Authenticated>} />
+        <Route path="/incidents" element={<Authenticated><IncidentsPage /></Authenticated>} />
+        <Route path="/incidents/:incidentId" element={<Authenticated><IncidentPage /></Authenticated>} />
+        <Route path="/evaluators" element={<Authenticated><EvaluatorsPage /></Authenticated>} />
+        <Route path="/evaluators/:evaluatorId" element={<Authenticated><EvaluatorPage /></Authenticated>} />
+        <Route path="/notifications" element={<Authenticated><NotificationsPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>
     </Shell>

@@ -39,12 +39,16 @@ export class ApiClient {
     return response;
   }
 
-  private async rest<T>(method: string, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+  /** `idempotencyKey` goes out as the `idempotency-key` header, for operations whose contract requires one. */
+  private async rest<T>(method: string, path: string, query?: Record<string, QueryValue>, body?: unknown, idempotencyKey?: string): Promise<T> {
     const url = new URL(`${API}${path}`, location.origin);
     for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
     const response = await this.send(url.pathname + url.search, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -103,10 +107,45 @@ export class ApiClient {
       body,
     );
 
-  listWebhooks = () => this.rest<SuccessData<'listWebhooks'>>('GET', '/webhooks');
-  createWebhook = (body: BodyOf<'post_api_v1_public_webhooks'>) => this.rest<SuccessData<'post_api_v1_public_webhooks'>>('POST', '/webhooks', undefined, body);
-  testWebhook = (id: string) => this.rest<SuccessData<'testWebhook'>>('POST', `/webhooks/${id}/test`);
-  listWebhookDeliveries = (id: string) => this.rest<SuccessData<'listWebhookDeliveries'>>('GET', `/webhooks/${id}/deliveries`);
+  listWebhooks = (query: QueryOf<'listWebhooks'> = {}) => this.rest<SuccessData<'listWebhooks'>>('GET', '/webhooks', query);
+  /** The contract requires an idempotency key: the form passes one per submission (api/idempotency.ts). */
+  createWebhook = (body: BodyOf<'post_api_v1_public_webhooks'>, idempotencyKey: string) =>
+    this.rest<SuccessData<'post_api_v1_public_webhooks'>>('POST', '/webhooks', undefined, body, idempotencyKey);
+  getWebhook = (id: string) => this.rest<SuccessData<'getWebhook'>>('GET', `/webhooks/${encodeURIComponent(id)}`);
+  updateWebhook = (id: string, body: BodyOf<'updateWebhook'>) => this.rest<SuccessData<'updateWebhook'>>('PATCH', `/webhooks/${encodeURIComponent(id)}`, undefined, body);
+  deleteWebhook = (id: string) => this.rest<SuccessData<'deleteWebhook'>>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+  testWebhook = (id: string) => this.rest<SuccessData<'testWebhook'>>('POST', `/webhooks/${encodeURIComponent(id)}/test`);
+  listWebhookDeliveries = (id: string, query: QueryOf<'listWebhookDeliveries'> = {}) =>
+    this.rest<SuccessData<'listWebhookDeliveries'>>('GET', `/webhooks/${encodeURIComponent(id)}/deliveries`, query);
+
+  listMonitors = (query: QueryOf<'listMonitors'>) => this.rest<SuccessData<'listMonitors'>>('GET', '/monitors', query);
+  getMonitor = (id: string) => this.rest<SuccessData<'getMonitor'>>('GET', `/monitors/${encodeURIComponent(id)}`);
+  createMonitor = (body: BodyOf<'createMonitor'>) => this.rest<SuccessData<'createMonitor'>>('POST', '/monitors', undefined, body);
+  updateMonitor = (id: string, body: BodyOf<'updateMonitor'>) => this.rest<SuccessData<'updateMonitor'>>('PATCH', `/monitors/${encodeURIComponent(id)}`, undefined, body);
+  deleteMonitor = (id: string) => this.rest<SuccessData<'deleteMonitor'>>('DELETE', `/monitors/${encodeURIComponent(id)}`, undefined, { confirmation: id });
+  listIncidents = (query: QueryOf<'listIncidents'>) => this.rest<SuccessData<'listIncidents'>>('GET', '/incidents', query);
+  getIncident = (id: string) => this.rest<SuccessData<'getIncident'>>('GET', `/incidents/${encodeURIComponent(id)}`);
+
+  listModelConnections = (query: QueryOf<'listModelConnections'>) => this.rest<SuccessData<'listModelConnections'>>('GET', '/model-connections', query);
+  createModelConnection = (body: BodyOf<'createModelConnection'>) => this.rest<SuccessData<'createModelConnection'>>('POST', '/model-connections', undefined, body);
+  deleteModelConnection = (id: string) => this.rest<SuccessData<'deleteModelConnection'>>('DELETE', `/model-connections/${encodeURIComponent(id)}`);
+  listEvaluators = (query: QueryOf<'listEvaluators'>) => this.rest<SuccessData<'listEvaluators'>>('GET', '/evaluators', query);
+  getEvaluator = (id: string) => this.rest<SuccessData<'getEvaluator'>>('GET', `/evaluators/${encodeURIComponent(id)}`);
+  createEvaluator = (body: BodyOf<'createEvaluator'>) => this.rest<SuccessData<'createEvaluator'>>('POST', '/evaluators', undefined, body);
+  updateEvaluator = (id: string, body: BodyOf<'updateEvaluator'>) => this.rest<SuccessData<'updateEvaluator'>>('PATCH', `/evaluators/${encodeURIComponent(id)}`, undefined, body);
+  deleteEvaluator = (id: string) => this.rest<SuccessData<'deleteEvaluator'>>('DELETE', `/evaluators/${encodeURIComponent(id)}`);
+  listEvaluatorRuns = (id: string, query: QueryOf<'listEvaluatorRuns'>) => this.rest<SuccessData<'listEvaluatorRuns'>>('GET', `/evaluators/${encodeURIComponent(id)}/runs`, query);
+  getEvaluationBudget = () => this.rest<SuccessData<'getEvaluationBudget'>>('GET', '/evaluation-budget');
+  setEvaluationBudget = (body: BodyOf<'setEvaluationBudget'>) => this.rest<SuccessData<'setEvaluationBudget'>>('PUT', '/evaluation-budget', undefined, body);
+
+  listNotifications = (query: QueryOf<'listNotifications'>) => this.rest<SuccessData<'listNotifications'>>('GET', '/notifications', query);
+  markNotificationRead = (id: string) => this.rest<SuccessData<'markNotificationRead'>>('POST', `/notifications/${encodeURIComponent(id)}/read`);
+  markAllNotificationsRead = () => this.rest<SuccessData<'markAllNotificationsRead'>>('POST', '/notifications/read-all');
+  getNotificationSettings = () => this.rest<SuccessData<'getNotificationSettings'>>('GET', '/project/notification-settings');
+  updateNotificationSettings = (body: BodyOf<'updateNotificationSettings'>) =>
+    this.rest<SuccessData<'updateNotificationSettings'>>('PATCH', '/project/notification-settings', undefined, body);
+  getDigest = (kind: 'daily' | 'weekly') => this.rest<SuccessData<'getDigest'>>('GET', `/project/digests/${kind}`);
+
   listApiKeys = (query: QueryOf<'listApiKeys'>) => this.rest<SuccessData<'listApiKeys'>>('GET', '/api-keys', query);
   createApiKey = (body: BodyOf<'createApiKey'>) => this.rest<SuccessData<'createApiKey'>>('POST', '/api-keys', undefined, body);
   revokeApiKey = (id: string) => this.rest<SuccessData<'revokeApiKey'>>('DELETE', `/api-keys/${id}`);

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
-import type { Schemas } from '../api/operation-types';
 import { ApiKeys } from './api-keys';
 import { AuditLog } from './audit-log';
 import { Members } from './members';
@@ -19,7 +18,7 @@ export function SettingsPage() {
       <ApiKeys />
       <Members />
       <Retention />
-      <Webhooks />
+      <WebhooksLink />
       <SavedFilters />
       <ServiceAccounts />
       <AuditLog />
@@ -27,97 +26,14 @@ export function SettingsPage() {
   );
 }
 
-function Webhooks() {
-  const api = useApi();
-  const { session } = useSession();
-  const queryClient = useQueryClient();
-  const webhooks = useQuery({ queryKey: ['webhooks', session?.projectId], queryFn: () => api.listWebhooks() });
-  const [shown, setShown] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const create = useMutation({
-    mutationFn: () => api.createWebhook({ name, destinationUrl: url, eventTypes: ['*'] as Schemas['EventType'][] }),
-    onSuccess: () => {
-      setName('');
-      setUrl('');
-      void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
-    },
-  });
-  const test = useMutation({
-    mutationFn: (id: string) => api.testWebhook(id),
-    onSuccess: (_d, id) => {
-      setShown(id);
-      void queryClient.invalidateQueries({ queryKey: ['deliveries', id] });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
+/** Webhooks have their own page (/webhooks); Settings points there so they stay easy to find. */
+function WebhooksLink() {
   return (
     <section className="card" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
-      <ProblemAlert error={webhooks.error ?? test.error} />
-      <table>
-        <caption className="visually-hidden">Webhooks</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Enabled</th>
-            <th scope="col">Events</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.data?.webhooks.map((w) => (
-            <tr key={w.id}>
-              <td>{w.name}</td>
-              <td>{w.enabled ? 'yes' : 'no'}</td>
-              <td>{w.eventTypes.join(', ')}</td>
-              <td>
-                <button type="button" onClick={() => test.mutate(w.id)} disabled={test.isPending}>
-                  Send test<span className="visually-hidden"> to {w.name}</span>
-                </button>{' '}
-                <button type="button" aria-expanded={shown === w.id} onClick={() => setShown(shown === w.id ? null : w.id)}>
-                  Deliveries<span className="visually-hidden"> of {w.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {shown && <Deliveries webhookId={shown} />}
-      <form onSubmit={submit} className="inline-form">
-        <h3>Add a webhook (all events)</h3>
-        <label htmlFor="wh-name">Name</label>
-        <input id="wh-name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="wh-url">Destination URL (https)</label>
-        <input id="wh-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-        <button type="submit" disabled={create.isPending}>
-          Add webhook
-        </button>
-        <ProblemAlert error={create.error} />
-      </form>
-    </section>
-  );
-}
-
-function Deliveries({ webhookId }: { webhookId: string }) {
-  const api = useApi();
-  const deliveries = useQuery({ queryKey: ['deliveries', webhookId], queryFn: () => api.listWebhookDeliveries(webhookId) });
-  return (
-    <section aria-label="Delivery log">
-      <h3>Delivery log</h3>
-      <ProblemAlert error={deliveries.error} />
-      {deliveries.data?.deliveries.length === 0 && <p className="muted">No deliveries yet.</p>}
-      <ul className="plain">
-        {deliveries.data?.deliveries.map((d) => (
-          <li key={d.id}>
-            <strong>{d.status}</strong> {d.eventType} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'} · {new Date(d.createdAt).toLocaleString()}
-            {d.nextAttemptAt && <> · next attempt {new Date(d.nextAttemptAt).toLocaleString()}</>}
-          </li>
-        ))}
-      </ul>
+      <p>
+        Add, test and follow webhooks on the <Link to="/webhooks">Webhooks page</Link>.
+      </p>
     </section>
   );
 }
