@@ -17,14 +17,17 @@ export function EvaluationBudget() {
   const budget = useQuery({ queryKey: key, queryFn: () => api.getEvaluationBudget(), retry: false });
   const [usd, setUsd] = useState('');
   const [tokens, setTokens] = useState('');
+  // Typed limits win over a load or refetch that lands afterwards; a save makes the form clean again.
+  const [dirty, setDirty] = useState(false);
   useEffect(() => {
-    if (!budget.data) return;
+    if (!budget.data || dirty) return;
     setUsd(limitText(budget.data.dailyBudgetUsd));
     setTokens(limitText(budget.data.dailyBudgetTokens));
-  }, [budget.data]);
+  }, [budget.data, dirty]);
   const save = useMutation({
     mutationFn: () => api.setEvaluationBudget({ dailyBudgetUsd: limitOf(usd), dailyBudgetTokens: limitOf(tokens) }),
     onSuccess: (saved) => {
+      setDirty(false);
       queryClient.setQueryData(key, saved);
       void queryClient.invalidateQueries({ queryKey: ['evaluators'] });
     },
@@ -64,9 +67,15 @@ export function EvaluationBudget() {
       )}
       <form onSubmit={submit} className="inline-form">
         <label htmlFor="ev-budget-usd">Daily limit in dollars (empty: none)</label>
-        <input id="ev-budget-usd" type="number" min="0" max="1000000" step="any" value={usd} onChange={(e) => setUsd(e.target.value)} />
+        <input id="ev-budget-usd" type="number" min="0" max="1000000" step="any" value={usd} onChange={(e) => {
+            setDirty(true);
+            setUsd(e.target.value);
+          }} />
         <label htmlFor="ev-budget-tokens">Daily limit in tokens (empty: none)</label>
-        <input id="ev-budget-tokens" type="number" min="0" max="1000000000" step="1" value={tokens} onChange={(e) => setTokens(e.target.value)} />
+        <input id="ev-budget-tokens" type="number" min="0" max="1000000000" step="1" value={tokens} onChange={(e) => {
+            setDirty(true);
+            setTokens(e.target.value);
+          }} />
         <button type="submit" disabled={save.isPending}>
           Save budget
         </button>

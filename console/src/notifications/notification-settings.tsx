@@ -15,12 +15,15 @@ export function NotificationSettingsForm() {
   const key = ['notification-settings', session?.projectId];
   const settings = useQuery({ queryKey: key, queryFn: () => api.getNotificationSettings(), retry: false });
   const [draft, setDraft] = useState<Settings | null>(null);
+  // What the person typed wins over a refetch that lands afterwards; a save makes the form clean again.
+  const [dirty, setDirty] = useState(false);
   useEffect(() => {
-    if (settings.data) setDraft(settings.data);
-  }, [settings.data]);
+    if (settings.data && !dirty) setDraft(settings.data);
+  }, [settings.data, dirty]);
   const save = useMutation({
     mutationFn: (body: Schemas['NotificationSettingsUpdate']) => api.updateNotificationSettings(body),
     onSuccess: (saved) => {
+      setDirty(false);
       queryClient.setQueryData(key, saved);
       void queryClient.invalidateQueries({ queryKey: ['digest'] });
     },
@@ -29,7 +32,11 @@ export function NotificationSettingsForm() {
     event.preventDefault();
     if (draft) save.mutate(draft);
   };
-  const set = <K extends keyof Settings>(name: K, value: Settings[K]) => draft && setDraft({ ...draft, [name]: value });
+  const set = <K extends keyof Settings>(name: K, value: Settings[K]) => {
+    if (!draft) return;
+    setDirty(true);
+    setDraft({ ...draft, [name]: value });
+  };
   return (
     <section className="card" aria-labelledby="nt-settings-heading">
       <h2 id="nt-settings-heading">Notification settings</h2>
