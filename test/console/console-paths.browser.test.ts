@@ -132,6 +132,15 @@ forEachAdapter((adapter) => {
           // Dismissed, the secret is gone from the page for good.
           await page.getByRole('button', { name: 'Done' }).click();
           expect(await page.getByText(secret).count()).to.equal(0);
+          // The next webhook is a new submission: a new key.
+          const next = unique('Next hook');
+          await page.getByLabel('Name', { exact: true }).fill(next);
+          await page.getByLabel('Destination URL').fill(receiver.url);
+          await page.getByRole('button', { name: 'Add webhook' }).click();
+          await rowOf(next).waitFor();
+          expect(sent).to.have.length(3);
+          expect(sent[2].headers()['idempotency-key']).to.match(/^[A-Za-z0-9_-]{43}$/).and.not.equal(keys[0]);
+          await page.getByRole('status').filter({ hasText: 'Its deliveries are unsigned (no secret).' }).waitFor();
           expect(await seriousViolations(page)).to.deep.equal([]);
           await screenshot(page, `${adapter}-webhooks`);
         } finally {
@@ -494,11 +503,11 @@ forEachAdapter((adapter) => {
 
       it('shows today’s evaluation spend and sets and removes the daily limits', async () => {
         await page.goto(url('/evaluators'));
-        await page.getByText('Spent today').waitFor();
+        const budget = page.locator('section.card').filter({ has: page.getByRole('heading', { name: /Evaluation budget/ }) });
+        await budget.getByText('Spent today').waitFor();
         await page.getByLabel('Daily limit in dollars (empty: none)').fill('12.5');
         await page.getByLabel('Daily limit in tokens (empty: none)').fill('200000');
         await page.getByRole('button', { name: 'Save budget' }).click();
-        const budget = page.locator('section.card').filter({ has: page.getByRole('heading', { name: /Evaluation budget/ }) });
         await budget.getByText(/ of \$12\.5000$/).waitFor();
         const stored = await get<{ dailyBudgetUsd: number | null; dailyBudgetTokens: number | null; spentTodayTokens: number }>('/evaluation-budget');
         expect(stored).to.deep.include({ dailyBudgetUsd: 12.5, dailyBudgetTokens: 200000 });
