@@ -449,6 +449,9 @@ forEachAdapter((adapter) => {
             await form.getByLabel(/Score name/).fill('politeness');
             await form.getByLabel(/Sampling rate/).fill('0.5');
             await form.getByLabel('Daily budget in dollars (optional)').fill('2');
+            await form.getByRole('button', { name: 'Add rule' }).click();
+            await form.getByLabel('Field of rule 1').fill('framework');
+            await form.getByLabel('Value of rule 1').fill('langchain');
           }
           await form.getByRole('button', { name: 'Add evaluator' }).click();
           await page.getByRole('link', { name: names[i], exact: true }).waitFor();
@@ -463,6 +466,8 @@ forEachAdapter((adapter) => {
         const customStored = stored.find((e) => e.name === names[4])!;
         expect(customStored).to.deep.include({ template: 'custom', scoreName: 'politeness', samplingRate: 0.5, dailyBudgetUsd: 2, modelConnectionId: conn.id });
         expect(customStored.variables).to.deep.equal({ answer: 'output', question: 'input' });
+        expect(customStored.filters).to.deep.equal([{ id: 'rule-1', field: 'framework', operator: 'is', value: 'langchain' }]);
+        expect(stored.filter((e) => e.name !== names[4]).map((e) => e.filters)).to.deep.equal([[], [], [], []]);
         expect(stored.map((e) => e.template).sort()).to.deep.equal([...templates].sort());
 
         await custom.getByRole('button', { name: `Disable ${names[4]}` }).click();

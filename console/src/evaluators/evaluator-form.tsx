@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
+import { RuleBuilder, rulesOf, type RuleRow } from '../detections/rule-builder';
 
 type Template = Schemas['EvaluatorTemplate'];
 type Variable = Schemas['EvaluatorVariable'];
@@ -26,6 +27,12 @@ export function placeholdersOf(prompt: string): string[] {
   return [...new Set([...prompt.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})\s*\}\}/g)].map((m) => m[1]))];
 }
 
+/**
+ * The rule rows as the contract's FilterTreeInput. The contract types its items as bare objects (the
+ * service validates each node and answers the failing one's path), so typed rules need this one cast.
+ */
+export const filterTreeOf = (rows: RuleRow[]): Schemas['FilterTreeInput'] => rulesOf(rows) as unknown as Schemas['FilterTreeInput'];
+
 const optionalNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 /** Creates an evaluator of any template; a custom one maps each placeholder of its prompt to a trace field. */
@@ -43,6 +50,7 @@ export function CreateEvaluator() {
   const [sampling, setSampling] = useState('1');
   const [usd, setUsd] = useState('');
   const [tokens, setTokens] = useState('');
+  const [rules, setRules] = useState<RuleRow[]>([]);
   const placeholders = template === 'custom' ? placeholdersOf(prompt) : [];
   const create = useMutation({
     mutationFn: () => {
@@ -54,6 +62,7 @@ export function CreateEvaluator() {
         samplingRate: Number(sampling),
         ...(template === 'custom' ? { prompt, variables } : {}),
         ...(scoreName.trim() ? { scoreName: scoreName.trim() } : {}),
+        ...(rules.length > 0 ? { filters: filterTreeOf(rules) } : {}),
         ...(optionalNumber(usd) !== undefined ? { dailyBudgetUsd: optionalNumber(usd) } : {}),
         ...(optionalNumber(tokens) !== undefined ? { dailyBudgetTokens: optionalNumber(tokens) } : {}),
       };
@@ -66,6 +75,7 @@ export function CreateEvaluator() {
       setScoreName('');
       setUsd('');
       setTokens('');
+      setRules([]);
       void queryClient.invalidateQueries({ queryKey: ['evaluators'] });
     },
   });
@@ -127,6 +137,8 @@ export function CreateEvaluator() {
           </select>
           <label htmlFor="ev-sampling">Sampling rate (0 to 1: the share of new traces evaluated)</label>
           <input id="ev-sampling" type="number" min="0" max="1" step="any" required value={sampling} onChange={(e) => setSampling(e.target.value)} />
+          <p className="muted">Only traces matching these rules are evaluated (none: every sampled trace).</p>
+          <RuleBuilder idPrefix="ev-rules" rows={rules} onChange={setRules} />
           <label htmlFor="ev-usd">Daily budget in dollars (optional)</label>
           <input id="ev-usd" type="number" min="0" step="any" value={usd} onChange={(e) => setUsd(e.target.value)} />
           <label htmlFor="ev-tokens">Daily budget in tokens (optional)</label>

@@ -6,6 +6,8 @@ import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
 import { formatCost, formatCount, formatTime } from '../ui/format';
+import { RuleBuilder, rowsOf, type RuleRow } from '../detections/rule-builder';
+import { filterTreeOf } from './evaluator-form';
 
 const PAGE = 20;
 const limitText = (n: number | null) => (n === null ? '' : String(n));
@@ -113,13 +115,15 @@ function EditEvaluator({ evaluator, onSaved }: { evaluator: Schemas['Evaluator']
   const [sampling, setSampling] = useState(String(evaluator.samplingRate));
   const [usd, setUsd] = useState(limitText(evaluator.dailyBudgetUsd));
   const [tokens, setTokens] = useState(limitText(evaluator.dailyBudgetTokens));
+  const [rules, setRules] = useState<RuleRow[]>(rowsOf(evaluator.filters));
   useEffect(() => {
+    setRules(rowsOf(evaluator.filters));
     setSampling(String(evaluator.samplingRate));
     setUsd(limitText(evaluator.dailyBudgetUsd));
     setTokens(limitText(evaluator.dailyBudgetTokens));
   }, [evaluator]);
   const save = useMutation({
-    mutationFn: () => api.updateEvaluator(evaluator.id, { samplingRate: Number(sampling), dailyBudgetUsd: limitOf(usd), dailyBudgetTokens: limitOf(tokens) }),
+    mutationFn: () => api.updateEvaluator(evaluator.id, { samplingRate: Number(sampling), filters: filterTreeOf(rules), dailyBudgetUsd: limitOf(usd), dailyBudgetTokens: limitOf(tokens) }),
     onSuccess: onSaved,
   });
   const submit = (event: FormEvent) => {
@@ -136,6 +140,7 @@ function EditEvaluator({ evaluator, onSaved }: { evaluator: Schemas['Evaluator']
         <input id="ev-edit-usd" type="number" min="0" step="any" value={usd} onChange={(e) => setUsd(e.target.value)} />
         <label htmlFor="ev-edit-tokens">Daily budget in tokens (empty: none)</label>
         <input id="ev-edit-tokens" type="number" min="0" step="1" value={tokens} onChange={(e) => setTokens(e.target.value)} />
+        <RuleBuilder idPrefix="ev-edit-rules" rows={rules} onChange={setRules} />
         <button type="submit" disabled={save.isPending}>
           Save evaluator
         </button>
