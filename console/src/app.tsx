@@ -12,6 +12,9 @@ import { DetectionEditPage } from './detections/detection-edit-page';
 import { FixBoardPage } from './fixes/fix-board-page';
 import { SettingsPage } from './settings/settings-page';
 import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
+import { QueueNewPage } from './annotations/queue-new-page';
+import { QueuePage } from './annotations/queue-page';
+import { BatchPage } from './annotations/batch-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -85,6 +88,9 @@ export function App() {
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
+        <Route path="/annotation-queues/new" element={<Authenticated><QueueNewPage /></Authenticated>} />
+        <Route path="/annotation-queues/:queueId" element={<Authenticated><QueuePage /></Authenticated>} />
+        <Route path="/annotation-queues/:queueId/batches/:batchId" element={<Authenticated><BatchPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>
