@@ -15,6 +15,9 @@ import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-
 import { QueueNewPage } from './annotations/queue-new-page';
 import { QueuePage } from './annotations/queue-page';
 import { BatchPage } from './annotations/batch-page';
+import { ServiceAccountsPage } from './service-accounts/service-accounts-page';
+import { ServiceAccountPage } from './service-accounts/service-account-page';
+import { ModelPricesPage } from './pricing/model-prices-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -92,6 +95,9 @@ export function App() {
         <Route path="/annotation-queues/:queueId" element={<Authenticated><QueuePage /></Authenticated>} />
         <Route path="/annotation-queues/:queueId/batches/:batchId" element={<Authenticated><BatchPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
+        <Route path="/settings/service-accounts" element={<Authenticated><ServiceAccountsPage /></Authenticated>} />
+        <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
+        <Route path="/settings/model-prices" element={<Authenticated><ModelPricesPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>
     </Shell>

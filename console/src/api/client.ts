@@ -117,7 +117,7 @@ export class ApiClient {
   createInvitation = (body: BodyOf<'createInvitation'>) => this.rest<SuccessData<'createInvitation'>>('POST', '/invitations', undefined, body);
   revokeInvitation = (id: string) => this.rest<SuccessData<'revokeInvitation'>>('DELETE', `/invitations/${id}`);
   listAuditEvents = (query: QueryOf<'listAuditEvents'>) => this.rest<SuccessData<'listAuditEvents'>>('GET', '/audit-events', query);
-  listServiceAccounts = () => this.rest<SuccessData<'listServiceAccounts'>>('GET', '/service-accounts');
+  listServiceAccounts = (query: QueryOf<'listServiceAccounts'> = {}) => this.rest<SuccessData<'listServiceAccounts'>>('GET', '/service-accounts', query);
 
   // Annotation queues: setup (members, batches) besides answering.
   createAnnotationQueue = (body: BodyOf<'createAnnotationQueue'>) => this.rest<SuccessData<'createAnnotationQueue'>>('POST', '/annotation-queues', undefined, body);
