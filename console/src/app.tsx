@@ -89,6 +89,7 @@ export function App() {
         <Route path="/detections/new" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/detections/:detectionId" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
+        <Route path="/fixes/:fixId" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
         <Route path="/annotation-queues/new" element={<Authenticated><QueueNewPage /></Authenticated>} />
