@@ -9,6 +9,8 @@ import { IssuedToken } from './issued-token';
 
 type Scope = Schemas['FunctionalScope'];
 const DAY_S = 86_400;
+/** Scopes in the order the form lists them, whatever order they were ticked in (the token keeps the order sent). */
+const inListOrder = (chosen: readonly Scope[]): Scope[] => TOKEN_SCOPES.map((s) => s.scope).filter((s) => chosen.includes(s));
 
 /** The account's active tokens (by prefix only), minting one with chosen scopes and lifetime, rotation and revocation. */
 export function AccountTokens({ accountId, bound }: { accountId: string; bound: boolean }) {
@@ -22,7 +24,7 @@ export function AccountTokens({ accountId, bound }: { accountId: string; bound: 
   const [issued, setIssued] = useState<{ token: string; what: string } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['sa-tokens'] });
   const mint = useMutation({
-    mutationFn: () => api.createServiceAccountToken(accountId, { scopes, expiresInSeconds: Math.round(Number(days) * DAY_S) }),
+    mutationFn: () => api.createServiceAccountToken(accountId, { scopes: inListOrder(scopes), expiresInSeconds: Math.round(Number(days) * DAY_S) }),
     onSuccess: (result) => {
       setIssued({ token: result.token, what: `the token ${result.tokenInfo.prefix}…` });
       refresh();
