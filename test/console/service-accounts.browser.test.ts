@@ -56,7 +56,10 @@ forEachAdapter((adapter) => {
 
     it('creates a service account from settings, binds it to the project with a role, changes it and removes the binding', async () => {
       await page.goto(url('/settings'));
-      await page.getByRole('link', { name: 'Manage service accounts and their tokens' }).click();
+      const section = page.getByRole('region', { name: 'Service accounts' });
+      // The section lists the account bound in `before` once its answer is in: the page has settled.
+      await section.getByRole('link', { name: 'deploy-bot' }).waitFor();
+      await section.getByRole('link', { name: 'Manage service accounts and their tokens' }).click();
       await page.waitForURL(/\/settings\/service-accounts$/);
       await page.getByRole('heading', { name: 'Service accounts', level: 1 }).waitFor();
       await page.getByRole('row', { name: /deploy-bot/ }).getByRole('cell', { name: 'editor' }).waitFor();
