@@ -48,7 +48,10 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/traces">Traces</NavLink>
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
-            <NavLink to="/annotations">Annotations</NavLink>
+            {/* The queue pages live under their own path but belong to this section. */}
+            <NavLink to="/annotations" className={({ isActive }) => (isActive || location.pathname.startsWith('/annotation-queues') ? 'active' : undefined)}>
+              Annotations
+            </NavLink>
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}

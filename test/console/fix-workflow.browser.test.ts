@@ -5,6 +5,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { ensureConsoleBuilt, launchBrowser, listen, screenshot, seriousViolations, type Listening, type RunningBrowser } from './browser.js';
 import { signInToConsole } from './console-sign-in.js';
+import type { UserRecord } from '../../src/ports/users.js';
 
 forEachAdapter((adapter) => {
   describe('console: fix edit, assignee, dispatch and approval (Chromium)', function () {
@@ -13,6 +14,7 @@ forEachAdapter((adapter) => {
     let http: Listening;
     let chrome: RunningBrowser;
     let page: Page;
+    let reviewer: UserRecord;
     let reviewerId: string;
     let webhookId: string;
     const url = (path: string) => `${http.baseUrl}${path}`;
@@ -32,7 +34,9 @@ forEachAdapter((adapter) => {
       ensureConsoleBuilt();
       // The dispatch target is a loopback webhook (nothing listens: its delivery is not under test here).
       server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
-      reviewerId = (await server.runtime.services.provisioning.createUser('bea@example.com', 'Bea Reviewer', [{ organizationId: server.tenant.organization.id, role: 'member' }])).id;
+      // An organization member: a viewer of the project unless made more.
+      reviewer = await server.runtime.services.provisioning.createUser('bea@example.com', 'Bea Reviewer', [{ organizationId: server.tenant.organization.id, role: 'member' }]);
+      reviewerId = reviewer.id;
       // Webhooks take no API key: the owner's OAuth token creates it.
       const owner = await server.oauthToken(server.tenant.user.id, ['configuration:write']);
       const hook = await server
@@ -152,6 +156,27 @@ forEachAdapter((adapter) => {
         ['request', null],
         ['reject', 'not before the release'],
       ]);
+    });
+
+    it('tells a project viewer that only an admin decides a pending approval, and offers no buttons', async () => {
+      const id = await openFix('Flaky retries');
+      expect((await asAdmin(server.request().post(`/api/v1/public/fixes/${id}/dispatch`)).send({ action: 'request', webhookId })).status).to.equal(200);
+      // Another person in their own browser, so the owner's session of the other cases is left alone.
+      const theirs = await launchBrowser();
+      try {
+        const viewerPage = theirs.context.pages()[0] ?? (await theirs.context.newPage());
+        await signInToConsole(viewerPage, server, http.baseUrl, reviewer);
+        await viewerPage.goto(url(`/fixes/${id}`));
+        const dispatch = viewerPage.getByRole('region', { name: 'Dispatch' });
+        await dispatch.getByText('waiting for approval', { exact: true }).waitFor();
+        await dispatch.getByText('Only a project admin can approve or reject this dispatch.').waitFor();
+        expect(await dispatch.getByRole('button').count()).to.equal(0);
+        await viewerPage.getByRole('region', { name: 'Assignee' }).getByText('Choosing an assignee needs the member list, which only project admins can read.').waitFor();
+        expect(await seriousViolations(viewerPage)).to.deep.equal([]);
+      } finally {
+        await theirs.close();
+      }
+      expect((await storedDispatch(id)).status).to.equal('pending_approval');
     });
 
     it('moves a fix from draft to resolved and records a comment, on its own page', async () => {

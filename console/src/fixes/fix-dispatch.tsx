@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
+import { ApiProblem } from '../api/problem';
 import { ProblemAlert } from '../ui/problem-alert';
 import { formatTime } from '../ui/format';
 
@@ -50,6 +51,7 @@ export function FixAssignee({ fixId }: { fixId: string }) {
     assign.mutate(value === '' ? null : value);
   };
   const name = (id: string) => members.data?.members.find((m) => m.userId === id)?.name ?? id;
+  const membersHidden = members.error instanceof ApiProblem && members.error.status === 403;
   return (
     <section className="fx-assignee" aria-labelledby="fx-assignee-heading">
       <h3 id="fx-assignee-heading">Assignee</h3>
@@ -70,7 +72,8 @@ export function FixAssignee({ fixId }: { fixId: string }) {
           </button>
         </form>
       )}
-      <ProblemAlert error={dispatch.error ?? members.error ?? assign.error} />
+      {membersHidden && <p className="muted">Choosing an assignee needs the member list, which only project admins can read.</p>}
+      <ProblemAlert error={dispatch.error ?? (membersHidden ? null : members.error) ?? assign.error} />
     </section>
   );
 }
@@ -85,6 +88,10 @@ export function FixDispatch({ fix }: { fix: Fix }) {
   const queryClient = useQueryClient();
   const dispatch = useDispatch(fix.id);
   const webhooks = useQuery({ queryKey: ['webhooks', session?.projectId], queryFn: () => api.listWebhooks(), retry: false });
+  // Reading the member list needs the same project admin role as deciding an approval: a 403 there
+  // means the buttons would only earn a 403, so the page says who can decide instead.
+  const members = useQuery({ queryKey: ['members', session?.projectId], queryFn: () => api.listMembers(), retry: false });
+  const mayDecide = !(members.error instanceof ApiProblem && members.error.status === 403);
   const [webhookId, setWebhookId] = useState('');
   const [note, setNote] = useState('');
   const done = (state: Dispatch) => {
@@ -116,7 +123,7 @@ export function FixDispatch({ fix }: { fix: Fix }) {
           {status === 'pending_approval' && d.expiresAt && <> The request expires {formatTime(d.expiresAt)}.</>}
         </p>
       )}
-      {(requestable || status === 'pending_approval' || status === 'approved') && (
+      {(requestable || (status === 'pending_approval' && mayDecide) || status === 'approved') && (
         <>
           <label htmlFor="fx-dispatch-note">Note (optional)</label>
           <input id="fx-dispatch-note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
@@ -140,9 +147,9 @@ export function FixDispatch({ fix }: { fix: Fix }) {
         </form>
       )}
       {!requestable && status === null && d && <p className="muted">Accept the fix first: only an open or in-progress fix can be dispatched.</p>}
-      {status === 'pending_approval' && (
+      {status === 'pending_approval' && !mayDecide && <p className="muted">Only a project admin can approve or reject this dispatch.</p>}
+      {status === 'pending_approval' && mayDecide && (
         <p className="fx-decide">
-          {/* The service lets only project admins decide; anyone else sees its 403 Problem here. */}
           <button type="button" className="primary" disabled={busy} onClick={() => decide.mutate('approve')}>
             Approve dispatch
           </button>{' '}
