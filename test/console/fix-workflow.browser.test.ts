@@ -128,7 +128,8 @@ forEachAdapter((adapter) => {
       await dispatch.getByText('sent, waiting for the receiver', { exact: true }).waitFor();
       const actor = `user:${server.tenant.user.id}`;
       expect(await dispatch.getByRole('list', { name: 'Dispatch history' }).locator('li strong').allTextContents()).to.deep.equal(['request', 'approve', 'dispatch']);
-      expect(await dispatch.getByRole('list', { name: 'Dispatch history' }).locator('li').first().innerText()).to.include('for the coding agent');
+      const first = await dispatch.getByRole('list', { name: 'Dispatch history' }).locator('li').first().innerText();
+      expect(first).to.match(new RegExp(`^request → waiting for approval by ${server.tenant.user.name}, .* — for the coding agent$`));
 
       const stored = await storedDispatch(id);
       expect(stored).to.deep.include({ status: 'dispatched', webhookId });

@@ -92,6 +92,8 @@ export function FixDispatch({ fix }: { fix: Fix }) {
   // means the buttons would only earn a 403, so the page says who can decide instead.
   const members = useQuery({ queryKey: ['members', session?.projectId], queryFn: () => api.listMembers(), retry: false });
   const mayDecide = !(members.error instanceof ApiProblem && members.error.status === 403);
+  // Actors are recorded as `user:{id}` (or a key, a service account): people are shown by name when known.
+  const actorName = (actor: string) => members.data?.members.find((m) => `user:${m.userId}` === actor)?.name ?? actor;
   const [webhookId, setWebhookId] = useState('');
   const [note, setNote] = useState('');
   const done = (state: Dispatch) => {
@@ -168,7 +170,7 @@ export function FixDispatch({ fix }: { fix: Fix }) {
         <ol className="plain fx-trail" aria-label="Dispatch history">
           {d.transitions.map((t) => (
             <li key={`${t.createdAt}-${t.action}`}>
-              <strong>{t.action}</strong> → {STATUS_WORDS[t.toStatus]} <span className="muted">by {t.actor}, {formatTime(t.createdAt)}</span>
+              <strong>{t.action}</strong> → {STATUS_WORDS[t.toStatus]} <span className="muted">by {actorName(t.actor)}, {formatTime(t.createdAt)}</span>
               {t.note && <span> — {t.note}</span>}
             </li>
           ))}
