@@ -21,6 +21,12 @@ import { EvaluatorsPage } from './evaluators/evaluators-page';
 import { EvaluatorPage } from './evaluators/evaluator-page';
 import { NotificationsPage } from './notifications/notifications-page';
 import { NotificationsNavLink } from './notifications/unread-count';
+import { QueueNewPage } from './annotations/queue-new-page';
+import { QueuePage } from './annotations/queue-page';
+import { BatchPage } from './annotations/batch-page';
+import { ServiceAccountsPage } from './service-accounts/service-accounts-page';
+import { ServiceAccountPage } from './service-accounts/service-account-page';
+import { ModelPricesPage } from './pricing/model-prices-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -51,7 +57,10 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/traces">Traces</NavLink>
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
-            <NavLink to="/annotations">Annotations</NavLink>
+            {/* The queue pages live under their own path but belong to this section. */}
+            <NavLink to="/annotations" className={({ isActive }) => (isActive || location.pathname.startsWith('/annotation-queues') ? 'active' : undefined)}>
+              Annotations
+            </NavLink>
             <NavLink to="/monitors">Monitors</NavLink>
             <NavLink to="/evaluators">Evaluators</NavLink>
             <NavLink to="/webhooks">Webhooks</NavLink>
@@ -96,8 +105,12 @@ export function App() {
         <Route path="/detections/new" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/detections/:detectionId" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
+        <Route path="/fixes/:fixId" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
+        <Route path="/annotation-queues/new" element={<Authenticated><QueueNewPage /></Authenticated>} />
+        <Route path="/annotation-queues/:queueId" element={<Authenticated><QueuePage /></Authenticated>} />
+        <Route path="/annotation-queues/:queueId/batches/:batchId" element={<Authenticated><BatchPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="/webhooks" element={<Authenticated><WebhooksPage /></Authenticated>} />
         <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />
@@ -109,6 +122,9 @@ export function App() {
         <Route path="/evaluators" element={<Authenticated><EvaluatorsPage /></Authenticated>} />
         <Route path="/evaluators/:evaluatorId" element={<Authenticated><EvaluatorPage /></Authenticated>} />
         <Route path="/notifications" element={<Authenticated><NotificationsPage /></Authenticated>} />
+        <Route path="/settings/service-accounts" element={<Authenticated><ServiceAccountsPage /></Authenticated>} />
+        <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
+        <Route path="/settings/model-prices" element={<Authenticated><ModelPricesPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>
     </Shell>

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
@@ -6,16 +6,10 @@ import { ProblemAlert } from '../ui/problem-alert';
 import { formatTime } from '../ui/format';
 import { ItemPreview } from './item-preview';
 import { ResponseForm, type ResponseBody } from './response-form';
+import { describeConfig } from './score-config';
 
 type Queue = Schemas['AnnotationQueue'];
 type Item = Schemas['MyAnnotationItem'];
-
-const describeConfig = (c: Schemas['AnnotationScoreConfig']): string =>
-  c.dataType === 'numeric'
-    ? `${c.name}: a number from ${c.min ?? '−∞'} to ${c.max ?? '∞'}`
-    : c.dataType === 'boolean'
-      ? `${c.name}: yes or no`
-      : `${c.name}: one of ${(c.categories ?? []).join(', ')}`;
 
 /** `/annotations/:queueId/:batchId` — a dispatch notification's link: the listing already holds the batch's items. */
 export function AnnotationBatchLink() {
@@ -51,9 +45,19 @@ export function AnnotationsPage() {
     <div className="annotations">
       <h1>My annotation items</h1>
       <section className="card" aria-labelledby="queues-heading">
-        <h2 id="queues-heading">Annotation queues</h2>
+        <div className="page-head">
+          <h2 id="queues-heading">Annotation queues</h2>
+          <Link className="button primary" to="/annotation-queues/new">
+            New queue
+          </Link>
+        </div>
         <ProblemAlert error={queues.error} />
-        {queues.data && queues.data.annotationQueues.length === 0 && <p>This project has no annotation queues.</p>}
+        {queues.data && queues.data.annotationQueues.length === 0 && (
+          <p>
+            This project has no annotation queues. <Link to="/annotation-queues/new">Create a queue</Link> with the question reviewers answer, add its members, then
+            send them a batch of traces.
+          </p>
+        )}
         {queues.data && queues.data.annotationQueues.length > 0 && (
           <table className="queues">
             <thead>
@@ -67,7 +71,9 @@ export function AnnotationsPage() {
             <tbody>
               {queues.data.annotationQueues.map((q) => (
                 <tr key={q.id}>
-                  <td>{q.name}</td>
+                  <td>
+                    <Link to={`/annotation-queues/${q.id}`}>{q.name}</Link>
+                  </td>
                   <td>{q.target === 'span' ? 'spans' : 'traces'}</td>
                   <td>{describeConfig(q.scoreConfig)}</td>
                   <td>{q.members.length === 0 ? 'none' : q.members.length}</td>

@@ -156,7 +156,36 @@ export class ApiClient {
   createInvitation = (body: BodyOf<'createInvitation'>) => this.rest<SuccessData<'createInvitation'>>('POST', '/invitations', undefined, body);
   revokeInvitation = (id: string) => this.rest<SuccessData<'revokeInvitation'>>('DELETE', `/invitations/${id}`);
   listAuditEvents = (query: QueryOf<'listAuditEvents'>) => this.rest<SuccessData<'listAuditEvents'>>('GET', '/audit-events', query);
-  listServiceAccounts = () => this.rest<SuccessData<'listServiceAccounts'>>('GET', '/service-accounts');
+  listServiceAccounts = (query: QueryOf<'listServiceAccounts'> = {}) => this.rest<SuccessData<'listServiceAccounts'>>('GET', '/service-accounts', query);
+
+  // Annotation queues: setup (members, batches) besides answering.
+  createAnnotationQueue = (body: BodyOf<'createAnnotationQueue'>) => this.rest<SuccessData<'createAnnotationQueue'>>('POST', '/annotation-queues', undefined, body);
+  addAnnotationQueueMember = (id: string, body: BodyOf<'addAnnotationQueueMember'>) =>
+    this.rest<SuccessData<'addAnnotationQueueMember'>>('POST', `/annotation-queues/${encodeURIComponent(id)}/members`, undefined, body);
+  listAnnotationBatches = (id: string, query: QueryOf<'listAnnotationBatches'>) =>
+    this.rest<SuccessData<'listAnnotationBatches'>>('GET', `/annotation-queues/${encodeURIComponent(id)}/batches`, query);
+  createAnnotationBatch = (id: string, body: BodyOf<'createAnnotationBatch'>) =>
+    this.rest<SuccessData<'createAnnotationBatch'>>('POST', `/annotation-queues/${encodeURIComponent(id)}/batches`, undefined, body);
+
+  // Service accounts and their tokens.
+  createServiceAccount = (body: BodyOf<'createServiceAccount'>) => this.rest<SuccessData<'createServiceAccount'>>('POST', '/service-accounts', undefined, body);
+  bindServiceAccount = (id: string, body: BodyOf<'bindServiceAccount'>) => this.rest<SuccessData<'bindServiceAccount'>>('PUT', `/service-accounts/${id}/binding`, undefined, body);
+  unbindServiceAccount = (id: string) => this.rest<SuccessData<'unbindServiceAccount'>>('DELETE', `/service-accounts/${id}/binding`);
+  listServiceAccountTokens = (id: string) => this.rest<SuccessData<'listServiceAccountTokens'>>('GET', `/service-accounts/${id}/tokens`);
+  createServiceAccountToken = (id: string, body: BodyOf<'createServiceAccountToken'>) =>
+    this.rest<SuccessData<'createServiceAccountToken'>>('POST', `/service-accounts/${id}/tokens`, undefined, body);
+  revokeServiceAccountToken = (id: string, tokenId: string) => this.rest<SuccessData<'revokeServiceAccountToken'>>('DELETE', `/service-accounts/${id}/tokens/${tokenId}`);
+  rotateServiceAccountToken = (id: string, tokenId: string) => this.rest<SuccessData<'rotateServiceAccountToken'>>('POST', `/service-accounts/${id}/tokens/${tokenId}/rotate`);
+
+  // Model price overrides: the list is replaced as a whole.
+  listModelPrices = () => this.rest<SuccessData<'listModelPrices'>>('GET', '/project/model-prices');
+  replaceModelPrices = (body: BodyOf<'replaceModelPrices'>) => this.rest<SuccessData<'replaceModelPrices'>>('PUT', '/project/model-prices', undefined, body);
+
+  // A fix's assignee and dispatch.
+  assignFix = (id: string, body: BodyOf<'assignFix'>) => this.rest<SuccessData<'assignFix'>>('PUT', `/fixes/${id}/assignee`, undefined, body);
+  getFixDispatch = (id: string) => this.rest<SuccessData<'getFixDispatch'>>('GET', `/fixes/${id}/dispatch`);
+  actOnFixDispatch = (id: string, body: BodyOf<'actOnFixDispatch'>) => this.rest<SuccessData<'actOnFixDispatch'>>('POST', `/fixes/${id}/dispatch`, undefined, body);
+  decideFixDispatch = (id: string, body: BodyOf<'decideFixDispatch'>) => this.rest<SuccessData<'decideFixDispatch'>>('POST', `/fixes/${id}/dispatch/approval`, undefined, body);
 
   /** Every span of a trace, page by page (the trace context stops at 1000). */
   async allSpans(traceId: string, onPage?: (loaded: number) => void): Promise<Schemas['FlatSpan'][]> {

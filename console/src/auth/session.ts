@@ -21,6 +21,8 @@ export const CONSOLE_SCOPES = [
   // Listing projects and the settings pages (API keys, members, invitations, audit log, retention);
   // the service still checks the user's role on each call.
   'organization:read',
+  // Service accounts and their tokens (settings); the service still requires the admin role.
+  'organization:write',
   'project:write',
   'access:read',
   'access:write',

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import type { Schemas } from '../api/operation-types';
 import { FixActions } from './fix-actions';
 import { FixSteps } from './fix-steps';
+import { FixEdit } from './fix-edit';
+import { FixAssignee, FixDispatch } from './fix-dispatch';
 
 const COLUMNS: { status: Schemas['FixStatus']; title: string }[] = [
   { status: 'draft', title: 'Draft' },
@@ -15,11 +17,12 @@ const COLUMNS: { status: Schemas['FixStatus']; title: string }[] = [
   { status: 'archived', title: 'Archived' },
 ];
 
-/** Fixes by status; the open card shows the fix with its triage actions, investigation steps, linked traces and comments. */
+/** Fixes by status (`/fixes`); the open card (`/fixes/:fixId`, a deep link) shows the fix with its triage actions, edit form, assignee, dispatch, investigation steps, linked traces and comments. */
 export function FixBoardPage() {
   const api = useApi();
   const { session } = useSession();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const openId = useParams().fixId ?? null;
+  const navigate = useNavigate();
   const columns = useQueries({
     queries: COLUMNS.map((c) => ({ queryKey: ['fixes', session?.projectId, c.status], queryFn: () => api.listFixes({ status: c.status, limit: 100 }) })),
   });
@@ -38,7 +41,7 @@ export function FixBoardPage() {
               <ul className="plain">
                 {fixes.map((fix) => (
                   <li key={fix.id} className={`fix-card severity-${fix.severity}`}>
-                    <button type="button" className="fix-open" aria-expanded={openId === fix.id} onClick={() => setOpenId(openId === fix.id ? null : fix.id)}>
+                    <button type="button" className="fix-open" aria-expanded={openId === fix.id} onClick={() => navigate(openId === fix.id ? '/fixes' : `/fixes/${fix.id}`)}>
                       <span className="severity">{fix.severity}</span> {fix.title}
                     </button>
                     <p className="muted small">
@@ -51,7 +54,7 @@ export function FixBoardPage() {
           );
         })}
       </div>
-      {openId && <FixDetail fixId={openId} />}
+      {openId && <FixDetail key={openId} fixId={openId} />}
     </section>
   );
 }
@@ -62,6 +65,7 @@ function FixDetail({ fixId }: { fixId: string }) {
   const queryClient = useQueryClient();
   const fix = useQuery({ queryKey: ['fix', session?.projectId, fixId], queryFn: () => api.getFix(fixId) });
   const [text, setText] = useState('');
+  const [editing, setEditing] = useState(false);
   const comment = useMutation({
     mutationFn: () => api.createFixComment(fixId, { text }),
     onSuccess: () => {
@@ -79,12 +83,25 @@ function FixDetail({ fixId }: { fixId: string }) {
       <ProblemAlert error={fix.error} />
       {f && (
         <>
-          <h2 id="fix-title">{f.title}</h2>
+          <div className="page-head">
+            <h2 id="fix-title">{f.title}</h2>
+            {!editing && (
+              <button type="button" onClick={() => setEditing(true)}>
+                Edit fix
+              </button>
+            )}
+          </div>
           <p>
             Status <strong>{f.status.replace('_', ' ')}</strong> · severity <strong>{f.severity}</strong> · by {f.creator}
           </p>
+          {f.label && <p className="muted">Label: {f.label}</p>}
           {f.description && <p>{f.description}</p>}
+          {editing && <FixEdit fix={f} onDone={() => setEditing(false)} />}
           <FixActions fix={f} />
+          <div className="fx-people">
+            <FixAssignee fixId={f.id} />
+            <FixDispatch fix={f} />
+          </div>
           <dl className="facts">
             {(
               [

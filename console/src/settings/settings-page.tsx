@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <WebhooksLink />
       <SavedFilters />
       <ServiceAccounts />
+      <ModelPrices />
       <AuditLog />
     </section>
   );
@@ -63,6 +65,7 @@ function SavedFilters() {
   );
 }
 
+/** The organization's service accounts at a glance; creating, binding and tokens are on their own page. */
 function ServiceAccounts() {
   const api = useApi();
   const { session } = useSession();
@@ -75,10 +78,25 @@ function ServiceAccounts() {
       <ul className="plain">
         {accounts.data?.serviceAccounts.map((a) => (
           <li key={a.id}>
-            {a.name} — bound to {a.bindings.length} project{a.bindings.length === 1 ? '' : 's'}
+            <Link to={`/settings/service-accounts/${a.id}`}>{a.name}</Link> — bound to {a.bindings.length} project{a.bindings.length === 1 ? '' : 's'}
           </li>
         ))}
       </ul>
+      <p>
+        <Link to="/settings/service-accounts">Manage service accounts and their tokens</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Where the project's model prices are kept (their own page: a table and forms). */
+function ModelPrices() {
+  return (
+    <section className="card" aria-labelledby="mp-heading">
+      <h2 id="mp-heading">Model prices</h2>
+      <p>
+        How spans without a cost are priced. <Link to="/settings/model-prices">See and change the project's model prices</Link>
+      </p>
     </section>
   );
 }
