@@ -3,6 +3,7 @@ import type { Dialect } from '../../src/ports/store.js';
 import {
   QueryTimeoutError,
   TraceIdTakenError,
+  type SpanOrderInput,
   type SpanRecord,
   type TraceFilters,
   type TraceListQuery,
@@ -568,13 +569,25 @@ export class SqlTraceRepository implements TraceRepository {
     return byTrace;
   }
 
-  async spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]> {
+  async spanOrderInputs(projectId: string, traceId: string): Promise<SpanOrderInput[]> {
+    const rows: unknown[][] = await this.db('spans')
+      .select('span_id', 'parent_span_id', 'position', 'start_time')
+      .where({ project_id: projectId, trace_id: traceId })
+      .options(AS_ARRAYS);
+    return rows.map(([spanId, parentSpanId, position, startTime]) => ({
+      spanId: spanId as string,
+      parentSpanId: parentSpanId as string | null,
+      position: Number(position),
+      startTime: fromMillisOrNull(startTime as number | null),
+    }));
+  }
+
+  async spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]> {
+    if (spanIds.length === 0) return [];
     const rows: unknown[][] = await this.db('spans')
       .select(SPAN_READ_COLUMNS)
       .where({ project_id: projectId, trace_id: traceId })
-      .andWhere('position', '>', afterPosition)
-      .orderBy('position', 'asc')
-      .limit(limit)
+      .whereIn('span_id', spanIds as string[])
       .options(AS_ARRAYS);
     return rows.map(toSpanRecord);
   }

@@ -44,6 +44,14 @@ export interface SpanRecord {
   metadata: Record<string, unknown>;
 }
 
+/** What the span list's order reads of a span (src/domain/traces/span-order.ts). */
+export interface SpanOrderInput {
+  spanId: string;
+  parentSpanId: string | null;
+  position: number;
+  startTime: Date | null;
+}
+
 /** One trace ready to write: its row, its spans and the text of its search document. */
 export interface TraceWrite {
   trace: TraceRecord;
@@ -255,8 +263,10 @@ export interface TraceRepository extends TraceListReader {
   findWithSpans(projectId: string, traceId: string): Promise<TraceWithSpans | null>;
   /** The spans of several traces of the project, each trace's in the order they were sent. */
   spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
-  /** Up to `limit` spans of a trace whose position is after `afterPosition`, in the order sent. */
-  spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]>;
+  /** What the span list's order reads of every span of a trace (src/domain/traces/span-order.ts): ids, parents, positions, start times. */
+  spanOrderInputs(projectId: string, traceId: string): Promise<SpanOrderInput[]>;
+  /** The spans of a trace with these ids, in no particular order (ids not in the trace are left out). */
+  spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */
   search(query: TraceSearchQuery): Promise<TraceSearchPage>;
 }

@@ -13,6 +13,29 @@ interface Lookups {
 
 const valueView = (value: unknown) => (typeof value === 'string' ? <MarkdownView text={value} /> : <JsonView value={value} />);
 
+/**
+ * An image of a message. Data URIs show at once; a remote image only when asked: whoever can write
+ * traces chooses the address, and loading it would tell that host who is reading the trace.
+ */
+function ImagePart({ url }: { url: string }) {
+  const remote = !url.startsWith('data:');
+  const [shown, setShown] = useState(!remote);
+  if (!shown) {
+    const host = new URL(url).host;
+    return (
+      <p className="conv-image-placeholder">
+        <button type="button" onClick={() => setShown(true)}>
+          Show image from {host}
+        </button>{' '}
+        <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="muted">
+          {url.length > 80 ? `${url.slice(0, 77)}…` : url}
+        </a>
+      </p>
+    );
+  }
+  return <img className="conv-image" src={url} alt={remote ? `Image from ${new URL(url).host}` : 'Image in the message'} referrerPolicy="no-referrer" />;
+}
+
 function PartView({ part, lookups }: { part: Part; lookups: Lookups }) {
   switch (part.kind) {
     case 'text':
@@ -25,7 +48,7 @@ function PartView({ part, lookups }: { part: Part; lookups: Lookups }) {
         </details>
       );
     case 'image':
-      return <img className="conv-image" src={part.url} alt="Image in the message" loading="lazy" referrerPolicy="no-referrer" />;
+      return <ImagePart url={part.url} />;
     case 'tool-call': {
       const result = part.id !== null ? lookups.results.get(part.id) : undefined;
       return (

@@ -88,7 +88,7 @@ function parseBlocks(lines: string[]): Block[] {
         if (item && item[1].length === indent) {
           items.push([item[3]]);
           i++;
-        } else if (current.trim() !== '' && items.length > 0 && (/^\s/.test(current) || (!BULLET.test(current) && !ORDERED.test(current) && !FENCE.test(current) && !HEADING.test(current)))) {
+        } else if (current.trim() !== '' && items.length > 0 && (/^\s/.test(current) || (!BULLET.test(current) && !ORDERED.test(current) && !FENCE.test(current) && !HEADING.test(current) && !QUOTE.test(current) && !RULE.test(current)))) {
           // A deeper line (a nested list, a continued item) belongs to the item above.
           items[items.length - 1].push(current.slice(Math.min(indent + 2, current.length - current.trimStart().length)));
           i++;
@@ -156,7 +156,7 @@ export function parseInline(source: string): Inline[] {
       i += em[0].length;
       continue;
     }
-    const link = /^\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/.exec(rest);
+    const link = /^\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)(?:\s+"[^"]*")?\)/.exec(rest);
     if (link) {
       const href = safeLinkUrl(link[2]);
       flush();
