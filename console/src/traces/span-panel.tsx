@@ -2,6 +2,7 @@ import type { FlatSpan } from '../api/operation-types';
 import { JsonView } from '../ui/json-view';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatLatency } from '../ui/format';
+import { formatTokens } from './tokens';
 import { ConversationOrJson } from '../conversations/conversation-view';
 import { inputConversation, outputConversation, type Message } from '../conversations/messages';
 
@@ -21,8 +22,6 @@ function Payload({ title, value, messages, context }: { title: string; value: Re
   );
 }
 
-const numberOf = (metadata: Record<string, unknown>, key: string): number | null => (typeof metadata[key] === 'number' ? (metadata[key] as number) : null);
-
 /** `toolResults`: the trace's tool spans as tool messages, so a call this span made shows its result. */
 export function SpanPanel({ span, deepLink, toolResults }: { span: FlatSpan; deepLink: string; toolResults: readonly Message[] }) {
   const metadata = span.metadata ?? {};
@@ -30,9 +29,6 @@ export function SpanPanel({ span, deepLink, toolResults }: { span: FlatSpan; dee
   const output = outputConversation(span.output);
   const context = [...(input ?? []), ...(output ?? []), ...toolResults];
   const model = typeof metadata.model === 'string' ? metadata.model : null;
-  const inputTokens = numberOf(metadata, 'input_tokens');
-  const outputTokens = numberOf(metadata, 'output_tokens');
-  const totalTokens = numberOf(metadata, 'tokens_used') ?? (inputTokens !== null || outputTokens !== null ? (inputTokens ?? 0) + (outputTokens ?? 0) : null);
   return (
     <aside className="span-panel" aria-label="Selected span">
       <h2>{span.name}</h2>
@@ -49,8 +45,7 @@ export function SpanPanel({ span, deepLink, toolResults }: { span: FlatSpan; dee
         <dd>{model ?? '—'}</dd>
         <dt>Tokens</dt>
         <dd>
-          {totalTokens ?? '—'}
-          {inputTokens !== null || outputTokens !== null ? ` (in ${inputTokens ?? 0}, out ${outputTokens ?? 0})` : ''}
+          {formatTokens(span)}
         </dd>
         <dt>Started</dt>
         <dd>{span.startTime ?? '—'}</dd>

@@ -7,6 +7,7 @@ import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
 import { Waterfall } from './waterfall';
 import { SpanPanel } from './span-panel';
+import { formatTokens } from './tokens';
 import { toolSpanResults } from '../conversations/messages';
 
 /** One trace: its facts, what fired on it, the waterfall beside the tree, and the selected span. */
@@ -45,6 +46,8 @@ export function TracePage() {
             <dd>{formatLatency(t.latencyMs)}</dd>
             <dt>Cost</dt>
             <dd>{formatCost(t.cost)}</dd>
+            <dt>Tokens</dt>
+            <dd>{formatTokens(t)}</dd>
             <dt>Spans</dt>
             <dd>{formatCount(t.spanCount)}</dd>
             <dt>Framework</dt>
