@@ -134,9 +134,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List recent traces of the selected project, newest first.
-         * @description Keyset-paginated, newest first (`createdAt` descending, then `id` descending as a stable tiebreak).
-         *     Filters and `savedFilterId` are bound into the cursor: changing them between pages is
+         * List the traces of the selected project, newest first or in a chosen order.
+         * @description Keyset-paginated, newest first by default (`createdAt` descending, then `id` descending as a stable
+         *     tiebreak); `sort` orders by latency, cost or tokens instead, either way, `id` breaking ties in the same
+         *     direction. Filters, `savedFilterId` and `sort` are bound into the cursor: changing them between pages is
          *     `PUBLIC_API_INVALID_CURSOR`; changing `limit` is allowed.
          */
         get: operations["listTraces"];
@@ -4032,6 +4033,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description The order: a field (`createdAt`, `latencyMs`, `cost`, `totalTokens`) and a direction; ties by `id` in the same direction. */
+                sort?: "createdAt:desc" | "createdAt:asc" | "latencyMs:desc" | "latencyMs:asc" | "cost:desc" | "cost:asc" | "totalTokens:desc" | "totalTokens:asc";
                 status?: components["schemas"]["TraceStatus"];
                 framework?: string;
                 agentName?: string;

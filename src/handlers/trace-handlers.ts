@@ -80,13 +80,14 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
   ) {}
 
   listTraces: OperationHandlers['listTraces'] = async ({ ctx, query }) => {
-    const { limit, cursor, ...filters } = query;
+    const { limit, cursor, sort, ...filters } = query;
     const { traces, page } = await this.lists.list({
       credentialId: ctx.principal.credentialId,
       projectId: selectedProject(ctx).id,
       endpoint: ctx.operationId,
       limit: limit ?? DEFAULT_PAGE_SIZE,
       cursor,
+      sort,
       filters,
     });
     return { status: 200, data: { traces: traces.map(toTraceSummary), page } };

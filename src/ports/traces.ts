@@ -86,15 +86,34 @@ export interface TraceFilters {
   score?: { name: string; min?: number; max?: number };
 }
 
-/** The keyset position of the newest-first order: the last trace of the previous page. */
+/** What the trace list can be sorted by: columns of the trace row (docs/traces.md#sorting). */
+export type TraceSortField = 'createdAt' | 'latencyMs' | 'cost' | 'totalTokens';
+
+/** A list order: the field, then the id in the same direction (ties are stable across pages). */
+export interface TraceOrder {
+  field: TraceSortField;
+  direction: 'asc' | 'desc';
+}
+
+/** The default order: newest first. */
+export const NEWEST_FIRST: TraceOrder = { field: 'createdAt', direction: 'desc' };
+
+/** A trace's value of a sort field (createdAt as epoch ms). */
+export function traceSortValue(trace: TraceRecord, field: TraceSortField): number {
+  return field === 'createdAt' ? trace.createdAt.getTime() : trace[field];
+}
+
+/** The keyset position of a list order: the last trace of the previous page, its sort value and id. */
 export interface TraceKeyset {
-  createdAtMs: number;
+  value: number;
   id: string;
 }
 
 export interface TraceListQuery {
   projectId: string;
   filters: TraceFilters;
+  /** NEWEST_FIRST when absent. */
+  order?: TraceOrder;
   after?: TraceKeyset;
   limit: number;
   extraCondition?: TraceCondition;
