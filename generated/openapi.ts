@@ -2162,6 +2162,10 @@ export interface components {
             sessionId?: string | null;
             /** @description The end user (OTLP `user.id`, native `metadata.user_id`). */
             userId?: string | null;
+            /** @description With `preview=true` (GET /traces only): the root span's input as one line; null without a root span or input. */
+            inputPreview?: string | null;
+            /** @description With `preview=true` (GET /traces only): the root span's output as one line; null without a root span or output. */
+            outputPreview?: string | null;
         };
         /** @description Dollars per million tokens. Cached input and reasoning output are priced apart when given (else at the input / output price). */
         ModelPrice: {
@@ -4035,6 +4039,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description The order: a field (`createdAt`, `latencyMs`, `cost`, `totalTokens`) and a direction; ties by `id` in the same direction. */
                 sort?: "createdAt:desc" | "createdAt:asc" | "latencyMs:desc" | "latencyMs:asc" | "cost:desc" | "cost:asc" | "totalTokens:desc" | "totalTokens:asc";
+                /** @description Also `inputPreview` and `outputPreview` of each trace: its root span's input and output as one line of at most 200 characters (the last user message, a prompt, the answer text; else the JSON). Not bound into the cursor. */
+                preview?: boolean;
                 status?: components["schemas"]["TraceStatus"];
                 framework?: string;
                 agentName?: string;

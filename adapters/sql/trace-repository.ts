@@ -587,6 +587,24 @@ export class SqlTraceRepository implements TraceRepository {
     }));
   }
 
+  async rootSpansOf(projectId: string, traceIds: readonly string[]): Promise<Map<string, SpanRecord[]>> {
+    const byTrace = new Map<string, SpanRecord[]>();
+    if (traceIds.length === 0) return byTrace;
+    const rows: unknown[][] = await this.db('spans')
+      .select(SPAN_READ_COLUMNS)
+      .where({ project_id: projectId })
+      .whereIn('trace_id', traceIds as string[])
+      .whereNull('parent_span_id')
+      .options(AS_ARRAYS);
+    for (const values of rows) {
+      const traceId = values[AT.trace_id] as string;
+      const list = byTrace.get(traceId);
+      if (list) list.push(toSpanRecord(values));
+      else byTrace.set(traceId, [toSpanRecord(values)]);
+    }
+    return byTrace;
+  }
+
   async spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]> {
     if (spanIds.length === 0) return [];
     const rows: unknown[][] = await this.db('spans')

@@ -80,17 +80,23 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
   ) {}
 
   listTraces: OperationHandlers['listTraces'] = async ({ ctx, query }) => {
-    const { limit, cursor, sort, ...filters } = query;
-    const { traces, page } = await this.lists.list({
+    const { limit, cursor, sort, preview, ...filters } = query;
+    const { traces, page, previews } = await this.lists.list({
       credentialId: ctx.principal.credentialId,
       projectId: selectedProject(ctx).id,
       endpoint: ctx.operationId,
       limit: limit ?? DEFAULT_PAGE_SIZE,
       cursor,
       sort,
+      preview,
       filters,
     });
-    return { status: 200, data: { traces: traces.map(toTraceSummary), page } };
+    const summaries = traces.map((t) => {
+      if (!previews) return toTraceSummary(t);
+      const found = previews.get(t.id);
+      return { ...toTraceSummary(t), inputPreview: found?.input ?? null, outputPreview: found?.output ?? null };
+    });
+    return { status: 200, data: { traces: summaries, page } };
   };
 
   ingestTrace: OperationHandlers['ingestTrace'] = async ({ ctx, body }) => ({

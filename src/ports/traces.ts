@@ -284,6 +284,8 @@ export interface TraceRepository extends TraceListReader {
   spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
   /** What the span list's order reads of every span of a trace (src/domain/traces/span-order.ts): ids, parents, positions, start times. */
   spanOrderInputs(projectId: string, traceId: string): Promise<SpanOrderInput[]>;
+  /** The root spans (no parent) of each of these traces of the project; a trace without one maps to no entry. */
+  rootSpansOf(projectId: string, traceIds: readonly string[]): Promise<Map<string, SpanRecord[]>>;
   /** The spans of a trace with these ids, in no particular order (ids not in the trace are left out). */
   spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */

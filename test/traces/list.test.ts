@@ -170,6 +170,33 @@ forEachAdapter((adapter) => {
       expect(JSON.stringify(body.errors)).to.contain('sort');
     });
 
+    it('with preview=true, each trace has its root span input and output as one line; without, no preview fields', async () => {
+      // In the other project, so the tenant's fixtures above stay as they are.
+      await ingest(server, server.other, {
+        trace_id: 'other-pv',
+        name: 'previewed',
+        spans: [
+          { span_id: 'child', parent_span_id: 'root', name: 'llm', span_type: 'LLM', status: 'success', input: { prompt: 'not the root' } },
+          {
+            span_id: 'root',
+            name: 'agent',
+            span_type: 'AGENT',
+            status: 'success',
+            input: { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Where is\norder 17?' }] },
+            output: { role: 'assistant', content: 'It ships today.' },
+          },
+        ],
+      });
+      const listed = expectEnvelope<{ traces: Record<string, unknown>[] }>(await list({ preview: 'true' }, server.other.apiKey)).traces;
+      const pick = (t: Record<string, unknown>) => ({ id: t.id, inputPreview: t.inputPreview, outputPreview: t.outputPreview });
+      expect(listed.map(pick)).to.deep.include.members([
+        { id: 'other-pv', inputPreview: 'Where is order 17?', outputPreview: 'It ships today.' },
+        { id: 'other-1', inputPreview: null, outputPreview: null },
+      ]);
+      const plain = expectEnvelope<{ traces: Record<string, unknown>[] }>(await list({}, server.other.apiKey)).traces;
+      expect(plain.every((t) => !('inputPreview' in t) && !('outputPreview' in t))).to.equal(true);
+    });
+
     it('answers 400 PUBLIC_API_INVALID_CURSOR for an altered cursor', async () => {
       const cursor = expectEnvelope<Listed>(await list({ limit: 1 })).page.nextCursor!;
       const [body, signature] = cursor.split('.');

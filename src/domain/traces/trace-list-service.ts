@@ -5,6 +5,7 @@ import { NEWEST_FIRST, traceSortValue, type TraceCondition, type TraceFilters, t
 import { systemClock, type Clock } from '../../clock.js';
 import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
+import { tracePreviews, type TracePreview } from './trace-preview.js';
 
 /** A saved filter of the project as a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
@@ -39,6 +40,8 @@ export interface TraceListRequest {
   filters: TraceListFilterParams;
   /** `field:direction` (the contract's enum), newest first when absent. */
   sort?: string;
+  /** Also each trace's input and output preview (its root span's, trace-preview.ts). */
+  preview?: boolean;
 }
 
 const SORT_FIELDS: readonly TraceSortField[] = ['createdAt', 'latencyMs', 'cost', 'totalTokens'];
@@ -83,14 +86,16 @@ export class TraceListService {
     private readonly retention: ProjectRetention = new ProjectRetention(store, clock),
   ) {}
 
-  async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
+  async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page; previews?: Map<string, TracePreview> }> {
     const { query, order, after, chainStartedAt, binding } = await this.prepare(request);
     const rows = await this.store.traces.list(extended(query, { order, after, limit: request.limit + 1 }));
     const hasMore = rows.length > request.limit;
     const traces = hasMore ? rows.slice(0, request.limit) : rows;
     const last = traces[traces.length - 1];
     const nextCursor = hasMore ? this.cursors.encode(binding, [traceSortValue(last, order.field), last.id], chainStartedAt) : null;
-    return { traces, page: { hasMore, limit: request.limit, nextCursor } };
+    const page = { hasMore, limit: request.limit, nextCursor };
+    if (!request.preview) return { traces, page };
+    return { traces, page, previews: await tracePreviews(this.store, request.projectId, traces.map((t) => t.id)) };
   }
 
   /** The list query of a request (filters, saved filter, retention), for the list and for export. */
