@@ -134,9 +134,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List recent traces of the selected project, newest first.
-         * @description Keyset-paginated, newest first (`createdAt` descending, then `id` descending as a stable tiebreak).
-         *     Filters and `savedFilterId` are bound into the cursor: changing them between pages is
+         * List the traces of the selected project, newest first or in a chosen order.
+         * @description Keyset-paginated, newest first by default (`createdAt` descending, then `id` descending as a stable
+         *     tiebreak); `sort` orders by latency, cost or tokens instead, either way, `id` breaking ties in the same
+         *     direction. Filters, `savedFilterId` and `sort` are bound into the cursor: changing them between pages is
          *     `PUBLIC_API_INVALID_CURSOR`; changing `limit` is allowed.
          */
         get: operations["listTraces"];
@@ -249,11 +250,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Page through all spans of one trace, flat, in the order they were sent.
+         * Page through all spans of one trace, flat, by start time.
          * @description Unlike `GET /traces/{traceId}`, which nests at most 1000 spans, this lists every span of the trace
-         *     (parents before children as sent, with `parentSpanId` to rebuild the tree), so a viewer can show
-         *     traces of any size. Keyset-paginated by span order; the cursor is bound to the trace. An unknown
-         *     trace and a trace of another project are both 404.
+         *     (with `parentSpanId` to rebuild the tree), so a viewer can show traces of any size. Ordered by start
+         *     time (to the millisecond); on a tied start a parent comes before its children (by depth), then the
+         *     order sent, then the span id. A span without `startTime` starts with its parent, a root without one
+         *     first. Keyset-paginated along that order (the cursor holds the last span's place and is bound to
+         *     the trace). An unknown trace and a trace of another project are both 404.
          */
         get: operations["listTraceSpans"];
         put?: never;
@@ -2159,6 +2162,10 @@ export interface components {
             sessionId?: string | null;
             /** @description The end user (OTLP `user.id`, native `metadata.user_id`). */
             userId?: string | null;
+            /** @description With `preview=true` (GET /traces only): the root span's input as one line; null without a root span or input. */
+            inputPreview?: string | null;
+            /** @description With `preview=true` (GET /traces only): the root span's output as one line; null without a root span or output. */
+            outputPreview?: string | null;
         };
         /** @description Dollars per million tokens. Cached input and reasoning output are priced apart when given (else at the input / output price). */
         ModelPrice: {
@@ -2243,6 +2250,14 @@ export interface components {
             spanType: string;
             status: components["schemas"]["SpanStatus"];
             latencyMs: number | null;
+            /** @description Dollars: the reported or computed cost of the span (see docs/opentelemetry.md); summed over spans, the trace's `cost`. */
+            cost: number | null;
+            /** @description The span's `metadata.input_tokens`; null when not given. */
+            inputTokens: number | null;
+            /** @description The span's `metadata.output_tokens`; null when not given. */
+            outputTokens: number | null;
+            /** @description The span's `metadata.tokens_used`, else input plus output; null when the span gives no token count. Summed over spans, the trace's `totalTokens`. */
+            totalTokens: number | null;
             startTime: components["schemas"]["Timestamp"] | null;
             /** @description Free-form JSON object. */
             input: {
@@ -2273,8 +2288,14 @@ export interface components {
             spanType: string;
             status: components["schemas"]["SpanStatus"];
             latencyMs: number | null;
-            /** @description Dollars, from the span's metadata.cost. */
+            /** @description Dollars: the reported or computed cost of the span (see docs/opentelemetry.md); summed over spans, the trace's `cost`. */
             cost: number | null;
+            /** @description The span's `metadata.input_tokens`; null when not given. */
+            inputTokens: number | null;
+            /** @description The span's `metadata.output_tokens`; null when not given. */
+            outputTokens: number | null;
+            /** @description The span's `metadata.tokens_used`, else input plus output; null when the span gives no token count. Summed over spans, the trace's `totalTokens`. */
+            totalTokens: number | null;
             startTime: components["schemas"]["Timestamp"] | null;
             /** @description Free-form JSON object. */
             input: {
@@ -2312,9 +2333,16 @@ export interface components {
             status: components["schemas"]["TraceStatus"];
             createdAt: components["schemas"]["Timestamp"];
             latencyMs: number;
+            /** @description Dollars, summed over all spans (also when the tree is truncated). */
             cost: number;
             /** @description All spans of the trace, also when the tree is truncated. */
             spanCount: number;
+            /** @description Spans' inputTokens summed over all spans (also when the tree is truncated). */
+            inputTokens: number;
+            /** @description Spans' outputTokens summed over all spans. */
+            outputTokens: number;
+            /** @description Spans' totalTokens summed over all spans, as the trace list's `totalTokens`. */
+            totalTokens: number;
             framework: string | null;
             agentName: string | null;
             errorMessage: string | null;
@@ -4009,6 +4037,10 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description The order: a field (`createdAt`, `latencyMs`, `cost`, `totalTokens`) and a direction; ties by `id` in the same direction. */
+                sort?: "createdAt:desc" | "createdAt:asc" | "latencyMs:desc" | "latencyMs:asc" | "cost:desc" | "cost:asc" | "totalTokens:desc" | "totalTokens:asc";
+                /** @description Also `inputPreview` and `outputPreview` of each trace: its root span's input and output as one line of at most 200 characters (the last user message, a prompt, the answer text; else the JSON). Not bound into the cursor. */
+                preview?: boolean;
                 status?: components["schemas"]["TraceStatus"];
                 framework?: string;
                 agentName?: string;

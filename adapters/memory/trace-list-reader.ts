@@ -1,9 +1,12 @@
-import type { TraceListQuery, TraceListReader, TraceRecord } from '../../src/ports/traces.js';
+import { NEWEST_FIRST, traceSortValue, type TraceListQuery, type TraceListReader, type TraceOrder, type TraceRecord } from '../../src/ports/traces.js';
 import { compareBytes, TraceMatcher } from './trace-matching.js';
 import type { MemoryTraceRows } from './trace-rows.js';
 
-/** Newest first: created_at desc, then id desc. */
-const newestFirst = (a: TraceRecord, b: TraceRecord): number => b.createdAt.getTime() - a.createdAt.getTime() || compareBytes(b.id, a.id);
+/** The order's comparison: the field, then the id, both in the order's direction. */
+const comparatorOf = ({ field, direction }: TraceOrder) => {
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a: { value: number; id: string }, b: { value: number; id: string }): number => sign * (a.value - b.value || compareBytes(a.id, b.id));
+};
 
 /**
  * The trace list over rows held in memory: the whole TraceListReader port without SQL. It exists to
@@ -15,12 +18,15 @@ export class MemoryTraceListReader implements TraceListReader {
 
   async list(query: TraceListQuery): Promise<TraceRecord[]> {
     const matcher = new TraceMatcher(this.rows);
+    const order = query.order ?? NEWEST_FIRST;
+    const compare = comparatorOf(order);
+    const keyOf = (trace: TraceRecord) => ({ value: traceSortValue(trace, order.field), id: trace.id });
     const after = query.after;
     return this.rows.traces
       .filter((trace) => trace.projectId === query.projectId && matcher.passes(trace, query.filters))
-      .filter((trace) => !after || trace.createdAt.getTime() < after.createdAtMs || (trace.createdAt.getTime() === after.createdAtMs && compareBytes(trace.id, after.id) < 0))
+      .filter((trace) => !after || compare(keyOf(trace), after) > 0)
       .filter((trace) => !query.extraCondition || matcher.satisfies(trace, query.extraCondition))
-      .sort(newestFirst)
+      .sort((a, b) => compare(keyOf(a), keyOf(b)))
       .slice(0, query.limit);
   }
 }

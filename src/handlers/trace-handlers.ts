@@ -8,6 +8,7 @@ import { tracePath } from '../domain/traces/trace-links.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
 import type { TraceRecord } from '../ports/traces.js';
+import { spanTokens } from '../domain/traces/span-tokens.js';
 
 type Schemas = components['schemas'];
 
@@ -39,6 +40,8 @@ const toSpan = (s: SpanNode): Schemas['TraceSpan'] => ({
   spanType: s.spanType,
   status: s.status,
   latencyMs: s.latencyMs,
+  cost: s.cost,
+  ...spanTokens(s.metadata),
   startTime: s.startTime ? s.startTime.toISOString() : null,
   input: s.input,
   output: s.output,
@@ -47,7 +50,7 @@ const toSpan = (s: SpanNode): Schemas['TraceSpan'] => ({
   children: s.children.map(toSpan),
 });
 
-const toContext = ({ trace, roots, truncated }: TraceContext): Schemas['TraceContext'] => ({
+const toContext = ({ trace, roots, truncated, tokens }: TraceContext): Schemas['TraceContext'] => ({
   id: trace.id,
   name: trace.name,
   status: trace.status,
@@ -55,6 +58,9 @@ const toContext = ({ trace, roots, truncated }: TraceContext): Schemas['TraceCon
   latencyMs: trace.latencyMs,
   cost: trace.cost,
   spanCount: trace.spanCount,
+  inputTokens: tokens.inputTokens,
+  outputTokens: tokens.outputTokens,
+  totalTokens: trace.totalTokens,
   framework: trace.framework,
   agentName: trace.agentName,
   errorMessage: trace.errorMessage,
@@ -74,16 +80,23 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
   ) {}
 
   listTraces: OperationHandlers['listTraces'] = async ({ ctx, query }) => {
-    const { limit, cursor, ...filters } = query;
-    const { traces, page } = await this.lists.list({
+    const { limit, cursor, sort, preview, ...filters } = query;
+    const { traces, page, previews } = await this.lists.list({
       credentialId: ctx.principal.credentialId,
       projectId: selectedProject(ctx).id,
       endpoint: ctx.operationId,
       limit: limit ?? DEFAULT_PAGE_SIZE,
       cursor,
+      sort,
+      preview,
       filters,
     });
-    return { status: 200, data: { traces: traces.map(toTraceSummary), page } };
+    const summaries = traces.map((t) => {
+      if (!previews) return toTraceSummary(t);
+      const found = previews.get(t.id);
+      return { ...toTraceSummary(t), inputPreview: found?.input ?? null, outputPreview: found?.output ?? null };
+    });
+    return { status: 200, data: { traces: summaries, page } };
   };
 
   ingestTrace: OperationHandlers['ingestTrace'] = async ({ ctx, body }) => ({

@@ -4,6 +4,7 @@ import { readGrantOf } from '../auth/principal.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
 import type { SpanRecord } from '../ports/traces.js';
+import { spanTokens } from '../domain/traces/span-tokens.js';
 
 const DEFAULT_PAGE_SIZE = 1000;
 
@@ -15,6 +16,7 @@ const toFlatSpan = (s: SpanRecord): components['schemas']['FlatSpan'] => ({
   status: s.status,
   latencyMs: s.latencyMs,
   cost: s.cost,
+  ...spanTokens(s.metadata),
   startTime: s.startTime ? s.startTime.toISOString() : null,
   input: s.input,
   output: s.output,

@@ -17,10 +17,14 @@ export const CONSOLE_DIST = path.join(PACKAGE_ROOT, 'console', 'dist');
  */
 const RESERVED = /^\/(api|mcp|oauth|\.well-known|account|docs|healthz|readyz|metrics|v1)(\/|$)/;
 
-/** Same-origin only: the console loads nothing from elsewhere and is never framed. */
+/**
+ * Same-origin only, except images: a message's remote image (console/src/conversations/) is loaded
+ * when the reader asks for it, from wherever the trace says. Nothing else loads from elsewhere; the
+ * console is never framed.
+ */
 const CONSOLE_CSP = [
   "default-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https: http:",
   "style-src 'self' 'unsafe-inline'",
   "connect-src 'self'",
   "form-action 'self'",

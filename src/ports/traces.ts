@@ -44,6 +44,14 @@ export interface SpanRecord {
   metadata: Record<string, unknown>;
 }
 
+/** What the span list's order reads of a span (src/domain/traces/span-order.ts). */
+export interface SpanOrderInput {
+  spanId: string;
+  parentSpanId: string | null;
+  position: number;
+  startTime: Date | null;
+}
+
 /** One trace ready to write: its row, its spans and the text of its search document. */
 export interface TraceWrite {
   trace: TraceRecord;
@@ -78,15 +86,34 @@ export interface TraceFilters {
   score?: { name: string; min?: number; max?: number };
 }
 
-/** The keyset position of the newest-first order: the last trace of the previous page. */
+/** What the trace list can be sorted by: columns of the trace row (docs/traces.md#sorting). */
+export type TraceSortField = 'createdAt' | 'latencyMs' | 'cost' | 'totalTokens';
+
+/** A list order: the field, then the id in the same direction (ties are stable across pages). */
+export interface TraceOrder {
+  field: TraceSortField;
+  direction: 'asc' | 'desc';
+}
+
+/** The default order: newest first. */
+export const NEWEST_FIRST: TraceOrder = { field: 'createdAt', direction: 'desc' };
+
+/** A trace's value of a sort field (createdAt as epoch ms). */
+export function traceSortValue(trace: TraceRecord, field: TraceSortField): number {
+  return field === 'createdAt' ? trace.createdAt.getTime() : trace[field];
+}
+
+/** The keyset position of a list order: the last trace of the previous page, its sort value and id. */
 export interface TraceKeyset {
-  createdAtMs: number;
+  value: number;
   id: string;
 }
 
 export interface TraceListQuery {
   projectId: string;
   filters: TraceFilters;
+  /** NEWEST_FIRST when absent. */
+  order?: TraceOrder;
   after?: TraceKeyset;
   limit: number;
   extraCondition?: TraceCondition;
@@ -255,8 +282,12 @@ export interface TraceRepository extends TraceListReader {
   findWithSpans(projectId: string, traceId: string): Promise<TraceWithSpans | null>;
   /** The spans of several traces of the project, each trace's in the order they were sent. */
   spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>>;
-  /** Up to `limit` spans of a trace whose position is after `afterPosition`, in the order sent. */
-  spansAfter(projectId: string, traceId: string, afterPosition: number, limit: number): Promise<SpanRecord[]>;
+  /** What the span list's order reads of every span of a trace (src/domain/traces/span-order.ts): ids, parents, positions, start times. */
+  spanOrderInputs(projectId: string, traceId: string): Promise<SpanOrderInput[]>;
+  /** The root spans (no parent) of each of these traces of the project; a trace without one maps to no entry. */
+  rootSpansOf(projectId: string, traceIds: readonly string[]): Promise<Map<string, SpanRecord[]>>;
+  /** The spans of a trace with these ids, in no particular order (ids not in the trace are left out). */
+  spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]>;
   /** Full-text matches, most relevant first, then newest; with the total count of matches. */
   search(query: TraceSearchQuery): Promise<TraceSearchPage>;
 }

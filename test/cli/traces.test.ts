@@ -43,6 +43,15 @@ forEachAdapter((adapter) => {
       expect(list.nextCursor).to.be.a('string');
     });
 
+    it('--sort latencyMs:asc lists the fastest first (each trace here took its number in ms), and pages in that order', async () => {
+      const first = await listening.cli(['traces', 'list', '--sort', 'latencyMs:asc', '--limit', '3', '--json'], { env });
+      expect(first.code, first.stderr).to.equal(0);
+      const page = JSON.parse(first.stdout) as ListJson;
+      expect(page.items.map((t) => t.id)).to.deep.equal(['trace-01', 'trace-02', 'trace-03']);
+      const next = await listening.cli(['traces', 'list', '--sort', 'latencyMs:asc', '--limit', '2', '--cursor', page.nextCursor!, '--json'], { env });
+      expect((JSON.parse(next.stdout) as ListJson).items.map((t) => t.id)).to.deep.equal(['trace-04', 'trace-05']);
+    });
+
     it('exits 2 for --all without --max-items', async () => {
       const result = await listening.cli(['traces', 'list', '--all'], { env });
       expect(result.code).to.equal(2);
@@ -69,7 +78,7 @@ forEachAdapter((adapter) => {
       const first = await listening.cli(['traces', 'list', '--all', '--max-items', '3', '--limit', '2'], { env });
       expect(first.code, first.stderr).to.equal(0);
       const lines = first.stdout.trimEnd().split('\n');
-      expect(lines[0]).to.match(/^ID\s+NAME\s+STATUS\s+CREATED\s+LATENCY\s+COST\s+SPANS\s+AGENT$/);
+      expect(lines[0]).to.match(/^ID\s+NAME\s+STATUS\s+CREATED\s+LATENCY\s+COST\s+TOKENS\s+SPANS\s+AGENT$/);
       expect(lines.slice(1, 4).map((line) => line.split(/\s+/)[0])).to.deep.equal(newestFirst.slice(0, 3));
       const resume = lines[4].match(/^More traces: resume with --cursor (\S+)$/);
       expect(resume, lines[4]).to.not.equal(null);

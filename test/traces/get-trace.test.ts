@@ -75,6 +75,10 @@ forEachAdapter((adapter) => {
         spanType: 'LLM',
         status: 'success',
         latencyMs: 800,
+        cost: 0.002,
+        inputTokens: null,
+        outputTokens: null,
+        totalTokens: 150,
         startTime: '2026-11-01T11:00:00.100Z',
         input: { prompt: 'hello' },
         output: { text: 'hi' },
@@ -82,6 +86,21 @@ forEachAdapter((adapter) => {
         metadata: { model: 'gpt-4o', tokens_used: 150, cost: 0.002 },
         children: [],
       });
+    });
+
+    it('sums tokens (input, output, total) and cost over the spans; each span carries its own', async () => {
+      const data = expectEnvelope<ContextView>(await get('ctx-1'));
+      // sampleTrace (test/traces/fixtures.ts): llm-1 says tokens_used 150 and cost 0.002; tool-1 says
+      // input 10, output 5 (no tokens_used: total 15) and cost 0.001; the root says nothing.
+      expect({ inputTokens: data.inputTokens, outputTokens: data.outputTokens, totalTokens: data.totalTokens }).to.deep.equal({ inputTokens: 10, outputTokens: 5, totalTokens: 165 });
+      expect(data.cost as number).to.be.closeTo(0.003, 1e-15);
+      const [root] = data.spans;
+      const fields = (s: Record<string, unknown>) => ({ cost: s.cost, inputTokens: s.inputTokens, outputTokens: s.outputTokens, totalTokens: s.totalTokens });
+      expect(fields(root)).to.deep.equal({ cost: null, inputTokens: null, outputTokens: null, totalTokens: null });
+      expect(root.children.map(fields)).to.deep.equal([
+        { cost: 0.002, inputTokens: null, outputTokens: null, totalTokens: 150 },
+        { cost: 0.001, inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+      ]);
     });
 
     it('truncates a trace of more than 1000 spans to 1000, parents before children, and says so', async () => {

@@ -124,6 +124,79 @@ forEachAdapter((adapter) => {
       expect(second.page.hasMore).to.equal(false);
     });
 
+    /** Every page of a list query with `limit` 1, each trace's id in order. */
+    const allPages = async (query: Record<string, string | number>): Promise<string[]> => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const data: Listed = expectEnvelope<Listed>(await list(cursor ? { ...query, limit: 1, cursor } : { ...query, limit: 1 }));
+        seen.push(...data.traces.map((t) => t.id));
+        cursor = data.page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+
+    // The fixtures above: latency 5000 (t03b), 900 (t02), else 100; cost 1.25 (t04), 0.5 (t03), else 0.01; no tokens.
+    const sorts: [string, string[]][] = [
+      ['createdAt:asc', ['t01', 't02', 't03', 't03b', 't04', 't05']],
+      ['latencyMs:desc', ['t03b', 't02', 't05', 't04', 't03', 't01']],
+      ['latencyMs:asc', ['t01', 't03', 't04', 't05', 't02', 't03b']],
+      ['cost:desc', ['t04', 't03', 't05', 't03b', 't02', 't01']],
+      ['cost:asc', ['t01', 't02', 't03b', 't05', 't03', 't04']],
+      // Every trace has 0 tokens: the id alone orders them, in the sort's direction.
+      ['totalTokens:desc', ['t05', 't04', 't03b', 't03', 't02', 't01']],
+      ['totalTokens:asc', ['t01', 't02', 't03', 't03b', 't04', 't05']],
+    ];
+    for (const [sort, expected] of sorts) {
+      it(`sorts by ${sort}, ties by id in the same direction, on one page and page by page`, async () => {
+        expect(expectEnvelope<Listed>(await list({ sort })).traces.map((t) => t.id)).to.deep.equal(expected);
+        expect(await allPages({ sort })).to.deep.equal(expected);
+      });
+    }
+
+    it('sorts within the filters: errors by cost, highest first', async () => {
+      expect(await allPages({ sort: 'cost:desc', status: 'error' })).to.deep.equal(['t04', 't02']);
+    });
+
+    it('answers 400 PUBLIC_API_INVALID_CURSOR when the sort changes between pages', async () => {
+      const cursor = expectEnvelope<Listed>(await list({ limit: 1, sort: 'cost:desc' })).page.nextCursor!;
+      const body = expectProblem(await list({ limit: 1, cursor, sort: 'latencyMs:desc' }), 400, 'PUBLIC_API_INVALID_CURSOR');
+      expect(body.detail).to.contain('does not match');
+      expectProblem(await list({ limit: 1, cursor }), 400, 'PUBLIC_API_INVALID_CURSOR');
+    });
+
+    it('answers 400 naming /query/sort for an unknown sort', async () => {
+      const body = expectProblem(await list({ sort: 'name:desc' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+      expect(JSON.stringify(body.errors)).to.contain('sort');
+    });
+
+    it('with preview=true, each trace has its root span input and output as one line; without, no preview fields', async () => {
+      // In the other project, so the tenant's fixtures above stay as they are.
+      await ingest(server, server.other, {
+        trace_id: 'other-pv',
+        name: 'previewed',
+        spans: [
+          { span_id: 'child', parent_span_id: 'root', name: 'llm', span_type: 'LLM', status: 'success', input: { prompt: 'not the root' } },
+          {
+            span_id: 'root',
+            name: 'agent',
+            span_type: 'AGENT',
+            status: 'success',
+            input: { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Where is\norder 17?' }] },
+            output: { role: 'assistant', content: 'It ships today.' },
+          },
+        ],
+      });
+      const listed = expectEnvelope<{ traces: Record<string, unknown>[] }>(await list({ preview: 'true' }, server.other.apiKey)).traces;
+      const pick = (t: Record<string, unknown>) => ({ id: t.id, inputPreview: t.inputPreview, outputPreview: t.outputPreview });
+      expect(listed.map(pick)).to.deep.include.members([
+        { id: 'other-pv', inputPreview: 'Where is order 17?', outputPreview: 'It ships today.' },
+        { id: 'other-1', inputPreview: null, outputPreview: null },
+      ]);
+      const plain = expectEnvelope<{ traces: Record<string, unknown>[] }>(await list({}, server.other.apiKey)).traces;
+      expect(plain.every((t) => !('inputPreview' in t) && !('outputPreview' in t))).to.equal(true);
+    });
+
     it('answers 400 PUBLIC_API_INVALID_CURSOR for an altered cursor', async () => {
       const cursor = expectEnvelope<Listed>(await list({ limit: 1 })).page.nextCursor!;
       const [body, signature] = cursor.split('.');

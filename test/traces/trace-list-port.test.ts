@@ -79,8 +79,8 @@ forEachPortAdapter((adapter) => {
 
     it('pages by keyset: after (createdAt, id), never repeating or skipping a trace created at the same instant', async () => {
       expect(await list({}, undefined, { limit: 2 })).to.deep.equal(['e', 'd']);
-      expect(await list({}, undefined, { limit: 2, after: { createdAtMs: T0 + 2 * S, id: 'd' } })).to.deep.equal(['c', 'b']);
-      expect(await list({}, undefined, { limit: 2, after: { createdAtMs: T0 + S, id: 'b' } })).to.deep.equal(['a']);
+      expect(await list({}, undefined, { limit: 2, after: { value: T0 + 2 * S, id: 'd' } })).to.deep.equal(['c', 'b']);
+      expect(await list({}, undefined, { limit: 2, after: { value: T0 + S, id: 'b' } })).to.deep.equal(['a']);
     });
 
     it('returns the whole record of each trace', async () => {

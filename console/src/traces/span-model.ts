@@ -75,26 +75,3 @@ export function visibleRows(tree: SpanTree, collapsed: ReadonlySet<number>): num
   }
   return rows;
 }
-
-/** Chat-style messages ({role, content}) anywhere at the top of an input or output object. */
-export interface ChatMessage {
-  role: string;
-  content: string;
-}
-
-export function chatMessages(value: Record<string, unknown> | null): ChatMessage[] | null {
-  if (!value) return null;
-  const candidates = [value.messages, value.message ? [value.message] : undefined, value.choices];
-  for (const candidate of candidates) {
-    if (!Array.isArray(candidate) || candidate.length === 0) continue;
-    const messages: ChatMessage[] = [];
-    for (const item of candidate) {
-      const m = (item && typeof item === 'object' && 'message' in item ? (item as { message: unknown }).message : item) as Record<string, unknown> | null;
-      if (!m || typeof m !== 'object' || typeof m.role !== 'string') return null;
-      const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '');
-      messages.push({ role: m.role, content });
-    }
-    return messages;
-  }
-  return null;
-}

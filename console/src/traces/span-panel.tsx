@@ -2,25 +2,19 @@ import type { FlatSpan } from '../api/operation-types';
 import { JsonView } from '../ui/json-view';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatLatency } from '../ui/format';
-import { chatMessages } from './span-model';
+import { formatTokens } from './tokens';
+import { ConversationOrJson } from '../conversations/conversation-view';
+import { inputConversation, outputConversation, type Message } from '../conversations/messages';
 
-/** Input or output: a conversation when it holds chat messages, otherwise collapsible JSON. */
-function Payload({ title, value }: { title: string; value: Record<string, unknown> | null }) {
-  const messages = chatMessages(value);
+/** Input or output: a conversation when it holds messages (JSON one click away), otherwise collapsible JSON. */
+function Payload({ title, value, messages, context }: { title: string; value: Record<string, unknown> | null; messages: Message[] | null; context: readonly Message[] }) {
   return (
     <section className="payload" aria-label={title}>
       <h3>{title}</h3>
       {value === null ? (
         <p className="muted">None</p>
       ) : messages ? (
-        <ol className="conversation">
-          {messages.map((m, i) => (
-            <li key={i} className={`message role-${m.role}`}>
-              <span className="role">{m.role}</span>
-              <p>{m.content}</p>
-            </li>
-          ))}
-        </ol>
+        <ConversationOrJson title={title} value={value} messages={messages} context={context} />
       ) : (
         <JsonView value={value} />
       )}
@@ -28,14 +22,13 @@ function Payload({ title, value }: { title: string; value: Record<string, unknow
   );
 }
 
-const numberOf = (metadata: Record<string, unknown>, key: string): number | null => (typeof metadata[key] === 'number' ? (metadata[key] as number) : null);
-
-export function SpanPanel({ span, deepLink }: { span: FlatSpan; deepLink: string }) {
+/** `toolResults`: the trace's tool spans as tool messages, so a call this span made shows its result. */
+export function SpanPanel({ span, deepLink, toolResults }: { span: FlatSpan; deepLink: string; toolResults: readonly Message[] }) {
   const metadata = span.metadata ?? {};
+  const input = inputConversation(span.input);
+  const output = outputConversation(span.output);
+  const context = [...(input ?? []), ...(output ?? []), ...toolResults];
   const model = typeof metadata.model === 'string' ? metadata.model : null;
-  const inputTokens = numberOf(metadata, 'input_tokens');
-  const outputTokens = numberOf(metadata, 'output_tokens');
-  const totalTokens = numberOf(metadata, 'tokens_used') ?? (inputTokens !== null || outputTokens !== null ? (inputTokens ?? 0) + (outputTokens ?? 0) : null);
   return (
     <aside className="span-panel" aria-label="Selected span">
       <h2>{span.name}</h2>
@@ -52,8 +45,7 @@ export function SpanPanel({ span, deepLink }: { span: FlatSpan; deepLink: string
         <dd>{model ?? '—'}</dd>
         <dt>Tokens</dt>
         <dd>
-          {totalTokens ?? '—'}
-          {inputTokens !== null || outputTokens !== null ? ` (in ${inputTokens ?? 0}, out ${outputTokens ?? 0})` : ''}
+          {formatTokens(span)}
         </dd>
         <dt>Started</dt>
         <dd>{span.startTime ?? '—'}</dd>
@@ -68,8 +60,8 @@ export function SpanPanel({ span, deepLink }: { span: FlatSpan; deepLink: string
           <pre>{span.error}</pre>
         </section>
       )}
-      <Payload title="Input" value={span.input} />
-      <Payload title="Output" value={span.output} />
+      <Payload title="Input" value={span.input} messages={input} context={context} />
+      <Payload title="Output" value={span.output} messages={output} context={context} />
       <section aria-label="Metadata">
         <h3>Metadata</h3>
         <JsonView value={metadata} />

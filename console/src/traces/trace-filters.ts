@@ -15,9 +15,15 @@ export interface TraceFilters {
   minCost: string;
   maxCost: string;
   savedFilterId: string;
+  /** The list's order (`field:direction`, the contract's enum); empty = newest first. Not a filter rule. */
+  sort: string;
 }
 
-export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId'] as const;
+export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId', 'sort'] as const;
+
+export type TraceSort = NonNullable<QueryOf<'listTraces'>['sort']>;
+const SORTS: readonly TraceSort[] = ['createdAt:desc', 'createdAt:asc', 'latencyMs:desc', 'latencyMs:asc', 'cost:desc', 'cost:asc', 'totalTokens:desc', 'totalTokens:asc'];
+const sortOf = (value: string): TraceSort | undefined => SORTS.find((s) => s === value);
 
 export function filtersFromParams(params: URLSearchParams): TraceFilters {
   const read = (key: string) => params.get(key) ?? '';
@@ -36,6 +42,7 @@ export function filtersFromParams(params: URLSearchParams): TraceFilters {
     minCost: read('minCost'),
     maxCost: read('maxCost'),
     savedFilterId: read('savedFilterId'),
+    sort: sortOf(read('sort')) ?? '',
   };
 }
 
@@ -63,6 +70,7 @@ export function listQuery(filters: TraceFilters): QueryOf<'listTraces'> {
     minCost: num(filters.minCost),
     maxCost: num(filters.maxCost),
     savedFilterId: filters.savedFilterId || undefined,
+    sort: sortOf(filters.sort),
   };
 }
 

@@ -7,7 +7,8 @@ import { ProblemAlert } from '../ui/problem-alert';
 import type { BodyOf } from '../api/operation-types';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
-import { filtersFromParams, filtersToParams, filtersToRules, listQuery, savableFilters, searchQuery, type TraceFilters } from './trace-filters';
+import { filtersFromParams, filtersToParams, filtersToRules, listQuery, savableFilters, searchQuery, type TraceFilters, type TraceSort } from './trace-filters';
+import { loadHiddenColumns, saveHiddenColumns, TRACE_COLUMNS, type TraceColumn } from './trace-columns';
 
 const LIVE_INTERVAL_MS = 5000;
 
@@ -23,6 +24,24 @@ interface TraceRow {
   spanCount: number | null;
   framework: string | null;
   agentName: string | null;
+  inputPreview?: string | null;
+  outputPreview?: string | null;
+}
+
+type SortField = 'createdAt' | 'latencyMs' | 'cost' | 'totalTokens';
+
+/** A column header that sorts the list by its field: first click highest (newest) first, the next click the other way. */
+function SortHeader({ label, field, sort, onSort, disabled, className }: { label: string; field: SortField; sort: string; onSort: (sort: TraceSort) => void; disabled: boolean; className?: string }) {
+  const [current, direction] = (sort || 'createdAt:desc').split(':');
+  const active = !disabled && current === field;
+  return (
+    <th scope="col" className={className} aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className="link" disabled={disabled} onClick={() => onSort(`${field}:${active && direction === 'desc' ? 'asc' : 'desc'}` as TraceSort)}>
+        {label}
+        {active && <span aria-hidden="true">{direction === 'asc' ? ' ▲' : ' ▼'}</span>}
+      </button>
+    </th>
+  );
 }
 
 export function TraceListPage() {
@@ -44,9 +63,19 @@ export function TraceListPage() {
   }, [filterKey]);
   const cursor = cursors[cursors.length - 1];
   const searching = filters.q.trim() !== '';
+  const [hidden, setHidden] = useState<ReadonlySet<TraceColumn>>(loadHiddenColumns);
+  const shown = (column: TraceColumn) => !hidden.has(column);
+  const toggleColumn = (column: TraceColumn) => {
+    const next = new Set(hidden);
+    if (!next.delete(column)) next.add(column);
+    saveHiddenColumns(next);
+    setHidden(next);
+  };
+  const withPreview = shown('preview');
+  const sortBy = (sort: TraceSort) => setParams(filtersToParams({ ...filters, sort: sort === 'createdAt:desc' ? '' : sort }));
 
   const traces = useQuery({
-    queryKey: ['traces', session?.projectId, filterKey, cursor],
+    queryKey: ['traces', session?.projectId, filterKey, cursor, withPreview],
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_INTERVAL_MS : false,
     queryFn: async (): Promise<{ rows: TraceRow[]; next: string | null; hasMore: boolean; total: string | null }> => {
@@ -59,7 +88,7 @@ export function TraceListPage() {
           total: `${result.totalCountExact ? '' : 'at least '}${result.totalCount.toLocaleString()} matching`,
         };
       }
-      const page = await api.listTraces({ ...listQuery(filters), limit: 50, cursor });
+      const page = await api.listTraces({ ...listQuery(filters), limit: 50, cursor, preview: withPreview || undefined });
       return { rows: page.traces, next: page.page.nextCursor, hasMore: page.page.hasMore, total: null };
     },
   });
@@ -180,7 +209,18 @@ export function TraceListPage() {
             Save filter
           </button>
         </form>
-        {searching && <span className="muted">Search ranks by relevance; agent and saved filters apply to the list only.</span>}
+        <details className="conv-columns">
+          <summary>Columns</summary>
+          <fieldset>
+            <legend className="visually-hidden">Columns shown</legend>
+            {TRACE_COLUMNS.map((c) => (
+              <label key={c.id} className="inline">
+                <input type="checkbox" checked={shown(c.id)} onChange={() => toggleColumn(c.id)} /> {c.label}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {searching && <span className="muted">Search ranks by relevance (no column sort); agent and saved filters apply to the list only.</span>}
         {(filters.sessionId || filters.userId) && <span className="muted">Session and user filters cannot be saved (saved filters have no such field).</span>}
       </div>
       <ProblemAlert error={save.error} />
@@ -191,29 +231,48 @@ export function TraceListPage() {
         </caption>
         <thead>
           <tr>
-            <th scope="col">Status</th>
+            {shown('status') && <th scope="col">Status</th>}
             <th scope="col">Name</th>
-            <th scope="col">Time</th>
-            <th scope="col" className="num">Latency</th>
-            <th scope="col" className="num">Cost</th>
-            <th scope="col" className="num">Tokens</th>
-            <th scope="col" className="num">Spans</th>
-            <th scope="col">Framework</th>
-            <th scope="col">Agent</th>
+            {shown('time') && <SortHeader label="Time" field="createdAt" sort={filters.sort} onSort={sortBy} disabled={searching} />}
+            {shown('preview') && <th scope="col">Input / output</th>}
+            {shown('latency') && <SortHeader label="Latency" field="latencyMs" sort={filters.sort} onSort={sortBy} disabled={searching} className="num" />}
+            {shown('cost') && <SortHeader label="Cost" field="cost" sort={filters.sort} onSort={sortBy} disabled={searching} className="num" />}
+            {shown('tokens') && <SortHeader label="Tokens" field="totalTokens" sort={filters.sort} onSort={sortBy} disabled={searching} className="num" />}
+            {shown('spans') && <th scope="col" className="num">Spans</th>}
+            {shown('framework') && <th scope="col">Framework</th>}
+            {shown('agent') && <th scope="col">Agent</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((t) => (
             <tr key={t.id}>
-              <td><StatusBadge status={t.status} /></td>
+              {shown('status') && <td><StatusBadge status={t.status} /></td>}
               <td><Link to={`/traces/${encodeURIComponent(t.id)}`}>{t.name}</Link></td>
-              <td>{formatTime(t.createdAt)}</td>
-              <td className="num">{formatLatency(t.latencyMs)}</td>
-              <td className="num">{formatCost(t.cost)}</td>
-              <td className="num">{formatCount(t.totalTokens)}</td>
-              <td className="num">{formatCount(t.spanCount)}</td>
-              <td>{t.framework ?? '—'}</td>
-              <td>{t.agentName ?? '—'}</td>
+              {shown('time') && <td>{formatTime(t.createdAt)}</td>}
+              {shown('preview') && (
+                <td className="conv-preview">
+                  {t.inputPreview || t.outputPreview ? (
+                    <>
+                      <span title={t.inputPreview ?? undefined}>
+                        <span aria-hidden="true" className="muted">→ </span>
+                        {t.inputPreview ?? '—'}
+                      </span>
+                      <span title={t.outputPreview ?? undefined}>
+                        <span aria-hidden="true" className="muted">← </span>
+                        {t.outputPreview ?? '—'}
+                      </span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              )}
+              {shown('latency') && <td className="num">{formatLatency(t.latencyMs)}</td>}
+              {shown('cost') && <td className="num">{formatCost(t.cost)}</td>}
+              {shown('tokens') && <td className="num">{formatCount(t.totalTokens)}</td>}
+              {shown('spans') && <td className="num">{formatCount(t.spanCount)}</td>}
+              {shown('framework') && <td>{t.framework ?? '—'}</td>}
+              {shown('agent') && <td>{t.agentName ?? '—'}</td>}
             </tr>
           ))}
         </tbody>

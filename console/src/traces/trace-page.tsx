@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
@@ -7,6 +7,8 @@ import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
 import { Waterfall } from './waterfall';
 import { SpanPanel } from './span-panel';
+import { formatTokens } from './tokens';
+import { toolSpanResults } from '../conversations/messages';
 
 /** One trace: its facts, what fired on it, the waterfall beside the tree, and the selected span. */
 export function TracePage() {
@@ -21,6 +23,7 @@ export function TracePage() {
   const spans = useQuery({ queryKey: ['trace-spans', session?.projectId, traceId], queryFn: () => api.allSpans(traceId, setLoaded), staleTime: Infinity });
   const firings = useQuery({ queryKey: ['trace-firings', session?.projectId, traceId], queryFn: () => api.listTraceDetections(traceId) });
   const scores = useQuery({ queryKey: ['trace-scores', session?.projectId, traceId], queryFn: () => api.listTraceScores(traceId) });
+  const toolResults = useMemo(() => toolSpanResults(spans.data ?? []), [spans.data]);
   const selected = spans.data?.find((s) => s.spanId === selectedSpanId) ?? null;
   const select = (spanId: string) => setParams({ span: spanId }, { replace: true });
   const t = trace.data;
@@ -43,6 +46,8 @@ export function TracePage() {
             <dd>{formatLatency(t.latencyMs)}</dd>
             <dt>Cost</dt>
             <dd>{formatCost(t.cost)}</dd>
+            <dt>Tokens</dt>
+            <dd>{formatTokens(t)}</dd>
             <dt>Spans</dt>
             <dd>{formatCount(t.spanCount)}</dd>
             <dt>Framework</dt>
@@ -92,7 +97,7 @@ export function TracePage() {
         <div className="trace-body">
           <Waterfall spans={spans.data} selectedSpanId={selectedSpanId} onSelect={select} />
           {selected ? (
-            <SpanPanel span={selected} deepLink={`/traces/${encodeURIComponent(traceId)}?span=${encodeURIComponent(selected.spanId)}`} />
+            <SpanPanel span={selected} toolResults={toolResults} deepLink={`/traces/${encodeURIComponent(traceId)}?span=${encodeURIComponent(selected.spanId)}`} />
           ) : (
             <aside className="span-panel muted" aria-label="Selected span">
               Select a span to see its input, output, error and metadata.

@@ -18,7 +18,7 @@ export function registerTraceCommands(program: Command, io: Io): void {
   const traces = program.command('traces').description('list, read, search and send traces');
 
   addListCommand<SuccessData<'listTraces'>, TraceSummary>(traces, io, {
-    description: 'list traces of the project, newest first',
+    description: 'list traces of the project, newest first or in the --sort order',
     noun: 'traces',
     path: '/api/v1/public/traces',
     maxPageSize: 50,
@@ -30,6 +30,7 @@ export function registerTraceCommands(program: Command, io: Io): void {
       { header: 'CREATED', value: (t) => t.createdAt },
       { header: 'LATENCY', value: (t) => formatMs(t.latencyMs) },
       { header: 'COST', value: (t) => formatCost(t.cost) },
+      { header: 'TOKENS', value: (t) => t.totalTokens },
       { header: 'SPANS', value: (t) => t.spanCount },
       { header: 'AGENT', value: (t) => t.agentName },
     ],
@@ -44,6 +45,12 @@ export function registerTraceCommands(program: Command, io: Io): void {
       { flags: '--min-cost <dollars>', description: 'minimum total cost', param: 'minCost' },
       { flags: '--max-cost <dollars>', description: 'maximum total cost', param: 'maxCost' },
       { flags: '--saved-filter <id>', description: 'apply a saved filter of the project', param: 'savedFilterId' },
+      {
+        flags: '--sort <order>',
+        description: 'order by a field, either way (ties by id); a --cursor continues only its own order',
+        param: 'sort',
+        choices: ['createdAt:desc', 'createdAt:asc', 'latencyMs:desc', 'latencyMs:asc', 'cost:desc', 'cost:asc', 'totalTokens:desc', 'totalTokens:asc'],
+      },
     ],
   });
 

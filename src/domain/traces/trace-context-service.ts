@@ -5,6 +5,7 @@ import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import { TRACE_ID_PATTERN } from './trace-input.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { ProjectRetention } from './retention.js';
+import { tokenSums } from './span-tokens.js';
 
 /** The spec's trace context depth: larger traces are cut to this many spans. */
 export const MAX_CONTEXT_SPANS = 1000;
@@ -18,6 +19,8 @@ export interface TraceContext {
   /** Root-level spans in the order sent, each with its children. */
   roots: SpanNode[];
   truncated: boolean;
+  /** Input and output tokens over all spans of the trace (also those a truncated tree leaves out). */
+  tokens: { inputTokens: number; outputTokens: number };
 }
 
 /**
@@ -72,7 +75,8 @@ export class TraceContextService {
     // Past the project's retention a trace is gone, whether or not the worker has deleted it yet.
     const floor = found ? await this.retention.floor(projectId) : undefined;
     if (!found || (floor !== undefined && found.trace.createdAt.getTime() < floor)) throw problems.notFound('The trace');
+    const tokens = tokenSums(found.spans);
     const { roots, truncated } = buildSpanTree(found.spans);
-    return { trace: found.trace, roots, truncated };
+    return { trace: found.trace, roots, truncated, tokens };
   }
 }

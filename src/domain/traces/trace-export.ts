@@ -50,7 +50,7 @@ export class TraceExport {
         for (const trace of traces) yield `${exportLine(trace, spans.get(trace.id) ?? [])}\n`;
         if (traces.length < pageSize) return;
         const last = traces[traces.length - 1];
-        after = { createdAtMs: last.createdAt.getTime(), id: last.id };
+        after = { value: last.createdAt.getTime(), id: last.id };
       }
     })();
   }

@@ -1,10 +1,11 @@
 import type { CursorCodec, Page } from '../../pagination/cursor.js';
 import { problems } from '../../errors.js';
 import type { Store } from '../../ports/store.js';
-import type { TraceCondition, TraceFilters, TraceKeyset, TraceRecord, TraceStatus } from '../../ports/traces.js';
+import { NEWEST_FIRST, traceSortValue, type TraceCondition, type TraceFilters, type TraceKeyset, type TraceOrder, type TraceRecord, type TraceSortField, type TraceStatus } from '../../ports/traces.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
+import { tracePreviews, type TracePreview } from './trace-preview.js';
 
 /** A saved filter of the project as a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
@@ -37,12 +38,31 @@ export interface TraceListRequest {
   limit: number;
   cursor?: string;
   filters: TraceListFilterParams;
+  /** `field:direction` (the contract's enum), newest first when absent. */
+  sort?: string;
+  /** Also each trace's input and output preview (its root span's, trace-preview.ts). */
+  preview?: boolean;
 }
 
-export const TRACE_LIST_SORT = 'createdAt:desc,id:desc';
+const SORT_FIELDS: readonly TraceSortField[] = ['createdAt', 'latencyMs', 'cost', 'totalTokens'];
+
+/** A `sort` parameter as an order; anything but `field:asc|desc` of a sort field is a 400 naming it. */
+export function traceOrderOf(sort: string | undefined): TraceOrder {
+  if (sort === undefined) return NEWEST_FIRST;
+  const [field, direction, extra] = sort.split(':');
+  if (extra !== undefined || !SORT_FIELDS.includes(field as TraceSortField) || (direction !== 'asc' && direction !== 'desc')) {
+    throw problems.validation('The sort is not one the list knows.', [
+      { path: '/query/sort', code: 'enum', message: `must be one of ${SORT_FIELDS.flatMap((f) => [`${f}:desc`, `${f}:asc`]).join(', ')}` },
+    ]);
+  }
+  return { field: field as TraceSortField, direction };
+}
+
+/** What a cursor is bound to: a cursor of one order cannot continue another. */
+const sortBinding = ({ field, direction }: TraceOrder): string => `${field}:${direction},id:${direction}`;
 
 const isKeyset = (value: unknown): value is [number, string] =>
-  Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && typeof value[1] === 'string';
+  Array.isArray(value) && value.length === 2 && Number.isFinite(value[0]) && typeof value[1] === 'string';
 
 const millis = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso));
 
@@ -56,7 +76,7 @@ function scoreFilter(filters: TraceListFilterParams): TraceFilters['score'] {
   return { name: filters.scoreName, min: filters.minScore, max: filters.maxScore };
 }
 
-/** Recent traces of a project, newest first, keyset-paginated with authenticated cursors. */
+/** Traces of a project, newest first or in a chosen order, keyset-paginated with authenticated cursors. */
 export class TraceListService {
   constructor(
     private readonly store: Store,
@@ -66,14 +86,16 @@ export class TraceListService {
     private readonly retention: ProjectRetention = new ProjectRetention(store, clock),
   ) {}
 
-  async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page }> {
-    const { query, after, chainStartedAt, binding } = await this.prepare(request);
-    const rows = await this.store.traces.list(extended(query, { after, limit: request.limit + 1 }));
+  async list(request: TraceListRequest): Promise<{ traces: TraceRecord[]; page: Page; previews?: Map<string, TracePreview> }> {
+    const { query, order, after, chainStartedAt, binding } = await this.prepare(request);
+    const rows = await this.store.traces.list(extended(query, { order, after, limit: request.limit + 1 }));
     const hasMore = rows.length > request.limit;
     const traces = hasMore ? rows.slice(0, request.limit) : rows;
     const last = traces[traces.length - 1];
-    const nextCursor = hasMore ? this.cursors.encode(binding, [last.createdAt.getTime(), last.id], chainStartedAt) : null;
-    return { traces, page: { hasMore, limit: request.limit, nextCursor } };
+    const nextCursor = hasMore ? this.cursors.encode(binding, [traceSortValue(last, order.field), last.id], chainStartedAt) : null;
+    const page = { hasMore, limit: request.limit, nextCursor };
+    if (!request.preview) return { traces, page };
+    return { traces, page, previews: await tracePreviews(this.store, request.projectId, traces.map((t) => t.id)) };
   }
 
   /** The list query of a request (filters, saved filter, retention), for the list and for export. */
@@ -103,22 +125,23 @@ export class TraceListService {
 
   private async prepare(request: TraceListRequest) {
     const { filters } = request;
+    const order = traceOrderOf(request.sort);
     const binding = {
       credentialId: request.credentialId,
       projectId: request.projectId,
       endpoint: request.endpoint,
       filters,
-      sort: TRACE_LIST_SORT,
+      sort: sortBinding(order),
     };
     let after: TraceKeyset | undefined;
     let chainStartedAt: number | undefined;
     if (request.cursor !== undefined) {
       const decoded = this.cursors.decode<unknown>(request.cursor, binding);
       if (!isKeyset(decoded.position)) throw problems.invalidCursor('The cursor is not one this service issued, or it was altered.');
-      after = { createdAtMs: decoded.position[0], id: decoded.position[1] };
+      after = { value: decoded.position[0], id: decoded.position[1] };
       chainStartedAt = decoded.chainStartedAt;
     }
 
-    return { query: await this.query(request.projectId, filters), after, chainStartedAt, binding };
+    return { query: await this.query(request.projectId, filters), order, after, chainStartedAt, binding };
   }
 }

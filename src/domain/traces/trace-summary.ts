@@ -1,11 +1,8 @@
 import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import type { ValidTrace } from './trace-input.js';
+import { spanTokens } from './span-tokens.js';
 
-const tokensOf = (span: SpanRecord): number => {
-  const m = span.metadata;
-  if (typeof m.tokens_used === 'number') return m.tokens_used;
-  return (typeof m.input_tokens === 'number' ? m.input_tokens : 0) + (typeof m.output_tokens === 'number' ? m.output_tokens : 0);
-};
+const tokensOf = (span: SpanRecord): number => spanTokens(span.metadata).totalTokens ?? 0;
 
 /** A native trace's `metadata.session_id` / `user_id` when they are short strings (else not a label). */
 const labelOf = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null);
