@@ -70,10 +70,12 @@ export function* decodeJsonSkeletonBatches(
       spans.push(span);
       if (++count < batchSize) continue;
       flush();
-      yield prepare.toRequest(ExportTraceServiceRequest.fromObject({ resourceSpans: parts }));
+      // Reset before the yield, as in decodeSpanBatches: nothing of this batch held while it is written.
+      const full = { resourceSpans: parts };
       parts = [];
       count = 0;
       resourcePart = null;
+      yield prepare.toRequest(ExportTraceServiceRequest.fromObject(full));
     }
     if (spans.length > 0) flush();
   }
