@@ -2,6 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { ProblemError } from '../errors.js';
+import { storageUnavailableProblem } from '../ports/storage-faults.js';
 import { OtlpDecodeError, type OtlpEncoding } from '../domain/otlp/otlp-request.js';
 import { ExportTraceServiceResponse, PLAIN, RpcStatus } from '../domain/otlp/otlp-protocol.js';
 import type { OtlpSettings } from '../domain/otlp/otlp-settings.js';
@@ -116,6 +117,14 @@ export function otlpRouter(deps: OtlpRouterDependencies): Router {
     if (error instanceof OtlpDecodeError) return sendStatus(res, 400, error.message, encoding);
     if (error instanceof ProblemError) return sendStatus(res, error.status, error.detail, encoding, error.headers);
     if ((error as { type?: string }).type === 'request.aborted') return sendStatus(res, 400, 'The request was aborted.', encoding);
+    // The database busy or unreachable (on SQLite: a write that waited past SQLITE_BUSY_TIMEOUT_MS
+    // for the write lock, as on a loaded machine) is 503 + Retry-After on every route: an exporter
+    // retries it, where a 500 would drop the spans.
+    const storage = storageUnavailableProblem(error);
+    if (storage) {
+      deps.log(`otlp export: storage unavailable: ${(error as Error).message}`);
+      return sendStatus(res, 503, storage.detail, encoding, storage.headers);
+    }
     deps.log(`otlp export failed: ${(error as Error).stack ?? String(error)}`);
     sendStatus(res, 500, 'Internal error.', encoding);
   });

@@ -96,6 +96,73 @@ const hugeTrace = (traceId: string, count: number): TestSpan[] =>
   }));
 
 forEachAdapter((adapter) => {
+  describe('POST /v1/traces — OTLP JSON of many batches, read span by span', function () {
+    this.timeout(120_000);
+    let server: TestServer;
+    const logs: string[] = [];
+    before(async () => {
+      server = await startTestServer(adapter, { log: (message) => logs.push(message), env: { TRACE_SETTLE_MS: '600000' } });
+    });
+    after(async () => server.close());
+    afterEach(() => expect(logs).to.deep.equal([]));
+
+    const SPANS = 5_000;
+    /** An OTLP JSON export of one trace of SPANS spans (about ten batches), as text. */
+    const manySpans = (traceId: string) =>
+      JSON.stringify({
+        resourceSpans: [{
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'many' } }] },
+          scopeSpans: [{ scope: { name: 'json' }, spans: Array.from({ length: SPANS }, (_, i) => ({ traceId, spanId: hexId(i + 1, 8), ...(i > 0 ? { parentSpanId: hexId(1, 8) } : {}), name: `span ${i}`, kind: 1 })) }],
+        }],
+      });
+    const postJson = (text: string) => server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/json').send(text);
+    const storedSpans = async (traceId: string) => (await server.runtime.store.traces.spansOf(server.tenant.project.id, traceId)).length;
+
+    it(`${SPANS.toLocaleString('en')} spans: 200, every span stored under its one trace, summed up over all of them`, async () => {
+      const traceId = hexId(0x6a, 16);
+      const res = await postJson(manySpans(traceId));
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({});
+      expect(await storedSpans(traceId)).to.equal(SPANS);
+      expect(await server.runtime.store.traces.findById(server.tenant.project.id, traceId)).to.include({ spanCount: SPANS, name: 'span 0' });
+    });
+
+    it('its last span malformed (a status that is a number): 400 Status with the generated reader\'s message, nothing of the spans before it stored', async () => {
+      const traceId = hexId(0x6b, 16);
+      const text = manySpans(traceId).replace(/"kind":1\}\]\}\]\}\]\}$/, '"kind":1,"status":5}]}]}]}');
+      const res = await postJson(text);
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal({ code: 3, message: 'The body is not a valid OTLP JSON ExportTraceServiceRequest: .opentelemetry.proto.trace.v1.Span.status: object expected' });
+      expect(await storedSpans(traceId)).to.equal(0);
+    });
+
+    it('truncated: 400 Status with the JSON parser\'s message, nothing stored', async () => {
+      const traceId = hexId(0x6c, 16);
+      const text = manySpans(traceId).slice(0, -3);
+      let parserMessage = '';
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        parserMessage = (error as Error).message;
+      }
+      const res = await postJson(text);
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal({ code: 3, message: `The body is not a valid OTLP JSON ExportTraceServiceRequest: ${parserMessage}` });
+      expect(await storedSpans(traceId)).to.equal(0);
+    });
+
+    it('a "spans" key given twice in a scope: the last list is the one stored, as JSON.parse reads it', async () => {
+      const first = hexId(0x6d, 16);
+      const last = hexId(0x6e, 16);
+      const lastSpans = JSON.parse(manySpans(last)).resourceSpans[0].scopeSpans[0].spans;
+      const text = manySpans(first).replace(/\]\}\]\}\]\}$/, `], "spans": ${JSON.stringify(lastSpans)}}]}]}`);
+      const res = await postJson(text);
+      expect(res.status).to.equal(200);
+      expect(await storedSpans(first)).to.equal(0);
+      expect(await storedSpans(last)).to.equal(SPANS);
+    });
+  });
+
   describe('POST /v1/traces — a 100,000-span export', function () {
     this.timeout(180_000);
     let server: TestServer;

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectProblem } from '../support/problem.js';
 import { sampleTrace } from '../traces/fixtures.js';
 import { eventually } from '../support/eventually.js';
+import { binaryParser, decodeStatus, hexId, otlpProto } from '../otlp/otlp-bodies.js';
 
 /** A 503 storage fault, complete: Problem body, retryable, Retry-After. */
 function expectStorageFault(res: Parameters<typeof expectProblem>[0]): void {
@@ -53,6 +54,28 @@ class CuttableProxy {
     for (const socket of this.sockets) socket.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** An OTLP/HTTP protobuf export of a root and a child of `traceId`. */
+const otlpExport = (server: TestServer, traceId: string) =>
+  server
+    .request()
+    .post('/v1/traces')
+    .set('x-api-key', server.tenant.apiKey)
+    .set('content-type', 'application/x-protobuf')
+    .buffer(true)
+    .parse(binaryParser)
+    .send(otlpProto([{ traceId, spanId: hexId(1, 8), name: 'root' }, { traceId, spanId: hexId(2, 8), parentSpanId: hexId(1, 8), name: 'child' }]));
+
+/** The OTLP face of a storage fault: 503 with a google.rpc.Status UNAVAILABLE (14) saying so, and Retry-After. */
+function expectOtlpStorageFault(res: { status: number; headers: Record<string, string>; body: unknown }): void {
+  expect(res.status).to.equal(503);
+  expect(res.headers['retry-after']).to.equal('2');
+  expect(res.headers['content-type']).to.match(/^application\/x-protobuf/);
+  expect(decodeStatus(res.body as Buffer)).to.deep.equal({
+    code: 14,
+    message: 'The database is unavailable or busy; nothing was changed by this request unless it says otherwise. Retry after the delay given.',
+  });
 }
 
 const project = (server: TestServer) => server.request().get('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
@@ -120,6 +143,15 @@ describe('storage faults are 503, not 500', () => {
         expect(res.status, JSON.stringify(res.body)).to.equal(201);
       });
 
+      it('answers an OTLP export 503 with a Status (code 14, Retry-After) while the database is unreachable, and stores it when retried', async () => {
+        await proxy.cut();
+        const traceId = hexId(0x5a1, 16);
+        expectOtlpStorageFault(await otlpExport(server, traceId));
+        await proxy.open();
+        expect((await otlpExport(server, traceId)).status).to.equal(200);
+        expect(await server.runtime.store.traces.spansOf(server.tenant.project.id, traceId)).to.have.length(2);
+      });
+
       it('survives pg_terminate_backend of all its connections: no 500, and 200 again by the second request', async () => {
         await project(server).expect(200);
         const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } });
@@ -170,6 +202,25 @@ describe('storage faults are 503, not 500', () => {
         const res = await server.request().post('/api/v1/public/traces').set('x-api-key', server.tenant.apiKey).send(trace);
         expect(res.status, JSON.stringify(res.body)).to.equal(201);
         expect(await server.runtime.store.traces.findById(server.tenant.project.id, 'while-locked')).to.not.equal(null);
+      });
+
+      // The 500 once seen among three concurrent 100,000-span exports on a loaded machine: an
+      // append that waited past the busy timeout for the write lock reached the OTLP router as
+      // SQLITE_BUSY, which answered every unknown error 500 (docs/tenant-safety-input.md, "OTLP memory").
+      it('answers an OTLP export 503 with a Status (code 14, Retry-After) while another connection holds the write lock, nothing stored, and stores it when retried', async () => {
+        const file = server.runtime.database.knex.client.config.connection.filename as string;
+        const other = new Sqlite(file);
+        const traceId = hexId(0x5a2, 16);
+        try {
+          other.exec('BEGIN IMMEDIATE');
+          expectOtlpStorageFault(await otlpExport(server, traceId));
+          other.exec('ROLLBACK');
+        } finally {
+          other.close();
+        }
+        expect(await server.runtime.store.traces.findById(server.tenant.project.id, traceId)).to.equal(null);
+        expect((await otlpExport(server, traceId)).status).to.equal(200);
+        expect(await server.runtime.store.traces.spansOf(server.tenant.project.id, traceId)).to.have.length(2);
       });
     });
   }

@@ -13,12 +13,22 @@ interface MessageType {
 }
 
 interface OtlpNamespace {
-  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } } } } };
+  opentelemetry: {
+    proto: {
+      collector: { trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } } };
+      trace: { v1: { ResourceSpans: MessageType; ScopeSpans: MessageType; Span: MessageType } };
+    };
+  };
 }
 
 const collector = (otlpRoot as unknown as OtlpNamespace).opentelemetry.proto.collector.trace.v1;
 export const ExportTraceServiceRequest = collector.ExportTraceServiceRequest;
 export const ExportTraceServiceResponse = collector.ExportTraceServiceResponse;
+/** The request's parts, for OTLP JSON read a part at a time (otlp-json-batches.ts). */
+const traceV1 = (otlpRoot as unknown as OtlpNamespace).opentelemetry.proto.trace.v1;
+export const ResourceSpansMessage = traceV1.ResourceSpans;
+export const ScopeSpansMessage = traceV1.ScopeSpans;
+export const SpanMessage = traceV1.Span;
 
 /**
  * google.rpc.Status (googleapis google/rpc/status.proto), the body of every OTLP/HTTP failure; the

@@ -5,6 +5,8 @@ import { decodeExportRequest } from './otlp-wire-decoder.js';
 import { decodeSpanBatches } from './otlp-wire-batches.js';
 import { OtlpDecodeError } from './otlp-decode-error.js';
 import { MAX_OTLP_JSON_DEPTH, nestsDeeperThan } from './otlp-json-depth.js';
+import { scanJsonSkeleton } from './otlp-json-scan.js';
+import { decodeJsonSkeletonBatches } from './otlp-json-batches.js';
 
 /** The two OTLP/HTTP encodings; a response is written in the encoding of its request. */
 export type OtlpEncoding = 'protobuf' | 'json';
@@ -22,19 +24,22 @@ const HEX_ID = /^(?:[0-9a-fA-F]{2})*$/;
  * is not hex becomes empty bytes, so its span alone is refused as invalid.
  */
 function hexIdsToBytes(request: Record<string, unknown>): void {
+  for (const resourceSpans of arrayOf(request.resourceSpans)) {
+    for (const scopeSpans of arrayOf(resourceSpans.scopeSpans)) {
+      for (const span of arrayOf(scopeSpans.spans)) spanHexIdsToBytes(span);
+    }
+  }
+}
+
+/** hexIdsToBytes for one span (and its links). */
+function spanHexIdsToBytes(span: Record<string, unknown>): void {
   const idToBytes = (holder: Record<string, unknown>, key: string) => {
     const value = holder[key];
     if (value === undefined || value === null) return;
     holder[key] = typeof value === 'string' && HEX_ID.test(value) ? Buffer.from(value, 'hex') : Buffer.alloc(0);
   };
-  for (const resourceSpans of arrayOf(request.resourceSpans)) {
-    for (const scopeSpans of arrayOf(resourceSpans.scopeSpans)) {
-      for (const span of arrayOf(scopeSpans.spans)) {
-        for (const key of ['traceId', 'spanId', 'parentSpanId']) idToBytes(span, key);
-        for (const link of arrayOf(span.links)) for (const key of ['traceId', 'spanId']) idToBytes(link, key);
-      }
-    }
-  }
+  for (const key of ['traceId', 'spanId', 'parentSpanId']) idToBytes(span, key);
+  for (const link of arrayOf(span.links)) for (const key of ['traceId', 'spanId']) idToBytes(link, key);
 }
 
 const arrayOf = (value: unknown): Record<string, unknown>[] =>
@@ -117,20 +122,14 @@ function undecodable(error: unknown, encoding: OtlpEncoding): OtlpDecodeError {
 /**
  * The same request as requests of at most `batchSize` spans, for an export written batch by batch
  * (otlp-trace-export.ts). Protobuf is decoded lazily (otlp-wire-batches.ts: the whole body is
- * checked before the first of several batches is yielded). JSON is parsed whole — JSON.parse has
- * no other way — and then handed out in batches, each batch's spans let go of by the request so
- * that what was written can be collected. Either way a malformed body throws OtlpDecodeError
- * before the first batch.
+ * checked before the first of several batches is yielded). OTLP JSON of more than one batch is
+ * cut where its spans are (otlp-json-scan.ts) and its spans parsed batch by batch
+ * (otlp-json-batches.ts, which checks the whole request first); one of a single batch, or a body
+ * the scan does not take (not JSON, too deep, not an object), is decoded whole as before. Either
+ * way a malformed body throws OtlpDecodeError before the first batch.
  */
 export function* decodeTraceBatches(body: Buffer, encoding: OtlpEncoding, batchSize: number): Generator<OtlpTraceRequest> {
-  if (encoding === 'json') {
-    const request = decodeTraceRequest(body, encoding);
-    // An ordinary export is one batch: handed on as decoded.
-    if (spanCountOf(request) <= batchSize) yield request;
-    else yield* batchesOf(request, batchSize);
-    return;
-  }
-  const batches = decodeSpanBatches(body, batchSize);
+  const batches = encoding === 'json' ? jsonBatches(body, batchSize) : decodeSpanBatches(body, batchSize);
   for (;;) {
     let next: IteratorResult<OtlpTraceRequest>;
     try {
@@ -141,6 +140,18 @@ export function* decodeTraceBatches(body: Buffer, encoding: OtlpEncoding, batchS
     if (next.done) return;
     yield next.value;
   }
+}
+
+function* jsonBatches(body: Buffer, batchSize: number): Generator<OtlpTraceRequest> {
+  const cut = body.length === 0 ? null : scanJsonSkeleton(body);
+  if (cut !== null && cut.spans.reduce((n, offsets) => n + offsets.length / 2, 0) > batchSize) {
+    yield* decodeJsonSkeletonBatches(cut, body, batchSize, { hexIdsToBytes: spanHexIdsToBytes, toRequest: fromGeneratedMessage });
+    return;
+  }
+  // An ordinary export is one batch, decoded whole and handed on as decoded.
+  const request = decodeTraceRequest(body, 'json');
+  if (spanCountOf(request) <= batchSize) yield request;
+  else yield* batchesOf(request, batchSize);
 }
 
 const spanCountOf = (request: OtlpTraceRequest): number =>

@@ -1,6 +1,6 @@
 import type { TraceIngestionService } from '../traces/trace-ingestion-service.js';
-import { groupByTrace } from '../traces/trace-assembly.js';
-import { decodeTraceBatches, type OtlpEncoding } from './otlp-request.js';
+import { groupByTrace, type SpansOfTrace } from '../traces/trace-assembly.js';
+import { decodeTraceBatches, type OtlpEncoding, type OtlpTraceRequest } from './otlp-request.js';
 import { mapTraceRequest } from './span-mapper.js';
 import { ByteAdmission } from './otlp-admission.js';
 import { ProblemError } from '../../errors.js';
@@ -13,7 +13,28 @@ export interface ExportResult {
 }
 
 /** Spans decoded, mapped and written at a time; measured with `npm run bench:otlp-memory` (docs/tenant-safety-input.md). */
-export const DEFAULT_BATCH_SPANS = 5000;
+export const DEFAULT_BATCH_SPANS = 512;
+
+/** What an export has added up so far, batch after batch. */
+interface ExportState {
+  result: ExportResult;
+  mappingReasons: string[];
+  storingReasons: string[];
+  /** Traces a batch after the first appended to: their derived fields wait for the last batch. */
+  deferred: Set<string>;
+  first: boolean;
+}
+
+/**
+ * The next batch decoded, mapped and grouped by trace, or null after the last. The decoded request
+ * and the mapped wrappers (with their hints) are not needed past grouping: they are left here.
+ */
+function groupedBatch(batches: Generator<OtlpTraceRequest>): { groups: SpansOfTrace[]; rejected: number; reasons: string[] } | null {
+  const next = batches.next();
+  if (next.done) return null;
+  const { spans, rejected, reasons } = mapTraceRequest(next.value);
+  return { groups: groupByTrace(spans.map((m) => ({ traceId: m.traceId, span: m.span, metadata: { otel_resource: m.hints.resource } }))), rejected, reasons };
+}
 
 /** At most this many refusal reasons of each kind (mapping, storing) are told, as one append tells them. */
 const MAX_REASONS = 5;
@@ -56,33 +77,37 @@ export class OtlpTraceExport {
   }
 
   private async decodeAndAppend(projectId: string, body: Buffer, encoding: OtlpEncoding): Promise<ExportResult> {
-    const result: ExportResult = { acceptedSpans: 0, rejectedSpans: 0, errorMessage: '' };
-    const mappingReasons: string[] = [];
-    const storingReasons: string[] = [];
-    // Traces a batch after the first appended to: their derived fields wait for the last batch.
-    const deferred = new Set<string>();
-    let first = true;
-    for (const request of decodeTraceBatches(body, encoding, this.batchSpans)) {
-      const { spans, rejected, reasons } = mapTraceRequest(request);
-      const groups = groupByTrace(spans.map((m) => ({ traceId: m.traceId, span: m.span, metadata: { otel_resource: m.hints.resource } })));
-      // The mapped wrappers (and their hints) are not needed past grouping: released before the write.
-      spans.length = 0;
-      result.rejectedSpans += rejected;
-      mappingReasons.push(...reasons.slice(0, MAX_REASONS - mappingReasons.length));
-      if (groups.length > 0) {
-        const outcome = await this.ingestion.appendSpans(projectId, groups, { deferDerived: !first });
-        result.acceptedSpans += outcome.acceptedSpans;
-        result.rejectedSpans += outcome.rejectedSpans;
-        storingReasons.push(...outcome.reasons.slice(0, MAX_REASONS - storingReasons.length));
-        for (const traceId of outcome.deferredTraces) deferred.add(traceId);
-      }
-      first = false;
-    }
+    const state: ExportState = { result: { acceptedSpans: 0, rejectedSpans: 0, errorMessage: '' }, mappingReasons: [], storingReasons: [], deferred: new Set(), first: true };
+    const batches = decodeTraceBatches(body, encoding, this.batchSpans);
+    while (await this.appendNextBatch(projectId, batches, state));
     // Every trace that existed when a later batch reached it, resends included: if this export is a
     // retry of one cut short by a crash, its spans may all be stored already but not summed up.
-    if (deferred.size > 0) await this.ingestion.refreshDerived(projectId, [...deferred]);
-    result.errorMessage = [...mappingReasons, ...storingReasons].join('; ');
-    return result;
+    if (state.deferred.size > 0) await this.ingestion.refreshDerived(projectId, [...state.deferred]);
+    state.result.errorMessage = [...state.mappingReasons, ...state.storingReasons].join('; ');
+    return state.result;
+  }
+
+  /**
+   * Decodes, maps and appends the next batch; false when there is none. A method of its own, so that
+   * nothing of a batch outlives its append: a loop variable would keep the batch referenced while
+   * the next one is decoded, and V8 would copy it at each scavenge meanwhile and promote it to its
+   * old space, which is collected only when the heap has grown (docs/tenant-safety-input.md, "OTLP memory").
+   */
+  private async appendNextBatch(projectId: string, batches: Generator<OtlpTraceRequest>, state: ExportState): Promise<boolean> {
+    const next = groupedBatch(batches);
+    if (next === null) return false;
+    const { groups, rejected, reasons } = next;
+    state.result.rejectedSpans += rejected;
+    state.mappingReasons.push(...reasons.slice(0, MAX_REASONS - state.mappingReasons.length));
+    if (groups.length > 0) {
+      const outcome = await this.ingestion.appendSpans(projectId, groups, { deferDerived: !state.first });
+      state.result.acceptedSpans += outcome.acceptedSpans;
+      state.result.rejectedSpans += outcome.rejectedSpans;
+      state.storingReasons.push(...outcome.reasons.slice(0, MAX_REASONS - state.storingReasons.length));
+      for (const traceId of outcome.deferredTraces) state.deferred.add(traceId);
+    }
+    state.first = false;
+    return true;
   }
 
   /** Writes waiting for an ingest slot: the router answers 503 above its limit. */

@@ -69,11 +69,14 @@ export function* decodeSpanBatches(bytes: Buffer, batchSize: number): Generator<
           checkExportRequest(bytes);
           checked = true;
         }
-        yield { resourceSpans: batch };
+        // Reset before the yield: the generator is suspended while its consumer writes the batch,
+        // and what its variables still held then would outlive the write.
+        const full: OtlpTraceRequest = { resourceSpans: batch };
         batch = [];
         count = 0;
         resourceSpans = null;
         scopeSpans = null;
+        yield full;
       }
     }
   }
