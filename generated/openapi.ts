@@ -2780,6 +2780,7 @@ export interface components {
         PromptName: string;
         /** @description Lower-case letters, digits and `._-`, starting with a letter or digit. `latest` is kept by the service. */
         PromptLabel: string;
+        /** @description Letters, digits, spaces and `._:/-`, starting with a letter or digit. */
         PromptTag: string;
         /**
          * @description `text`: the template is one string. `chat`: a list of messages and placeholders.
