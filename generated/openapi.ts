@@ -2377,6 +2377,9 @@ export interface components {
             output_tokens?: number;
             retry_count?: number;
             cost?: number;
+            prompt_name?: components["schemas"]["PromptName"];
+            /** @description With prompt_name: the prompt version the span ran with (docs/prompts.md#linked-spans). */
+            prompt_version?: number;
         } & {
             [key: string]: unknown;
         };
