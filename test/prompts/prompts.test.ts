@@ -415,6 +415,19 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('POST /api/v1/public/traces (ingestTrace): linked spans', () => {
+      it('stores metadata.prompt_name and prompt_version on a span and refuses a malformed name or version with its path', async () => {
+        const span = (metadata: Record<string, unknown>) => ({ span_id: 'llm', name: 'answer', span_type: 'LLM', status: 'success', metadata });
+        const ingest = (traceId: string, metadata: Record<string, unknown>) =>
+          server.request().post('/api/v1/public/traces').set('x-api-key', key).send({ trace_id: traceId, name: 'linked', spans: [span(metadata)] });
+        expectEnvelope(await ingest('prompt-linked-1', { prompt_name: 'support/triage', prompt_version: 3 }), 201);
+        const stored = expectEnvelope<{ spans: { metadata: Record<string, unknown> }[] }>(await server.request().get('/api/v1/public/traces/prompt-linked-1').set('x-api-key', key));
+        expect(stored.spans[0].metadata).to.deep.include({ prompt_name: 'support/triage', prompt_version: 3 });
+        expect(pathsOf(expectProblem(await ingest('prompt-linked-2', { prompt_name: 'a//b' }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal(['/body/spans/0/metadata/prompt_name']);
+        expect(pathsOf(expectProblem(await ingest('prompt-linked-3', { prompt_name: 'p', prompt_version: 0 }), 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal(['/body/spans/0/metadata/prompt_version']);
+      });
+    });
+
     describe('notification.prompt_version_changed', () => {
       it('is delivered, signed, to a real receiver when a version is created and when a label moves', async () => {
         const receiver = await new Receiver().start();
