@@ -30,7 +30,9 @@ const path = (name: string) => `${BASE}/${encodeURIComponent(name)}`;
 const pathsOf = (problem: Record<string, unknown>) => (problem.errors as { path: string }[]).map((error) => error.path);
 
 forEachAdapter((adapter) => {
-  describe('prompts', () => {
+  describe('prompts', function () {
+    // The server start and the concurrent-creation cases on a loaded 2-core machine.
+    this.timeout(60_000);
     let server: TestServer;
     let key: string;
     /** An OAuth token of a project editor (an organization member raised to editor) and of the owner (an admin). */
