@@ -55,6 +55,7 @@ import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
+import { PromptService } from './domain/prompts/prompt-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services extends EvaluationServices {
@@ -118,6 +119,8 @@ export interface Services extends EvaluationServices {
   dispatch: DispatchService;
   /** Detections run over historical traces on request, in scheduled batches. */
   backfills: BackfillService;
+  /** Versioned prompts with labels (docs/prompts.md). */
+  prompts: PromptService;
 }
 
 export interface ServiceDependencies {
@@ -169,6 +172,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   return {
     events,
     cursors,
+    prompts: new PromptService(store, clock, cursors, events),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

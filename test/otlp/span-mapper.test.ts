@@ -267,6 +267,24 @@ describe('OTLP span mapping (docs/opentelemetry.md)', () => {
     });
   });
 
+  describe('the prompt version a span ran with (docs/prompts.md#linked-spans)', () => {
+    it('reads tracewell.prompt.name and .version into metadata.prompt_name and prompt_version', () => {
+      const { span } = map({ 'tracewell.prompt.name': 'support/triage', 'tracewell.prompt.version': 3 });
+      expect(span.metadata).to.deep.include({ prompt_name: 'support/triage', prompt_version: 3 });
+      expect(span.metadata.attributes).to.equal(undefined);
+    });
+
+    it("reads Langfuse's langfuse.observation.prompt.* (a version sent as text too); ours win when both are sent", () => {
+      expect(map({ 'langfuse.observation.prompt.name': 'lf/p', 'langfuse.observation.prompt.version': '7' }).span.metadata).to.deep.include({ prompt_name: 'lf/p', prompt_version: 7 });
+      const both = map({ 'tracewell.prompt.name': 'ours', 'tracewell.prompt.version': 2, 'langfuse.observation.prompt.name': 'theirs', 'langfuse.observation.prompt.version': 9 }).span.metadata;
+      expect([both.prompt_name, both.prompt_version]).to.deep.equal(['ours', 2]);
+    });
+
+    it('records no version outside 1 to 2^31-1', () => {
+      for (const version of [0, 2_147_483_648]) expect(map({ 'tracewell.prompt.name': 'p', 'tracewell.prompt.version': version }).span.metadata, String(version)).to.not.have.property('prompt_version');
+    });
+  });
+
   describe('status, exceptions, resource and scope', () => {
     it('status ERROR with a message → error with that message', () => {
       expect(map({}, { status: { code: 2, message: 'boom' } }).span).to.deep.include({ status: 'error', error: 'boom' });

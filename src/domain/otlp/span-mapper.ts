@@ -32,6 +32,8 @@ const STATUS_ERROR = 2;
 const MAX_NAME = 1000;
 const MAX_ERROR = 10_000;
 const MAX_LABEL = 255;
+/** Prompt versions are 32-bit positive integers (the contract's bound). */
+const MAX_PROMPT_VERSION = 2_147_483_647;
 const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'];
 
 const allZero = (id: string): boolean => /^0*$/.test(id);
@@ -270,6 +272,12 @@ export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource
     finish_reason: parsedJson(reader.raw('gen_ai.response.finish_reasons', 'ai.response.finishReason')),
     result: parsedJson(reader.raw('gen_ai.tool.call.result', 'ai.toolCall.result')),
   });
+
+  // --- the prompt version the span ran with (docs/prompts.md#linked-spans) ----------------------------
+  // Ours first, then Langfuse's, so spans instrumented for either are linked alike.
+  set('prompt_name', reader.string('tracewell.prompt.name', 'langfuse.observation.prompt.name')?.slice(0, MAX_LABEL));
+  const promptVersion = reader.count('tracewell.prompt.version', 'langfuse.observation.prompt.version');
+  set('prompt_version', promptVersion !== undefined && promptVersion >= 1 && promptVersion <= MAX_PROMPT_VERSION ? promptVersion : undefined);
 
   // --- session, user, framework, agent -------------------------------------------------------------
   const sessionId = label(reader.string('session.id', 'gen_ai.conversation.id', 'ai.telemetry.metadata.sessionId'));
