@@ -23,6 +23,7 @@ import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
+import { runPlaygroundHandler } from './playground-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -58,5 +59,5 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
 
 /** Operations that write their own (streamed) response body. */
 export function buildStreamingHandlers(services: Services): StreamingHandlers {
-  return { exportTraces: exportTracesHandler(services.traceExport) };
+  return { exportTraces: exportTracesHandler(services.traceExport), runPlayground: runPlaygroundHandler(services.playground) };
 }

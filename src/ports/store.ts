@@ -76,6 +76,7 @@ export interface Store {
   readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
   readonly annotations: import('./evaluations.js').AnnotationRepository;
   readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
+  readonly playgroundRuns: import('./playground-runs.js').PlaygroundRunRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
