@@ -687,7 +687,9 @@ export interface paths {
          *     - `event: delta` — `{ "content" }`, each piece of text as the model sends it;
          *     - `event: done` — `{ "traceId", "output", "promptTokens", "completionTokens", "costUsd", "latencyMs", "finishReason" }`;
          *     - `event: error` — `{ "traceId", "code", "detail", "output" }` when the model fails after the stream began
-         *       (an HTTP error, an `error` chunk, a broken or silent connection); `output` is the text received until then.
+         *       (`model_error`: an HTTP error, an `error` chunk, an answer over 256,000 characters; `model_unreachable`: a
+         *       broken connection; `model_timeout`: silence past `EVALUATOR_TIMEOUT_MS`) or, rarely, when the finished run
+         *       could not be stored (`run_not_stored`); `output` is the text received until then.
          *
          *     Exactly one of `done` or `error` ends the stream. Either way the run is stored as a trace (`traceId`,
          *     framework `tracewell-playground`) with one `LLM` span carrying the filled messages, the answer, the model,
@@ -2876,26 +2878,6 @@ export interface components {
                 name: string;
                 version: number;
             };
-        };
-        /** @description The `data` of one Server-Sent Event of `runPlayground`, by its `event` name. */
-        PlaygroundRunEvent: {
-            traceId: string;
-        } | {
-            content: string;
-        } | {
-            traceId: string;
-            output: string;
-            promptTokens: number;
-            completionTokens: number;
-            costUsd: number;
-            latencyMs: number;
-            finishReason: string | null;
-        } | {
-            traceId: string;
-            /** @enum {string} */
-            code: "model_error" | "model_unreachable" | "model_timeout";
-            detail: string;
-            output: string;
         };
         ModelConnection: {
             /** Format: uuid */
@@ -5781,8 +5763,8 @@ export interface operations {
         };
         responses: {
             /**
-             * @description Server-Sent Events (`run`, then `delta`s, then `done` or `error`), each `data:` one JSON object described
-             *     by `PlaygroundRunEvent`.
+             * @description Server-Sent Events (`run`, then `delta`s, then `done` or `error`), each `data:` one JSON object as listed
+             *     in the operation's description.
              */
             200: {
                 headers: {
