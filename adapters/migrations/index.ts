@@ -24,7 +24,7 @@ import { detectionJobKeys } from './027-detection-job-keys.js';
 import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
-import { playgroundRuns } from './031-playground-runs.js';
+import { playgroundRuns } from './032-playground-runs.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [

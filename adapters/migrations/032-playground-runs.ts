@@ -7,7 +7,7 @@ import type { Migration } from './migration.js';
  * one budget. The connection is named, not referenced: deleting a connection keeps the day's spend.
  */
 export const playgroundRuns: Migration = {
-  name: '031-playground-runs',
+  name: '032-playground-runs',
   async up(knex) {
     await knex.schema.createTable('playground_runs', (t) => {
       t.uuid('id').primary();
