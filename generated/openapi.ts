@@ -480,6 +480,194 @@ export interface paths {
         patch: operations["updateSavedFilter"];
         trace?: never;
     };
+    "/api/v1/public/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the prompts of the selected project, by name.
+         * @description One summary per prompt (name, type, latest version, the labels and the version each names, the
+         *     latest version's tags). Keyset-paginated in name order (byte order). `namePrefix` keeps names
+         *     that start with it (a folder: `support/`), `label` prompts where some version carries that label,
+         *     `tag` prompts whose latest version carries that tag. Filters are bound into the cursor.
+         */
+        get: operations["listPrompts"];
+        put?: never;
+        /**
+         * Create a new version of a prompt (creating the prompt with version 1).
+         * @description Versions are immutable and numbered 1, 2, 3… per prompt; a number is never reused, even after its
+         *     version is deleted. The new version takes `latest` and every label in `labels` (a label names one
+         *     version at a time, so each moves here from wherever it was). A prompt's `type` is fixed by its first
+         *     version: another type later is 400 with path `/body/type`; a `template` of the wrong shape for the
+         *     type is 400 with path `/body/template`. `latest` cannot be given (it moves by itself). Labels that
+         *     are protected in the project (`/project/prompt-protected-labels`) need the admin role: 403
+         *     `PUBLIC_API_PROMPT_LABEL_PROTECTED`.
+         *
+         *     Concurrent creations: two requests that race for version N both succeed, as N and N+1, unless they
+         *     send `baseVersion`, the version the edit started from: when the prompt's latest version is another
+         *     one, the request is 409 `PUBLIC_API_PROMPT_VERSION_CONFLICT` and writes nothing, so of two edits
+         *     from version N exactly one becomes N+1. Emits `notification.prompt_version_changed`.
+         */
+        post: operations["createPromptVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/prompts/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the version of a prompt under a label (default `production`) or by number.
+         * @description What an application fetches at run time. `label` (default `production`) or `version`, not both
+         *     (400). A label that names no version of this prompt, an unknown version and an unknown prompt are
+         *     404 `PUBLIC_API_NOT_FOUND`.
+         *
+         *     Served like a configuration service: the response carries a strong `ETag` (a hash of `data`; the
+         *     envelope's `requestId` is per exchange) and `Cache-Control: private, max-age=0, must-revalidate`,
+         *     so a client may keep the body but asks again each time; `If-None-Match` with the ETag answers 304
+         *     with no body while the version and its labels are unchanged. Why no max-age: moving a label is how
+         *     a team rolls back, and it must take effect at the next fetch; a revalidation costs one keyed read.
+         *     Any API key of the project may read it, read-only ones included (an application's ingest key);
+         *     OAuth and service-account tokens need `configuration:read`, or an observability scope.
+         */
+        get: operations["getPrompt"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prompt and every version of it.
+         * @description The body's `confirmation` must equal the prompt's name, else 400 `PUBLIC_API_CONFIRMATION_MISMATCH`.
+         *     When any version carries a protected label the admin role is needed (403
+         *     `PUBLIC_API_PROMPT_LABEL_PROTECTED`). Spans that recorded the prompt keep their name and version.
+         */
+        delete: operations["deletePrompt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/prompts/{name}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The versions of a prompt, newest first, each in full.
+         * @description Keyset-paginated by version number, descending. An unknown prompt is 404.
+         */
+        get: operations["listPromptVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/prompts/{name}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+                /** @description The version number. */
+                version: components["parameters"]["PromptVersionPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one version of a prompt.
+         * @description The body's `confirmation` must be `<name>@<version>` (e.g. `support/triage@3`), else 400
+         *     `PUBLIC_API_CONFIRMATION_MISMATCH`. Its labels go with it (`latest` moves to the highest remaining
+         *     version); a version carrying a protected label needs the admin role. Deleting the only version
+         *     deletes the prompt. Its number is not reused.
+         */
+        delete: operations["deletePromptVersion"];
+        options?: never;
+        head?: never;
+        /**
+         * Set the labels of a version (moving them from other versions).
+         * @description `labels` becomes this version's exact set of labels: each one it did not carry moves here from the
+         *     version that had it, each one it carried and is not listed is removed. `latest` cannot be set or
+         *     removed (400 with path `/body/labels/<i>`). Adding, moving or removing a protected label needs the
+         *     admin role: 403 `PUBLIC_API_PROMPT_LABEL_PROTECTED`, nothing changed. Emits
+         *     `notification.prompt_version_changed` when some label moved.
+         */
+        patch: operations["setPromptVersionLabels"];
+        trace?: never;
+    };
+    "/api/v1/public/prompts/{name}/compile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill a version's variables (and a chat prompt's placeholders).
+         * @description Reads the version as `GET /prompts/{name}` does (`label`, default `production`, or `version`), and
+         *     replaces every `{{variable}}` with `variables[variable]` (the text as given: no escaping, no
+         *     second pass over inserted text) and, in a chat prompt, every placeholder entry with the messages in
+         *     `placeholders[name]`. A variable the template uses and `variables` lacks is 400
+         *     `PUBLIC_API_VALIDATION_FAILED` with path `/body/variables/<name>`; a missing placeholder likewise
+         *     with `/body/placeholders/<name>`. Extra variables are ignored. Changes nothing.
+         */
+        post: operations["compilePrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/project/prompt-protected-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's protected prompt labels.
+         * @description Labels that only admins may add, move or remove (none by default).
+         */
+        get: operations["getPromptProtectedLabels"];
+        /**
+         * Replace the project's protected prompt labels.
+         * @description The whole set, sorted and without duplicates on return. `latest` cannot be protected (it moves by itself).
+         */
+        put: operations["setPromptProtectedLabels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/monitors": {
         parameters: {
             query?: never;
@@ -2630,6 +2818,146 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        /** @description Letters, digits and `._-`, in folders separated by single `/` (no leading, trailing or double slash). */
+        PromptName: string;
+        /** @description Lower-case letters, digits and `._-`, starting with a letter or digit. `latest` is kept by the service. */
+        PromptLabel: string;
+        /** @description Letters, digits, spaces and `._:/-`, starting with a letter or digit. */
+        PromptTag: string;
+        /**
+         * @description `text`: the template is one string. `chat`: a list of messages and placeholders.
+         * @enum {string}
+         */
+        PromptType: "text" | "chat";
+        ChatPromptMessage: {
+            /** @constant */
+            type: "message";
+            /** @description e.g. system, user, assistant, tool. */
+            role: string;
+            /** @description May contain `{{variables}}`. */
+            content: string;
+        };
+        /** @description Where a list of messages (e.g. the conversation so far) is inserted when the prompt is compiled. */
+        ChatPromptPlaceholder: {
+            /** @constant */
+            type: "placeholder";
+            name: string;
+        };
+        ChatPromptEntry: components["schemas"]["ChatPromptMessage"] | components["schemas"]["ChatPromptPlaceholder"];
+        ChatMessage: {
+            role: string;
+            content: string;
+        };
+        /** @description A string (type `text`, at most 100,000 characters) or a list of at most 100 entries (type `chat`). */
+        PromptTemplate: string | components["schemas"]["ChatPromptEntry"][];
+        /** @description Free JSON stored with the version (model, parameters, tools, response format); at most 64 KiB serialized. */
+        PromptConfig: {
+            [key: string]: unknown;
+        };
+        PromptVersion: {
+            /**
+             * Format: uuid
+             * @description The version's own id.
+             */
+            id: string;
+            /** Format: uuid */
+            promptId: string;
+            name: components["schemas"]["PromptName"];
+            type: components["schemas"]["PromptType"];
+            version: number;
+            template: components["schemas"]["PromptTemplate"];
+            config: components["schemas"]["PromptConfig"];
+            /** @description The labels naming this version, sorted; `latest` when it is the highest version. */
+            labels: components["schemas"]["PromptLabel"][];
+            tags: components["schemas"]["PromptTag"][];
+            commitMessage: string | null;
+            /** @description The distinct `{{variable}}` names the template uses, in order of first use. */
+            variables: string[];
+            /** @description The placeholder names of a chat template, in order (empty for text). */
+            placeholders: string[];
+            /** @description Who created it: `user:<id>`, else `<credential kind>:<credential id>`. */
+            author: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        PromptVersionCreateRequest: {
+            name: components["schemas"]["PromptName"];
+            type: components["schemas"]["PromptType"];
+            template: components["schemas"]["PromptTemplate"];
+            config?: components["schemas"]["PromptConfig"];
+            labels?: components["schemas"]["PromptLabel"][];
+            tags?: components["schemas"]["PromptTag"][];
+            commitMessage?: string;
+            /** @description The version this edit started from; 409 `PUBLIC_API_PROMPT_VERSION_CONFLICT` when the latest version is another. */
+            baseVersion?: number;
+        };
+        PromptSummary: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["PromptName"];
+            type: components["schemas"]["PromptType"];
+            latestVersion: number;
+            /** @description Each label of the prompt with the version it names (`latest` included). */
+            labels: {
+                [key: string]: number;
+            };
+            /** @description The latest version's tags. */
+            tags: components["schemas"]["PromptTag"][];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        PromptList: {
+            prompts: components["schemas"]["PromptSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        PromptVersionList: {
+            versions: components["schemas"]["PromptVersion"][];
+            page: components["schemas"]["Page"];
+        };
+        PromptLabelsUpdateRequest: {
+            labels: components["schemas"]["PromptLabel"][];
+        };
+        PromptDeleteRequest: {
+            /** @description The prompt name (a prompt) or `<name>@<version>` (a version). */
+            confirmation: string;
+        };
+        PromptDeleted: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["PromptName"];
+            /** @constant */
+            deleted: true;
+        };
+        PromptVersionDeleted: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["PromptName"];
+            version: number;
+            /** @constant */
+            deleted: true;
+            /** @description true when it was the only version, so the prompt went with it. */
+            promptDeleted: boolean;
+        };
+        PromptCompileRequest: {
+            label?: components["schemas"]["PromptLabel"];
+            version?: number;
+            variables?: {
+                [key: string]: string;
+            };
+            placeholders?: {
+                [key: string]: components["schemas"]["ChatMessage"][];
+            };
+        };
+        CompiledPrompt: {
+            name: components["schemas"]["PromptName"];
+            version: number;
+            type: components["schemas"]["PromptType"];
+            /** @description The filled string (text) or the list of messages (chat). */
+            compiled: string | components["schemas"]["ChatMessage"][];
+            config: components["schemas"]["PromptConfig"];
+        };
+        PromptProtectedLabels: {
+            labels: components["schemas"]["PromptLabel"][];
+        };
         /**
          * @description What a monitor checks per window; each kind emits one event type (docs/alerts.md).
          * @enum {string}
@@ -3697,6 +4025,10 @@ export interface components {
          *     the same body within 24 hours replays the first response.
          */
         IdempotencyKey: string;
+        /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+        PromptNamePath: components["schemas"]["PromptName"];
+        /** @description The version number. */
+        PromptVersionPath: number;
         ServiceAccountId: string;
         ServiceAccountTokenId: string;
     };
@@ -5165,6 +5497,545 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPrompts: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Names starting with this (case-sensitive). */
+                namePrefix?: string;
+                /** @description Prompts where some version carries this label (`latest` matches every prompt). */
+                label?: components["schemas"]["PromptLabel"];
+                /** @description Prompts whose latest version carries this tag. */
+                tag?: components["schemas"]["PromptTag"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of prompt summaries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPromptVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptVersionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptVersion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPrompt: {
+        parameters: {
+            query?: {
+                /** @description The label whose version to return; default `production`. Not with `version`. */
+                label?: components["schemas"]["PromptLabel"];
+                /** @description An explicit version number. Not with `label`. */
+                version?: number;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+                /** @description An ETag from an earlier response; 304 when it still matches. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    /** @description `private, max-age=0, must-revalidate`. */
+                    "Cache-Control"?: "private, max-age=0, must-revalidate";
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptVersion"];
+                    };
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    /** @description `private, max-age=0, must-revalidate`. */
+                    "Cache-Control"?: "private, max-age=0, must-revalidate";
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePrompt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The prompt was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPromptVersions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptVersionList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePromptVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+                /** @description The version number. */
+                version: components["parameters"]["PromptVersionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The version was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptVersionDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setPromptVersionLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+                /** @description The version number. */
+                version: components["parameters"]["PromptVersionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptLabelsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The version with its labels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptVersion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    compilePrompt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptCompileRequest"];
+            };
+        };
+        responses: {
+            /** @description The filled template. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["CompiledPrompt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPromptProtectedLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The protected labels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptProtectedLabels"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setPromptProtectedLabels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptProtectedLabels"];
+            };
+        };
+        responses: {
+            /** @description The protected labels now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptProtectedLabels"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -55,6 +55,7 @@ import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
+import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
 
@@ -120,6 +121,8 @@ export interface Services extends EvaluationServices {
   dispatch: DispatchService;
   /** Detections run over historical traces on request, in scheduled batches. */
   backfills: BackfillService;
+  /** Versioned prompts with labels (docs/prompts.md). */
+  prompts: PromptService;
   /** Streamed prompt runs on a model connection, stored as traces, spending the evaluation budget. */
   playground: PlaygroundService;
 }
@@ -173,6 +176,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   return {
     events,
     cursors,
+    prompts: new PromptService(store, clock, cursors, events),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -24,6 +24,7 @@ import { detectionJobKeys } from './027-detection-job-keys.js';
 import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
+import { prompts } from './031-prompts.js';
 import { playgroundRuns } from './032-playground-runs.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -53,5 +54,6 @@ export const migrations: readonly Migration[] = [
   sqliteSearchFacets,
   searchProjectOrder,
   searchProjectIndex,
+  prompts,
   playgroundRuns,
 ];

@@ -23,6 +23,7 @@ import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
+import { PromptHandlers } from './prompt-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 
 /**
@@ -53,6 +54,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new BackfillHandlers(services.backfills),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
+    ...new PromptHandlers(services.prompts),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

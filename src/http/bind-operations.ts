@@ -17,6 +17,7 @@ import { requestIdOf } from './request-id.js';
 import { assertCleanValue } from './json-hygiene.js';
 import { jsonBodyBytesOf } from './checked-json-body.js';
 import { uuidParametersOf, withLowerCaseUuids } from './uuid-parameters.js';
+import { noneMatchHits } from './conditional-get.js';
 
 /**
  * Routes each contract operation to its handler by operationId. The handler gets validated inputs
@@ -60,6 +61,11 @@ export function bindOperations(
         if (streaming) return await streaming(input as unknown as OperationInput<StreamingOperationId>, res);
         const reply: OperationReply<HandledOperationId> = await handler!(input);
         for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+        // A handler that names its representation's ETag (a served prompt) gets conditional GET.
+        if (method === 'get' && reply.headers?.ETag !== undefined && noneMatchHits(req.headers['if-none-match'], reply.headers.ETag)) {
+          res.status(304).end();
+          return;
+        }
         res.status(reply.status as number).json({ success: true, data: reply.data, requestId });
       } catch (error) {
         next(error);

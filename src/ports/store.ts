@@ -76,6 +76,8 @@ export interface Store {
   readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
   readonly annotations: import('./evaluations.js').AnnotationRepository;
   readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
+
+  readonly prompts: import('./prompts.js').PromptRepository;
   readonly playgroundRuns: import('./playground-runs.js').PlaygroundRunRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
