@@ -864,8 +864,9 @@ export interface paths {
         put?: never;
         /**
          * Run a chat prompt against one of the project's model connections, streamed as Server-Sent Events.
-         * @description Fills the `{{variable}}` placeholders of `messages` from `variables` (a placeholder without a value is 400
-         *     `PUBLIC_API_VALIDATION_FAILED` with path `/body/variables/<name>`), then calls the model connection's
+         * @description Fills the `{{variable}}` placeholders of `messages` from `variables` by the prompts' own rule (as
+         *     `compilePrompt`; a variable without a value is 400 `PUBLIC_API_VALIDATION_FAILED` with path
+         *     `/body/variables/<name>`), then calls the model connection's
          *     OpenAI-compatible `chat/completions` with `stream: true` and relays the text as it arrives.
          *
          *     The answer is `text/event-stream` (Server-Sent Events, one JSON object per `data:` line), chosen over JSON

@@ -12,6 +12,9 @@ import { DetectionEditPage } from './detections/detection-edit-page';
 import { FixBoardPage } from './fixes/fix-board-page';
 import { SettingsPage } from './settings/settings-page';
 import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
+import { PromptListPage } from './prompts/prompt-list-page';
+import { PromptPage } from './prompts/prompt-page';
+import { PlaygroundPage } from './playground/playground-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -43,6 +46,8 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
             <NavLink to="/annotations">Annotations</NavLink>
+            <NavLink to="/prompts">Prompts</NavLink>
+            <NavLink to="/playground">Playground</NavLink>
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
@@ -85,6 +90,9 @@ export function App() {
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
+        <Route path="/prompts" element={<Authenticated><PromptListPage /></Authenticated>} />
+        <Route path="/prompts/:name" element={<Authenticated><PromptPage /></Authenticated>} />
+        <Route path="/playground" element={<Authenticated><PlaygroundPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>

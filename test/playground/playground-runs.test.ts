@@ -204,7 +204,7 @@ forEachAdapter((adapter) => {
         const calls = model.calls.length;
         const res = await run(tenant, { ...greeting(connectionId), variables: { language: 'French' } });
         const problem = expectProblem(res, 400, 'PUBLIC_API_VALIDATION_FAILED');
-        expect(problem.errors).to.deep.equal([{ path: '/body/variables/name', code: 'required', message: 'the template uses {{name}}; give it a value' }]);
+        expect(problem.errors).to.deep.equal([{ path: '/body/variables/name', code: 'required', message: 'the template uses {{name}}' }]);
         expect(model.calls.length, 'no model was called').to.equal(calls);
       });
 

@@ -3,6 +3,7 @@ import { JsonView } from '../ui/json-view';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatLatency } from '../ui/format';
 import { chatMessages } from './span-model';
+import { OpenInPlayground } from '../playground/open-in-playground';
 
 /** Input or output: a conversation when it holds chat messages, otherwise collapsible JSON. */
 function Payload({ title, value }: { title: string; value: Record<string, unknown> | null }) {
@@ -62,6 +63,7 @@ export function SpanPanel({ span, deepLink }: { span: FlatSpan; deepLink: string
           <code>{span.spanId}</code> <a href={deepLink}>Link to this span</a>
         </dd>
       </dl>
+      <OpenInPlayground span={span} />
       {span.error && (
         <section className="span-error" aria-label="Error">
           <h3>Error</h3>

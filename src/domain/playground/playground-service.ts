@@ -8,7 +8,7 @@ import { costOf, type PriceTable } from '../pricing/price-table.js';
 import type { TraceIngestionService } from '../traces/trace-ingestion-service.js';
 import type { ChatMessage, ChatParameters, ChatStreamClient, ChatStreamEnd } from './chat-stream-client.js';
 import { AsyncChannel } from './async-channel.js';
-import { fillTemplates } from './template-fill.js';
+import { compileTemplate } from '../prompts/prompt-template.js';
 
 export interface PlaygroundRunInput {
   modelConnectionId: string;
@@ -64,9 +64,14 @@ export class PlaygroundService {
   ) {}
 
   async start(projectId: string, input: PlaygroundRunInput): Promise<PlaygroundRun> {
-    const { filled, missing } = fillTemplates(input.messages.map((m) => m.content), input.variables ?? {});
-    if (missing.length > 0) throw problems.validation('The template uses variables without a value; see errors. Nothing was run.', missing);
-    const messages = input.messages.map((m, i) => ({ role: m.role, content: filled[i]! }));
+    // The prompt registry's own rule fills the variables, so a version runs here as it compiles there.
+    const compiled = compileTemplate(
+      input.messages.map((m) => ({ type: 'message' as const, role: m.role, content: m.content })),
+      input.variables ?? {},
+      {},
+      { variables: '/body/variables', placeholders: '/body/placeholders' },
+    ) as { role: string; content: string }[];
+    const messages: ChatMessage[] = compiled.map((m, i) => ({ role: input.messages[i]!.role, content: m.content }));
     if (messages.reduce((sum, m) => sum + m.content.length, 0) > MAX_MESSAGES_CHARS) {
       throw problems.validation('The filled messages are too long; see errors. Nothing was run.', [
         { path: '/body/messages', code: 'too_long', message: `the filled messages must be at most ${MAX_MESSAGES_CHARS} characters in all` },
