@@ -13,18 +13,18 @@ export function DraftEditor({ draft, onChange, connections }: { draft: Draft; on
       <ol className="pg-messages">
         {draft.messages.map((m, i) => (
           <li key={i} className={`message role-${m.role}`}>
-            <label>
-              Role of message {i + 1}
-              <select value={m.role} onChange={(e) => setMessage(i, { role: e.target.value as Role })}>
+            <span>
+              <label htmlFor={`${id}-role-${i}`}>Role of message {i + 1}</label>
+              <select id={`${id}-role-${i}`} value={m.role} onChange={(e) => setMessage(i, { role: e.target.value as Role })}>
                 {ROLES.map((role) => (
                   <option key={role}>{role}</option>
                 ))}
               </select>
-            </label>
-            <label>
-              Message {i + 1}
-              <textarea rows={4} value={m.content} onChange={(e) => setMessage(i, { content: e.target.value })} />
-            </label>
+            </span>
+            <span>
+              <label htmlFor={`${id}-message-${i}`}>Message {i + 1}</label>
+              <textarea id={`${id}-message-${i}`} rows={4} value={m.content} onChange={(e) => setMessage(i, { content: e.target.value })} />
+            </span>
             {draft.messages.length > 1 && (
               <button type="button" onClick={() => onChange({ ...draft, messages: draft.messages.filter((_, k) => k !== i) })}>
                 Remove message {i + 1}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
@@ -85,6 +85,7 @@ function LabelMover({ name, versions, isProtected }: { name: string; versions: V
   const [target, setTarget] = useState(versions[0]!.version);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
+  const id = useId();
   return (
     <section className="card" aria-labelledby="labels-heading">
       <h2 id="labels-heading">Move a label</h2>
@@ -109,16 +110,14 @@ function LabelMover({ name, versions, isProtected }: { name: string; versions: V
           Label
           <input required value={label} onChange={(e) => setLabel(e.target.value)} />
         </label>
-        <label>
-          Version
-          <select value={target} onChange={(e) => setTarget(Number(e.target.value))}>
+        <label htmlFor={`${id}-version`}>Version</label>
+        <select id={`${id}-version`} value={target} onChange={(e) => setTarget(Number(e.target.value))}>
             {versions.map((v) => (
               <option key={v.version} value={v.version}>
                 v{v.version}
               </option>
             ))}
-          </select>
-        </label>
+        </select>
         <button type="submit">Move label</button>
       </form>
       {isProtected(label.trim()) && <p className="muted">{label.trim()} is protected: only an admin may move it.</p>}
@@ -132,6 +131,7 @@ function LabelMover({ name, versions, isProtected }: { name: string; versions: V
 function VersionDiff({ versions }: { versions: Version[] }) {
   const [from, setFrom] = useState(versions[1]!.version);
   const [to, setTo] = useState(versions[0]!.version);
+  const id = useId();
   const a = versions.find((v) => v.version === from);
   const b = versions.find((v) => v.version === to);
   const lines = a && b ? lineDiff(versionText(a), versionText(b)) : [];
@@ -140,26 +140,22 @@ function VersionDiff({ versions }: { versions: Version[] }) {
     <section className="card" aria-labelledby="diff-heading">
       <h2 id="diff-heading">Compare versions</h2>
       <div className="inline">
-        <label>
-          From
-          <select value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                v{v.version}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          To
-          <select value={to} onChange={(e) => setTo(Number(e.target.value))}>
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                v{v.version}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={`${id}-from`}>From</label>
+        <select id={`${id}-from`} value={from} onChange={(e) => setFrom(Number(e.target.value))}>
+          {versions.map((v) => (
+            <option key={v.version} value={v.version}>
+              v{v.version}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-to`}>To</label>
+        <select id={`${id}-to`} value={to} onChange={(e) => setTo(Number(e.target.value))}>
+          {versions.map((v) => (
+            <option key={v.version} value={v.version}>
+              v{v.version}
+            </option>
+          ))}
+        </select>
       </div>
       <p className="muted">{changed === 0 ? 'No differences.' : `${changed} changed line${changed === 1 ? '' : 's'}.`}</p>
       <table className="prompts-diff" aria-label={`Differences from v${from} to v${to}`}>
