@@ -213,9 +213,10 @@ forEachAdapter((adapter) => {
 
       it("says the project's evaluation budget is spent instead of running", async () => {
         const connectionId = (await server.request().get('/api/v1/public/model-connections').set('x-api-key', server.tenant.apiKey)).body.data.modelConnections[0].id as string;
-        expectEnvelope(await api().put('/evaluation-budget', { dailyBudgetTokens: 1 }));
+        // One token more than the cases before spent today: one more run (17 tokens) goes through and spends it.
+        const spent = expectEnvelope<{ spentTodayTokens: number }>(await server.request().get('/api/v1/public/evaluation-budget').set('x-api-key', server.tenant.apiKey)).spentTodayTokens;
+        expectEnvelope(await api().put('/evaluation-budget', { dailyBudgetTokens: spent + 1 }));
         try {
-          // One run spends 17 tokens (whatever other cases spent today), past the budget of 1.
           expect((await api().post('/playground/runs', { modelConnectionId: connectionId, messages: [{ role: 'user', content: 'hi' }] })).status).to.equal(200);
           await page.goto(url('/playground'));
           const side = page.getByRole('region', { name: 'Prompt' });
