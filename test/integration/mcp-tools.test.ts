@@ -251,11 +251,11 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-            : tool.name === 'log_trace' || tool.name === 'score_trace'
+            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
@@ -286,6 +286,11 @@ forEachAdapter((adapter) => {
       await call('triage_get_dispatch', { fix_id: fixId });
       const score = await call('score_trace', { trace_id: 'mcp-run-1', name: 'helpfulness', value: 0.75 });
       expect(score).to.deep.include({ trace_id: 'mcp-run-1', span_id: null, name: 'helpfulness', data_type: 'numeric', value: 0.75, source: 'api' });
+      // The prompt tools: save a version, promote it, read it back, list.
+      expect(await call('create_prompt_version', { name: 'tour/greeting', type: 'text', template: 'Hi {{name}}' })).to.deep.include({ version: 1, labels: ['latest'] });
+      expect((await call('set_prompt_label', { name: 'tour/greeting', version: 1, labels: ['production'] })).labels).to.deep.equal(['latest', 'production']);
+      expect((await call('get_prompt', { name: 'tour/greeting' })).variables).to.deep.equal(['name']);
+      await call('list_prompts', { name_prefix: 'tour/' });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

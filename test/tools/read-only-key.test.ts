@@ -18,6 +18,8 @@ const READING_TOOLS = [
   'list_monitors',
   'list_incidents',
   'triage_get_dispatch',
+  'get_prompt',
+  'list_prompts',
 ];
 
 interface RpcBody {

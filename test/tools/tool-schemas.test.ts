@@ -57,7 +57,13 @@ function oracle(document: Json) {
         return property(property(schemas[source.schema], source.property).schema.items, source.itemProperty);
       case 'query':
       case 'path': {
-        const parameter = (operation(source.operationId).parameters as Json[]).find((p) => p.in === source.in && p.name === source.name)!;
+        // The operation's parameters and its path item's (e.g. a prompt's name), `$ref`s followed.
+        const meta = operationIndex(document).find((op) => op.operationId === source.operationId)!;
+        const pathItem = (document.paths as Record<string, Json>)[meta.pathTemplate];
+        const parameters = [...((pathItem.parameters as Json[] | undefined) ?? []), ...((operation(source.operationId).parameters as Json[] | undefined) ?? [])].map((p) =>
+          typeof p.$ref === 'string' ? ((document.components as Json).parameters as Record<string, Json>)[p.$ref.split('/').pop()!] : p,
+        );
+        const parameter = parameters.find((p) => p.in === source.in && p.name === source.name)!;
         const schema = inline(parameter.schema) as Json;
         return { schema: parameter.description === undefined ? schema : { ...schema, description: parameter.description }, required: parameter.required === true };
       }
