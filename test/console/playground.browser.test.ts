@@ -193,6 +193,22 @@ forEachAdapter((adapter) => {
         await b.getByText('12 prompt + 5 completion tokens', { exact: false }).waitFor();
       });
 
+      it('compares two versions side by side', async () => {
+        const name = await greetingPrompt();
+        await page.goto(url(`/playground?prompt=${encodeURIComponent(name)}&version=2`));
+        await page.getByRole('region', { name: 'Prompt' }).getByLabel('Message 1', { exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Compare side by side' }).click();
+        const b = page.getByRole('region', { name: 'Side B' });
+        await b.getByLabel(`Version of ${name}`).selectOption({ label: 'v1 (production)' });
+        expect(await b.getByLabel('Message 1', { exact: true }).inputValue()).to.equal('You greet people.');
+        await page.getByLabel('name', { exact: true }).fill('Ada');
+        await page.getByLabel('language', { exact: true }).fill('French');
+        const calls = model.calls.length;
+        await page.getByRole('button', { name: 'Run both' }).click();
+        await page.waitForFunction("[...document.querySelectorAll('.pg-answer')].map((e) => e.textContent).join('|') === 'Bonjour, Ada!|Bonjour, Ada!'");
+        expect(model.calls.slice(calls).map((c) => c.body.messages[0]!.content).sort()).to.deep.equal(['You greet people in French.', 'You greet people.']);
+      });
+
       it('saves the edit as a new version of the prompt', async () => {
         const name = await greetingPrompt();
         await page.goto(url(`/playground?prompt=${encodeURIComponent(name)}&version=2`));

@@ -8,6 +8,7 @@ import { draftOfSpan, draftOfVersion, emptyDraft, variablesOf, type Draft, type 
 import { DraftEditor } from './draft-editor';
 import { RunOutput, useRun } from './run-output';
 import { SaveVersionForm } from './save-version-form';
+import { VersionPicker } from './version-picker';
 
 /**
  * The playground: a prompt (opened from a version, from an LLM span, or written here) run against
@@ -141,6 +142,7 @@ function Side(props: {
           {note}
         </p>
       ))}
+      {draft.prompt && <VersionPicker draft={{ ...draft, prompt: draft.prompt }} onChange={onChange} />}
       <DraftEditor draft={draft} onChange={onChange} connections={connections} />
       <p>
         <button type="button" className="primary" disabled={run.running} onClick={() => void run.start(api, draft, variables)}>
