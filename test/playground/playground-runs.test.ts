@@ -25,7 +25,9 @@ function eventsOf(text: string): { event: string; data: Record<string, unknown> 
 }
 
 forEachAdapter((adapter) => {
-  describe('Playground runs', () => {
+  describe('Playground runs', function () {
+    // Starts servers (one more in the model_timeout case): slow on a shared machine.
+    this.timeout(60_000);
     let server: TestServer;
     let model: OpenAiStreamStandIn;
     let n = 0;
@@ -197,6 +199,27 @@ forEachAdapter((adapter) => {
         const events = eventsOf((await run(tenant, greeting(connectionId, 'DROP {{name}}'))).body as string);
         expect(events.map((e) => e.event)).to.deep.equal(['run', 'delta', 'error']);
         expect(events[2]!.data).to.include({ code: 'model_unreachable', output: 'Bonjour' });
+      });
+
+      it('ends with model_timeout when the model stays silent past EVALUATOR_TIMEOUT_MS', async () => {
+        // A server of its own with a short deadline: the silence is real time on a socket, not the service clock.
+        const quick = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*', EVALUATOR_TIMEOUT_MS: '300' } });
+        try {
+          const connection = await quick.request().post('/api/v1/public/model-connections').set('x-api-key', quick.tenant.apiKey).send({ name: 'stand-in', baseUrl: model.baseUrl, model: 'gpt-4o-mini', apiKey: 'sk-quick' });
+          const body = greeting(expectEnvelope<{ id: string }>(connection, 201).id, 'HOLD {{name}}');
+          const res = await quick.request().post('/api/v1/public/playground/runs').set('x-api-key', quick.tenant.apiKey).send(body).buffer(true).parse((r, done) => {
+            let text = '';
+            r.setEncoding('utf8');
+            r.on('data', (chunk: string) => (text += chunk));
+            r.on('end', () => done(null, text));
+          });
+          const events = eventsOf(res.body as string);
+          expect(events.map((e) => e.event)).to.deep.equal(['run', 'delta', 'error']);
+          expect(events[2]!.data).to.deep.equal({ traceId: events[0]!.data.traceId, code: 'model_timeout', detail: 'the model endpoint sent nothing for 300 ms', output: 'Bonjour' });
+        } finally {
+          model.release();
+          await quick.close();
+        }
       });
 
       it('refuses a placeholder without a value with its field path, before calling the model', async () => {
