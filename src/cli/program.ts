@@ -9,6 +9,7 @@ import { registerTraceCommands } from './commands/traces.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerAdministrationCommands } from './commands/administration.js';
 import { registerMonitorCommands } from './commands/monitors.js';
+import { registerPromptCommands } from './commands/prompts.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -32,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerServiceAccountCommands(program, io);
   registerAdministrationCommands(program, io);
   registerMonitorCommands(program, io);
+  registerPromptCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();
