@@ -125,10 +125,10 @@ export class PlaygroundService {
     const latencyMs = Math.round(performance.now() - startedMs);
     const promptTokens = final.kind === 'done' ? final.promptTokens ?? 0 : 0;
     const completionTokens = final.kind === 'done' ? final.completionTokens ?? 0 : 0;
-    const costUsd = await this.costOf(projectId, call.model, promptTokens, completionTokens);
-
+    let costUsd = 0;
     // The spend first: the money is spent whatever happens to the trace.
     try {
+      costUsd = await this.costOf(projectId, call.model, promptTokens, completionTokens);
       await this.store.playgroundRuns.insert({
         id: randomUUID(),
         projectId,
