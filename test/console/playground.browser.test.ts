@@ -114,7 +114,7 @@ forEachAdapter((adapter) => {
         await page.getByRole('link', { name: 'Open v2 in playground' }).click();
         await page.waitForURL(/\/playground\?prompt=/);
         const side = page.getByRole('region', { name: 'Prompt' });
-        await side.getByText(`${name}`).waitFor();
+        await side.getByRole('link', { name, exact: true }).waitFor();
         expect(await side.getByLabel('Message 1', { exact: true }).inputValue()).to.equal('You greet people in {{language}}.');
         expect(await side.getByLabel('Temperature').inputValue()).to.equal('0.3');
         await page.getByLabel('name', { exact: true }).fill('Ada');
