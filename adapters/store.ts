@@ -98,6 +98,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     evaluationBudgets: new evaluations.SqlEvaluationBudgetRepository(knex),
 
     prompts: new SqlPromptRepository(knex, dialect),
+    playgroundRuns: new evaluations.SqlPlaygroundRunRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

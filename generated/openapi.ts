@@ -856,6 +856,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/playground/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a chat prompt against one of the project's model connections, streamed as Server-Sent Events.
+         * @description Fills the `{{variable}}` placeholders of `messages` from `variables` by the prompts' own rule (as
+         *     `compilePrompt`; a variable without a value is 400 `PUBLIC_API_VALIDATION_FAILED` with path
+         *     `/body/variables/<name>`), then calls the model connection's
+         *     OpenAI-compatible `chat/completions` with `stream: true` and relays the text as it arrives.
+         *
+         *     The answer is `text/event-stream` (Server-Sent Events, one JSON object per `data:` line), chosen over JSON
+         *     Lines because browsers and every HTTP client read it incrementally and it names each event:
+         *
+         *     - `event: run` — `{ "traceId" }`, first, before the model is called;
+         *     - `event: delta` — `{ "content" }`, each piece of text as the model sends it;
+         *     - `event: done` — `{ "traceId", "output", "promptTokens", "completionTokens", "costUsd", "latencyMs", "finishReason" }`;
+         *     - `event: error` — `{ "traceId", "code", "detail", "output" }` when the model fails after the stream began
+         *       (`model_error`: an HTTP error, an `error` chunk, an answer over 256,000 characters; `model_unreachable`: a
+         *       broken connection; `model_timeout`: silence past `EVALUATOR_TIMEOUT_MS`) or, rarely, when the finished run
+         *       could not be stored (`run_not_stored`); `output` is the text received until then.
+         *
+         *     Exactly one of `done` or `error` ends the stream. Either way the run is stored as a trace (`traceId`,
+         *     framework `tracewell-playground`) with one `LLM` span carrying the filled messages, the answer, the model,
+         *     the parameters, the token counts, the cost from the price table and, when `prompt` is given, the prompt
+         *     name and version it came from, and its tokens and dollars count against the project's daily evaluation
+         *     budget (`GET /evaluation-budget`). While that budget is spent the run is refused before any call: 409
+         *     `PUBLIC_API_EVALUATION_BUDGET_EXHAUSTED`. An unknown connection is 404; a base URL that no longer passes
+         *     the SSRF policy is 400 `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN`. Scope `evaluation:write` (it spends the
+         *     evaluation budget on the evaluators' model connections); role editor.
+         */
+        post: operations["runPlayground"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/model-connections": {
         parameters: {
             query?: never;
@@ -3163,6 +3206,38 @@ export interface components {
             spanId?: string;
             sessionId?: string;
             comment?: string;
+        };
+        PlaygroundMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            /** @description Text with `{{variable}}` placeholders. */
+            content: string;
+        };
+        /** @description OpenAI chat-completions parameters, passed through as named. */
+        PlaygroundParameters: {
+            temperature?: number;
+            top_p?: number;
+            max_tokens?: number;
+            presence_penalty?: number;
+            frequency_penalty?: number;
+            seed?: number;
+            stop?: string[];
+        };
+        PlaygroundRunRequest: {
+            /** Format: uuid */
+            modelConnectionId: string;
+            /** @description Overrides the connection's model for this run. */
+            model?: string;
+            messages: components["schemas"]["PlaygroundMessage"][];
+            variables?: {
+                [key: string]: string;
+            };
+            parameters?: components["schemas"]["PlaygroundParameters"];
+            /** @description The prompt version the messages came from; recorded on the run's span. */
+            prompt?: {
+                name: string;
+                version: number;
+            };
         };
         ModelConnection: {
             /** Format: uuid */
@@ -6573,6 +6648,56 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runPlayground: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaygroundRunRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description Server-Sent Events (`run`, then `delta`s, then `done` or `error`), each `data:` one JSON object as listed
+             *     in the operation's description.
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -56,6 +56,8 @@ import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
+import { PlaygroundService } from './domain/playground/playground-service.js';
+import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services extends EvaluationServices {
@@ -121,6 +123,8 @@ export interface Services extends EvaluationServices {
   backfills: BackfillService;
   /** Versioned prompts with labels (docs/prompts.md). */
   prompts: PromptService;
+  /** Streamed prompt runs on a model connection, stored as traces, spending the evaluation budget. */
+  playground: PlaygroundService;
 }
 
 export interface ServiceDependencies {
@@ -215,6 +219,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     actionItems: new ActionItemService(clock, notifications),
     dispatch: new DispatchService(store, clock, notifications, events),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
+    // The judge calls' deadline bounds a playground model's silence too: one setting for "a model is not answering".
+    playground: new PlaygroundService(store, clock, evaluations.modelConnections, evaluations.evaluationBudgets, priceTable, traceIngestion, httpChatStreamClient, { timeoutMs: config.evaluations.timeoutMs }),
     ...evaluations,
   };
 }

@@ -26,6 +26,7 @@ import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { prompts } from './032-prompts.js';
+import { playgroundRuns } from './033-playground-runs.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   searchProjectIndex,
   traceSortIndexes,
   prompts,
+  playgroundRuns,
 ];

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
+import type { PlaygroundRunRecord, PlaygroundRunRepository } from '../../src/ports/playground-runs.js';
 import type {
   AnnotationBatchRecord,
   AnnotationBatchStatus,
@@ -378,12 +379,13 @@ export class SqlEvaluationRunRepository implements EvaluationRunRepository {
     return this.sum({ evaluator_id: evaluatorId }, from, to);
   }
 
-  spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
-    return this.sum({ project_id: projectId }, from, to);
+  async spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
+    const [evaluators, playground] = [await this.sum({ project_id: projectId }, from, to), await this.sum({ project_id: projectId }, from, to, 'playground_runs')];
+    return { tokens: evaluators.tokens + playground.tokens, usd: Math.round((evaluators.usd + playground.usd) * 1e9) / 1e9 };
   }
 
-  private async sum(where: Record<string, string>, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
-    const row = (await this.db('evaluation_runs')
+  private async sum(where: Record<string, string>, from: Date, to: Date, table: 'evaluation_runs' | 'playground_runs' = 'evaluation_runs'): Promise<{ tokens: number; usd: number }> {
+    const row = (await this.db(table)
       .where(where)
       .andWhere('created_at', '>=', toMillis(from))
       .andWhere('created_at', '<', toMillis(to))
@@ -598,5 +600,24 @@ export class SqlEvaluationBudgetRepository implements EvaluationBudgetRepository
     await this.db('evaluation_budgets')
       .where({ project_id: projectId })
       .update({ paused_reason: reason, paused_until: until ? toMillis(until) : null, updated_at: toMillis(now) });
+  }
+}
+
+/** Playground runs' spend (the runs themselves are traces). */
+export class SqlPlaygroundRunRepository implements PlaygroundRunRepository {
+  constructor(private readonly db: Knex) {}
+
+  async insert(record: PlaygroundRunRecord): Promise<void> {
+    await this.db('playground_runs').insert({
+      id: record.id,
+      project_id: record.projectId,
+      trace_id: record.traceId,
+      model_connection_id: record.modelConnectionId,
+      outcome: record.outcome,
+      prompt_tokens: record.promptTokens,
+      completion_tokens: record.completionTokens,
+      cost_usd: record.costUsd,
+      created_at: toMillis(record.createdAt),
+    });
   }
 }

@@ -27,6 +27,9 @@ import { BatchPage } from './annotations/batch-page';
 import { ServiceAccountsPage } from './service-accounts/service-accounts-page';
 import { ServiceAccountPage } from './service-accounts/service-account-page';
 import { ModelPricesPage } from './pricing/model-prices-page';
+import { PromptListPage } from './prompts/prompt-list-page';
+import { PromptPage } from './prompts/prompt-page';
+import { PlaygroundPage } from './playground/playground-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -65,6 +68,8 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/evaluators">Evaluators</NavLink>
             <NavLink to="/webhooks">Webhooks</NavLink>
             <NotificationsNavLink />
+            <NavLink to="/prompts">Prompts</NavLink>
+            <NavLink to="/playground">Playground</NavLink>
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
@@ -111,6 +116,9 @@ export function App() {
         <Route path="/annotation-queues/new" element={<Authenticated><QueueNewPage /></Authenticated>} />
         <Route path="/annotation-queues/:queueId" element={<Authenticated><QueuePage /></Authenticated>} />
         <Route path="/annotation-queues/:queueId/batches/:batchId" element={<Authenticated><BatchPage /></Authenticated>} />
+        <Route path="/prompts" element={<Authenticated><PromptListPage /></Authenticated>} />
+        <Route path="/prompts/:name" element={<Authenticated><PromptPage /></Authenticated>} />
+        <Route path="/playground" element={<Authenticated><PlaygroundPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="/webhooks" element={<Authenticated><WebhooksPage /></Authenticated>} />
         <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />

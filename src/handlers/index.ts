@@ -24,6 +24,7 @@ import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
+import { runPlaygroundHandler } from './playground-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -60,5 +61,5 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
 
 /** Operations that write their own (streamed) response body. */
 export function buildStreamingHandlers(services: Services): StreamingHandlers {
-  return { exportTraces: exportTracesHandler(services.traceExport) };
+  return { exportTraces: exportTracesHandler(services.traceExport), runPlayground: runPlaygroundHandler(services.playground) };
 }

@@ -8,7 +8,9 @@ import {
   type OperationHandlers,
   type OperationInput,
   type OperationReply,
+  type StreamingHandler,
   type StreamingHandlers,
+  type StreamingOperationId,
 } from './operation-types.js';
 import { principalOf } from './access-middleware.js';
 import { requestIdOf } from './request-id.js';
@@ -35,7 +37,8 @@ export function bindOperations(
   const streamingIds: ReadonlySet<string> = new Set(STREAMING_OPERATIONS);
   for (const operation of [...operations].sort((a, b) => templated(a) - templated(b))) {
     if (selfServed.has(operation.operationId)) continue;
-    const streaming = streamingIds.has(operation.operationId) ? options.streaming[operation.operationId as keyof StreamingHandlers] : undefined;
+    // Each streaming handler takes its own operation's input; here they are one shape (the input was validated against this operation).
+    const streaming = streamingIds.has(operation.operationId) ? (options.streaming[operation.operationId as keyof StreamingHandlers] as StreamingHandler) : undefined;
     const handler = handlers[operation.operationId as HandledOperationId] as OperationHandler<HandledOperationId> | undefined;
     if (!handler && !streaming) throw new Error(`The contract operation ${operation.operationId} has no handler.`);
     const uuids = uuidParametersOf(operation);
@@ -55,7 +58,7 @@ export function bindOperations(
           },
           uuids,
         ) as unknown as OperationInput<HandledOperationId>;
-        if (streaming) return await streaming(input as unknown as OperationInput<keyof StreamingHandlers>, res);
+        if (streaming) return await streaming(input as unknown as OperationInput<StreamingOperationId>, res);
         const reply: OperationReply<HandledOperationId> = await handler!(input);
         for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
         // A handler that names its representation's ETag (a served prompt) gets conditional GET.

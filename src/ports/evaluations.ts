@@ -150,7 +150,7 @@ export interface EvaluationRunRepository {
   list(evaluatorId: string, limit: number, after: CreatedPosition | null): Promise<EvaluationRunRecord[]>;
   /** Tokens and dollars the evaluator spent in [from, to). */
   spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }>;
-  /** Tokens and dollars all evaluators of the project spent in [from, to). */
+  /** Tokens and dollars all evaluators and playground runs of the project spent in [from, to). */
   spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }>;
 }
 

@@ -1,5 +1,7 @@
 import { ApiProblem } from './problem';
 import type { BodyOf, OperationId, QueryOf, Schemas, SuccessData } from './operation-types';
+import { readEventStream } from './event-stream';
+import type { PlaygroundStreamEvent } from './playground-events';
 
 /**
  * The one module that talks to the service. Every page calls these typed methods, so when an
@@ -186,6 +188,41 @@ export class ApiClient {
   getFixDispatch = (id: string) => this.rest<SuccessData<'getFixDispatch'>>('GET', `/fixes/${id}/dispatch`);
   actOnFixDispatch = (id: string, body: BodyOf<'actOnFixDispatch'>) => this.rest<SuccessData<'actOnFixDispatch'>>('POST', `/fixes/${id}/dispatch`, undefined, body);
   decideFixDispatch = (id: string, body: BodyOf<'decideFixDispatch'>) => this.rest<SuccessData<'decideFixDispatch'>>('POST', `/fixes/${id}/dispatch/approval`, undefined, body);
+
+
+  // Prompt names hold `/` (folders): a path carries the name encoded whole (`a%2Fb`).
+  listPrompts = (query: QueryOf<'listPrompts'>) => this.rest<SuccessData<'listPrompts'>>('GET', '/prompts', query);
+  getPromptVersion = (name: string, version: number) => this.rest<SuccessData<'getPrompt'>>('GET', `/prompts/${encodeURIComponent(name)}`, { version });
+  listPromptVersions = (name: string, query: QueryOf<'listPromptVersions'>) =>
+    this.rest<SuccessData<'listPromptVersions'>>('GET', `/prompts/${encodeURIComponent(name)}/versions`, query);
+  createPromptVersion = (body: BodyOf<'createPromptVersion'>) => this.rest<SuccessData<'createPromptVersion'>>('POST', '/prompts', undefined, body);
+  setPromptVersionLabels = (name: string, version: number, body: BodyOf<'setPromptVersionLabels'>) =>
+    this.rest<SuccessData<'setPromptVersionLabels'>>('PATCH', `/prompts/${encodeURIComponent(name)}/versions/${version}`, undefined, body);
+  getPromptProtectedLabels = () => this.rest<SuccessData<'getPromptProtectedLabels'>>('GET', '/project/prompt-protected-labels');
+
+  /**
+   * POST /playground/runs, read as it streams: each Server-Sent Event goes to `onEvent` as it
+   * arrives. A refusal before the stream (a Problem) is thrown as an ApiProblem, like every call.
+   */
+  async runPlayground(body: BodyOf<'runPlayground'>, onEvent: (event: PlaygroundStreamEvent) => void, signal?: AbortSignal): Promise<void> {
+    const response = await this.send(`${API}/playground/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let parsed: unknown = {};
+      try {
+        parsed = text ? JSON.parse(text) : {};
+      } catch {
+        // not JSON: the status says it
+      }
+      throw ApiProblem.fromProblem(response.status, parsed as Record<string, never>, response.headers.get('x-request-id'));
+    }
+    await readEventStream(response.body, (event) => onEvent({ event: event.event, data: JSON.parse(event.data) } as PlaygroundStreamEvent));
+  }
 
   /** Every span of a trace, page by page (the trace context stops at 1000). */
   async allSpans(traceId: string, onPage?: (loaded: number) => void): Promise<Schemas['FlatSpan'][]> {

@@ -5,6 +5,7 @@ import { formatCost, formatLatency } from '../ui/format';
 import { formatTokens } from './tokens';
 import { ConversationOrJson } from '../conversations/conversation-view';
 import { inputConversation, outputConversation, type Message } from '../conversations/messages';
+import { OpenInPlayground } from '../playground/open-in-playground';
 
 /** Input or output: a conversation when it holds messages (JSON one click away), otherwise collapsible JSON. */
 function Payload({ title, value, messages, context }: { title: string; value: Record<string, unknown> | null; messages: Message[] | null; context: readonly Message[] }) {
@@ -54,6 +55,7 @@ export function SpanPanel({ span, deepLink, toolResults }: { span: FlatSpan; dee
           <code>{span.spanId}</code> <a href={deepLink}>Link to this span</a>
         </dd>
       </dl>
+      <OpenInPlayground span={span} />
       {span.error && (
         <section className="span-error" aria-label="Error">
           <h3>Error</h3>

@@ -39,15 +39,8 @@ export class BudgetGuard {
     const { start, end } = utcDay(now);
     const resumes = `; resumes at ${end.toISOString()}`;
 
-    const budget = await this.store.evaluationBudgets.find(evaluator.projectId);
-    if (pauseHolds(budget, now)) return budget!.pausedReason;
-    if (budget && (budget.dailyBudgetUsd !== null || budget.dailyBudgetTokens !== null)) {
-      const reason = overBudget(budget, await this.store.evaluationRuns.spentByProject(evaluator.projectId, start, end), "the project's ");
-      if (reason) {
-        await this.store.evaluationBudgets.setPause(evaluator.projectId, `paused: ${reason}${resumes}`, end, now);
-        return `paused: ${reason}${resumes}`;
-      }
-    }
+    const projectReason = await this.projectRefusal(evaluator.projectId);
+    if (projectReason !== null) return projectReason;
 
     if (pauseHolds(evaluator, now)) return evaluator.pausedReason;
     if (evaluator.pausedReason !== null) await this.store.evaluators.update(evaluator.projectId, evaluator.id, { pausedReason: null, pausedUntil: null, updatedAt: now });
@@ -56,6 +49,23 @@ export class BudgetGuard {
     if (reason === null) return null;
     await this.store.evaluators.update(evaluator.projectId, evaluator.id, { pausedReason: `paused: ${reason}${resumes}`, pausedUntil: end, updatedAt: now });
     return `paused: ${reason}${resumes}`;
+  }
+
+  /**
+   * Null while the project's own budget (evaluators and playground runs together) has room today;
+   * otherwise why not, pausing the project until the next UTC midnight.
+   */
+  async projectRefusal(projectId: string): Promise<string | null> {
+    const now = this.clock.now();
+    const { start, end } = utcDay(now);
+    const budget = await this.store.evaluationBudgets.find(projectId);
+    if (pauseHolds(budget, now)) return budget!.pausedReason;
+    if (!budget || (budget.dailyBudgetUsd === null && budget.dailyBudgetTokens === null)) return null;
+    const reason = overBudget(budget, await this.store.evaluationRuns.spentByProject(projectId, start, end), "the project's ");
+    if (reason === null) return null;
+    const paused = `paused: ${reason}; resumes at ${end.toISOString()}`;
+    await this.store.evaluationBudgets.setPause(projectId, paused, end, now);
+    return paused;
   }
 
   /** The project budget with today's spend and pause, for GET /evaluation-budget. */
