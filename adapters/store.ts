@@ -40,6 +40,7 @@ import { SqlDigestRepository } from './sql/digest-repository.js';
 import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
 import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
+import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -95,6 +96,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     evaluationRuns: new evaluations.SqlEvaluationRunRepository(knex),
     annotations: new evaluations.SqlAnnotationRepository(knex),
     evaluationBudgets: new evaluations.SqlEvaluationBudgetRepository(knex),
+    datasets: new SqlDatasetRepository(knex, dialect),
+    experiments: new SqlExperimentRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -3042,9 +3042,9 @@ export interface components {
             evaluatorId: string | null;
             /**
              * Format: uuid
-             * @description The experiment result the score belongs to (target `experiment_result`).
+             * @description The experiment result the score belongs to; present on target `experiment_result` only.
              */
-            experimentResultId?: string | null;
+            experimentResultId?: string;
             createdAt: components["schemas"]["Timestamp"];
         };
         ScoreList: {

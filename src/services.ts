@@ -55,6 +55,8 @@ import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
+import { DatasetService } from './domain/experiments/dataset-service.js';
+import { ExperimentRunService } from './domain/experiments/experiment-run-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services extends EvaluationServices {
@@ -118,6 +120,10 @@ export interface Services extends EvaluationServices {
   dispatch: DispatchService;
   /** Detections run over historical traces on request, in scheduled batches. */
   backfills: BackfillService;
+  /** Versioned datasets and their items (docs/experiments.md). */
+  datasets: DatasetService;
+  /** Experiment runs on datasets, their results and paired comparisons. */
+  experimentRuns: ExperimentRunService;
 }
 
 export interface ServiceDependencies {
@@ -151,6 +157,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
+  const datasets = new DatasetService(store, clock, cursors);
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
     pricer: new SpanPricer(priceTable),
@@ -212,5 +219,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     dispatch: new DispatchService(store, clock, notifications, events),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
     ...evaluations,
+    datasets,
+    experimentRuns: new ExperimentRunService(store, clock, cursors, datasets, notifications, config.publicBaseUrl),
   };
 }

@@ -24,6 +24,7 @@ import { detectionJobKeys } from './027-detection-job-keys.js';
 import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
+import { datasets } from './031-datasets.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   sqliteSearchFacets,
   searchProjectOrder,
   searchProjectIndex,
+  datasets,
 ];

@@ -23,6 +23,8 @@ import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
+import { DatasetHandlers } from './dataset-handlers.js';
+import { ExperimentHandlers } from './experiment-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -52,6 +54,8 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new BackfillHandlers(services.backfills),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
+    ...new DatasetHandlers(services.datasets),
+    ...new ExperimentHandlers(services.experimentRuns),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

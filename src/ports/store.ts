@@ -76,6 +76,8 @@ export interface Store {
   readonly evaluationRuns: import('./evaluations.js').EvaluationRunRepository;
   readonly annotations: import('./evaluations.js').AnnotationRepository;
   readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
+  readonly datasets: import('./datasets.js').DatasetRepository;
+  readonly experiments: import('./datasets.js').ExperimentRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
