@@ -11,7 +11,7 @@ import type { Migration } from './migration.js';
  */
 export const datasets: Migration = {
   name: '031-datasets',
-  async up(knex) {
+  async up(knex, dialect) {
     await knex.schema.createTable('datasets', (t) => {
       t.uuid('id').primary();
       t.uuid('project_id').notNullable().references('projects.id').onDelete('CASCADE');
@@ -66,6 +66,8 @@ export const datasets: Migration = {
       t.unique(['run_id', 'item_id'], { indexName: 'experiment_results_run_item_unique' });
       t.index(['run_id', 'created_at', 'id'], 'experiment_results_run_created_idx');
     });
+    // `experiment_result` is 17 characters; SQLite does not enforce varchar lengths, PostgreSQL does.
+    if (dialect === 'postgres') await knex.raw('ALTER TABLE scores ALTER COLUMN target TYPE varchar(32)');
     await knex.schema.alterTable('scores', (t) => {
       // No foreign key: SQLite cannot add one to an existing table; results delete their scores.
       t.uuid('experiment_result_id');

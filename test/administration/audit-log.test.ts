@@ -40,7 +40,7 @@ forEachAdapter((adapter) => {
       // Not administrative: a user's own profile and notification read marks, fix triage (comments,
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
-      // annotation answers are data that carries its own author and time.
+      // annotation answers are data that carries its own author and time, and so are experiment results.
       expect(unaudited).to.have.members([
         'patchAccountProfile',
         'markNotificationRead',
@@ -53,6 +53,7 @@ forEachAdapter((adapter) => {
         'testWebhook',
         'createScore',
         'submitAnnotationResponse',
+        'recordExperimentResults',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });
