@@ -11,6 +11,7 @@ import { triageToolMappings } from './triage-tools.js';
 import { alertToolMappings } from './alert-tools.js';
 import { dispatchToolMappings } from './dispatch-tools.js';
 import { evaluationToolMappings } from './evaluation-tools.js';
+import { experimentToolMappings } from './experiment-tools.js';
 
 const NO_INPUT = object({});
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
@@ -47,7 +48,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...experimentToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -18,6 +18,10 @@ const READING_TOOLS = [
   'list_monitors',
   'list_incidents',
   'triage_get_dispatch',
+  'list_datasets',
+  'get_dataset_items',
+  'list_experiment_runs',
+  'compare_experiment_runs',
 ];
 
 interface RpcBody {
