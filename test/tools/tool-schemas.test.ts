@@ -47,8 +47,9 @@ function oracle(document: Json) {
     const meta = operationIndex(document).find((op) => op.operationId === operationId)!;
     const pathItem = (document.paths as Record<string, Json>)[meta.pathTemplate] as Record<string, Json>;
     const own = pathItem[meta.method.toLowerCase()] as Json;
+    const shared = (pathItem.parameters ?? []) as unknown as Json[];
     // Parameters declared once on the path item (e.g. /datasets/{id}) apply to each of its operations.
-    return { ...own, parameters: [...((pathItem.parameters as Json[] | undefined) ?? []), ...((own.parameters as Json[] | undefined) ?? [])] };
+    return { ...own, parameters: [...shared, ...((own.parameters ?? []) as Json[])] } as Json;
   };
   const field = (source: ContractSource): { schema: Json; required: boolean } => {
     switch (source.in) {
