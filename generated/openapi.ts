@@ -2183,6 +2183,39 @@ export interface paths {
         patch: operations["updateExperimentRun"];
         trace?: never;
     };
+    "/api/v1/public/datasets/{id}/runs/{runId}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score every result of a run with deterministic built-in scorers (no model).
+         * @description Each scorer compares a result's `output` with its item's `expectedOutput` at the run's pinned
+         *     version and writes one score per result under its `name` (replacing an earlier score of that name on
+         *     the result; source `evaluator`, author `scorer:<kind>`): `exact_match`, `contains`, `regex`
+         *     (`pattern`, RE2 syntax on the linear-time engine), `valid_json`, `json_schema` (`schema`, at most
+         *     65,536 bytes), `numeric_tolerance` (`tolerance`, default 0) are boolean; `edit_similarity` is
+         *     numeric (1 − Levenshtein distance / longer length, each side cut to 2,000 characters).
+         *     `caseSensitive: false` folds case for the text scorers. A scorer that needs an expected output
+         *     writes no score for an item without one. A bad pattern or schema is 400 at its path before anything
+         *     is written. All or nothing.
+         */
+        post: operations["scoreExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/datasets/{id}/runs/{runId}/results": {
         parameters: {
             query?: never;
@@ -4047,6 +4080,27 @@ export interface components {
         DatasetImportResult: {
             imported: number;
             datasetVersion: number;
+        };
+        ExperimentScorer: {
+            name: components["schemas"]["ScoreName"];
+            /** @enum {string} */
+            kind: "exact_match" | "contains" | "regex" | "valid_json" | "json_schema" | "numeric_tolerance" | "edit_similarity";
+            pattern?: string;
+            schema?: {
+                [key: string]: unknown;
+            };
+            tolerance?: number;
+            /** @default true */
+            caseSensitive: boolean;
+        };
+        ExperimentScoringRequest: {
+            scorers: components["schemas"]["ExperimentScorer"][];
+        };
+        ExperimentScoringResult: {
+            /** @description Results of the run looked at. */
+            results: number;
+            /** @description Scores written. */
+            scores: number;
         };
     };
     responses: {
@@ -10591,6 +10645,63 @@ export interface operations {
                         success: true;
                         requestId: components["schemas"]["RequestId"];
                         data: components["schemas"]["ExperimentRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    scoreExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentScoringRequest"];
+            };
+        };
+        responses: {
+            /** @description What was scored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentScoringResult"];
                     };
                 };
             };

@@ -15,6 +15,8 @@ import type { DatasetService } from './dataset-service.js';
 import { experimentPage } from './experiment-pages.js';
 import { compareRuns, type RunComparison } from './run-comparison.js';
 import { announceSignificance } from './significance-announcement.js';
+import { compileScorers, type ScorerSpec } from './scorers/builtin-scorers.js';
+import { MAX_DATASET_ITEMS } from './dataset-limits.js';
 
 /** The significance level a finished run is judged at against the baseline (no per-project setting yet). */
 export const DEFAULT_ALPHA = 0.05;
@@ -186,6 +188,48 @@ export class ExperimentRunService {
         views.push({ result, scores: records });
       }
       return views;
+    });
+  }
+
+  /**
+   * Scores every result of the run with deterministic scorers, in one transaction: the scorers are
+   * compiled (and a bad one refused) first; each result is compared with its item's expected output
+   * at the run's pinned version. At most MAX_DATASET_ITEMS results (a run has one per item).
+   */
+  async scoreRun(projectId: string, datasetId: string, runId: string, specs: readonly ScorerSpec[]): Promise<{ results: number; scores: number }> {
+    const scorers = compileScorers(specs);
+    return this.store.transaction(async (tx) => {
+      const { dataset, run } = await this.find(tx, projectId, datasetId, runId);
+      const results = await tx.experiments.listResults(run.id, MAX_DATASET_ITEMS, null);
+      let written = 0;
+      const now = this.clock.now();
+      for (const result of results) {
+        const item = await tx.datasets.findItem(dataset.id, result.itemId, run.datasetVersion);
+        for (const scorer of scorers) {
+          await tx.experiments.deleteResultScoresNamed(result.id, scorer.name);
+          const value = scorer.score(result.output, item?.expectedOutput ?? null);
+          if (value === null) continue;
+          await tx.scores.insert({
+            id: randomUUID(),
+            projectId,
+            name: scorer.name,
+            dataType: scorer.dataType,
+            value,
+            target: 'experiment_result',
+            traceId: null,
+            spanId: null,
+            sessionId: null,
+            source: 'evaluator',
+            author: `scorer:${scorer.kind}`,
+            comment: null,
+            evaluatorId: null,
+            experimentResultId: result.id,
+            createdAt: now,
+          });
+          written += 1;
+        }
+      }
+      return { results: results.length, scores: written };
     });
   }
 
