@@ -3939,6 +3939,8 @@ export interface components {
             /** @enum {string} */
             status?: "completed" | "failed";
             baseline?: boolean;
+            /** @description With `status: completed` only: built-in scorers run on every result in the finishing transaction, before the comparison with the baseline (see scoreExperimentRun). */
+            scorers?: components["schemas"]["ExperimentScorer"][];
         };
         ExperimentScoreInput: {
             name: components["schemas"]["ScoreName"];
