@@ -78,7 +78,11 @@ export class ExperimentRunService {
       if (version > dataset.version) {
         throw problems.validation(`The dataset is at version ${dataset.version}.`, [{ code: 'maximum', message: `must be at most the current version ${dataset.version}`, path: '/body/datasetVersion' }]);
       }
-      if (input.baseline === true) await tx.experiments.clearBaseline(dataset.id);
+      if (input.baseline === true) {
+        // The dataset row lock serializes baseline changes: two at once cannot leave two baselines.
+        await tx.datasets.findForUpdate(projectId, dataset.id);
+        await tx.experiments.clearBaseline(dataset.id);
+      }
       const record: ExperimentRunRecord = {
         id: randomUUID(),
         projectId,
@@ -123,7 +127,10 @@ export class ExperimentRunService {
     const scorers = changes.scorers === undefined ? [] : compileScorers(changes.scorers);
     const run = await this.store.transaction(async (tx) => {
       const { dataset, run } = await this.find(tx, projectId, datasetId, runId);
-      if (changes.baseline === true) await tx.experiments.clearBaseline(dataset.id);
+      if (changes.baseline === true) {
+        await tx.datasets.findForUpdate(projectId, dataset.id);
+        await tx.experiments.clearBaseline(dataset.id);
+      }
       await tx.experiments.updateRun(run.id, { name, baseline: changes.baseline });
       if (changes.status !== undefined) {
         const now = this.clock.now();
