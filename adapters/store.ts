@@ -41,6 +41,7 @@ import { SqlDetectionBackfillRepository } from './sql/detection-backfill-reposit
 import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
+import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -99,6 +100,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
 
     prompts: new SqlPromptRepository(knex, dialect),
     playgroundRuns: new evaluations.SqlPlaygroundRunRepository(knex),
+    datasets: new SqlDatasetRepository(knex, dialect),
+    experiments: new SqlExperimentRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

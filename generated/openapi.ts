@@ -2146,6 +2146,342 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the datasets of the selected project, newest first.
+         * @description Keyset-paginated, newest first (`createdAt` descending, then `id`).
+         */
+        get: operations["listDatasets"];
+        put?: never;
+        /**
+         * Create a dataset.
+         * @description A named collection of items (input, expected output, metadata) that experiment runs are scored on.
+         *     Names are unique in the project (409 `PUBLIC_API_CONFLICT`). The dataset starts at version 0 with no
+         *     items.
+         */
+        post: operations["createDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one dataset.
+         * @description A dataset of another project is 404, exactly like one that does not exist.
+         */
+        get: operations["getDataset"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a dataset with its items, versions, runs and their results.
+         * @description The body's `confirmation` must equal the id in the path, else 400
+         *     `PUBLIC_API_CONFIRMATION_MISMATCH`. The scores of its runs' results are deleted with them.
+         */
+        delete: operations["deleteDataset"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or describe a dataset.
+         * @description At least one of `name`, `description`, `metadata`. These do not change the dataset version, which
+         *     counts item changes only.
+         */
+        patch: operations["updateDataset"];
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the items of a dataset, at its current version or as of an earlier one.
+         * @description Oldest first (`createdAt`, then `id`). With `version`, the items exactly as they were when the
+         *     dataset was at that version: items created later are absent, items changed later show their state
+         *     then, items archived by then are archived. Archived items are left out unless
+         *     `includeArchived=true`. A version above the current one is 400 with path `/query/version`.
+         */
+        get: operations["listDatasetItems"];
+        put?: never;
+        /**
+         * Add an item to a dataset (optionally copied from a trace or span).
+         * @description Either `input` or `sourceTraceId`. With `sourceTraceId` (and optionally `sourceSpanId`) the source
+         *     must exist in the project (404 otherwise); an omitted `input` is copied from the span's input (the
+         *     trace's root span when no span is named) and an omitted `expectedOutput` from its output. The item
+         *     JSON (input, expected output, metadata) is bounded at 262,144 bytes (400
+         *     `PUBLIC_API_VALIDATION_FAILED` at `/body`). Each dataset holds at most 10,000 items (409). The
+         *     dataset version increases by one.
+         */
+        post: operations["createDatasetItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/items/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import items from JSON Lines or CSV text (all or nothing).
+         * @description The text is parsed line by line (CSV records may span lines inside quotes). JSONL: one object per
+         *     non-empty line with `input` (required), `expectedOutput`, `metadata` (object), `sourceTraceId`,
+         *     `sourceSpanId`. CSV: a header row naming `input` (required), `expected_output`, `metadata` (a JSON
+         *     object), `source_trace_id`, `source_span_id`; cells are strings. All or nothing: if any line is bad
+         *     nothing is written and the answer is 400 `PUBLIC_API_VALIDATION_FAILED` whose errors (the first 20)
+         *     have the path `/body/content/lines/<line number>`. At most 10,000 items per import and in the
+         *     dataset, each bounded as on create. The import is one change: the dataset version increases by one
+         *     and every imported item carries it.
+         */
+        post: operations["importDatasetItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/items/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the items of a dataset (a version of it) as JSON Lines or CSV.
+         * @description Streamed: items are read in pages of 500 and written as they are read. Active items of the version
+         *     (default the current one), oldest first, in the import's shape, so an export re-imports unchanged
+         *     (CSV: string cells as they are, other JSON values as JSON text).
+         */
+        get: operations["exportDatasetItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The item's id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change or archive an item (its earlier state is kept).
+         * @description At least one of `input`, `expectedOutput`, `metadata`, `status`. Every change increases the dataset
+         *     version by one and keeps the previous state readable through `listDatasetItems?version=`. `status:
+         *     archived` archives the item (runs that pinned an earlier version still see it); `status: active`
+         *     restores it. A change that changes nothing is still a new version.
+         */
+        patch: operations["updateDatasetItem"];
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the experiment runs of a dataset, newest first.
+         * @description Keyset-paginated, newest first (`createdAt` descending, then `id`).
+         */
+        get: operations["listExperimentRuns"];
+        put?: never;
+        /**
+         * Start an experiment run on a dataset version.
+         * @description The run pins `datasetVersion` (default: the current version; above it is 400 at
+         *     `/body/datasetVersion`); results are accepted for the items active at that version. The run is
+         *     `running` until `updateExperimentRun` sets `completed` or `failed`. `baseline: true` makes it the
+         *     dataset's baseline (replacing the previous one). Free `metadata` records what was tried (e.g.
+         *     `promptName`, `promptVersion`, `model`, `commit`).
+         */
+        post: operations["createExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Compare candidate runs with a baseline run, score by score, with paired significance tests.
+         * @description Pairs results by dataset item. Per score name and candidate: pairs, items scored on one side only,
+         *     means, the mean difference with a seeded 95 % percentile-bootstrap interval (10,000 resamples; seed
+         *     derived from the run ids, see docs/experiments.md), the Wilcoxon signed-rank test (primary) and
+         *     paired t-test for numeric scores or the exact McNemar test for boolean ones, the p-value, Holm-
+         *     adjusted p-value across every comparison of the request, the effect size, significance at `alpha`
+         *     and the direction. Categorical scores and scores whose type differs between runs are listed under
+         *     `skipped`. A run of another dataset or project is 404. At most 5 candidates and 10,000 results per
+         *     run.
+         */
+        get: operations["compareExperimentRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one experiment run with its progress.
+         * @description A run of another dataset or project is 404.
+         */
+        get: operations["getExperimentRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Finish a run, rename it, or make it the baseline.
+         * @description `status` moves a `running` run to `completed` or `failed` once (409 `PUBLIC_API_CONFLICT`
+         *     otherwise). When a run completes and the dataset has a baseline run other than it, the run is
+         *     compared with the baseline (alpha 0.05) and each significant score emits
+         *     `notification.experiment_significant` once (docs/experiments.md). `baseline: true` makes the run the
+         *     dataset's only baseline; `false` unsets it.
+         */
+        patch: operations["updateExperimentRun"];
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score every result of a run with deterministic built-in scorers (no model).
+         * @description Each scorer compares a result's `output` with its item's `expectedOutput` at the run's pinned
+         *     version and writes one score per result under its `name` (replacing an earlier score of that name on
+         *     the result; source `evaluator`, author `scorer:<kind>`): `exact_match`, `contains`, `regex`
+         *     (`pattern`, RE2 syntax on the linear-time engine), `valid_json`, `json_schema` (`schema`, at most
+         *     65,536 bytes), `numeric_tolerance` (`tolerance`, default 0) are boolean; `edit_similarity` is
+         *     numeric (1 − Levenshtein distance / longer length, each side cut to 2,000 characters).
+         *     `caseSensitive: false` folds case for the text scorers. A scorer that needs an expected output
+         *     writes no score for an item without one. A bad pattern or schema is 400 at its path before anything
+         *     is written. All or nothing.
+         */
+        post: operations["scoreExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the results of a run with their scores.
+         * @description Oldest first (`createdAt`, then `id`), keyset-paginated.
+         */
+        get: operations["listExperimentResults"];
+        put?: never;
+        /**
+         * Record results of a running run (a batch of up to 100).
+         * @description One result per item: a result for an item that already has one replaces it and its scores. Every
+         *     `itemId` must name an item active at the run's pinned dataset version (400 at
+         *     `/body/results/<i>/itemId`); the run must be `running` (409). Scores land in the score store (source
+         *     `api`, target `experiment_result`). All or nothing: one bad result rejects the batch.
+         */
+        post: operations["recordExperimentResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3180,8 +3516,11 @@ export interface components {
             name: components["schemas"]["ScoreName"];
             dataType: components["schemas"]["ScoreDataType"];
             value: components["schemas"]["ScoreValue"];
-            /** @enum {string} */
-            target: "trace" | "span" | "session";
+            /**
+             * @description `experiment_result`: a score of an experiment run result (`experimentResultId`).
+             * @enum {string}
+             */
+            target: "trace" | "span" | "session" | "experiment_result";
             traceId: string | null;
             spanId: string | null;
             sessionId: string | null;
@@ -3191,6 +3530,11 @@ export interface components {
             comment: string | null;
             /** Format: uuid */
             evaluatorId: string | null;
+            /**
+             * Format: uuid
+             * @description The experiment result the score belongs to; present on target `experiment_result` only.
+             */
+            experimentResultId?: string;
             createdAt: components["schemas"]["Timestamp"];
         };
         ScoreList: {
@@ -3916,6 +4260,283 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Any JSON value. */
+        JsonValue: unknown;
+        DatasetName: string;
+        /** @description Free key/value metadata (JSON). */
+        DatasetMetadata: {
+            [key: string]: unknown;
+        };
+        Dataset: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["DatasetName"];
+            description: string | null;
+            metadata: components["schemas"]["DatasetMetadata"];
+            /** @description Increases by one on every item change (create, update, archive, import). */
+            version: number;
+            /** @description Active items at the current version. */
+            itemCount: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DatasetList: {
+            datasets: components["schemas"]["Dataset"][];
+            page: components["schemas"]["Page"];
+        };
+        DatasetCreateRequest: {
+            name: components["schemas"]["DatasetName"];
+            description?: string;
+            metadata?: components["schemas"]["DatasetMetadata"];
+        };
+        DatasetUpdateRequest: {
+            name?: components["schemas"]["DatasetName"];
+            description?: string | null;
+            metadata?: components["schemas"]["DatasetMetadata"];
+        };
+        DatasetDeleteRequest: {
+            /** @description The id of the dataset. */
+            confirmation: string;
+        };
+        /** @enum {string} */
+        DatasetItemStatus: "active" | "archived";
+        DatasetItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            datasetId: string;
+            input: components["schemas"]["JsonValue"];
+            /** @description null when there is none. */
+            expectedOutput: components["schemas"]["JsonValue"];
+            metadata: components["schemas"]["DatasetMetadata"];
+            sourceTraceId: string | null;
+            sourceSpanId: string | null;
+            status: components["schemas"]["DatasetItemStatus"];
+            /** @description The dataset version this state of the item was written at. */
+            version: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DatasetItemList: {
+            items: components["schemas"]["DatasetItem"][];
+            /** @description The version the items were read at. */
+            datasetVersion: number;
+            page: components["schemas"]["Page"];
+        };
+        DatasetItemCreateRequest: {
+            input?: components["schemas"]["JsonValue"];
+            expectedOutput?: components["schemas"]["JsonValue"];
+            metadata?: components["schemas"]["DatasetMetadata"];
+            sourceTraceId?: components["schemas"]["TraceId"];
+            sourceSpanId?: string;
+        };
+        DatasetItemUpdateRequest: {
+            input?: components["schemas"]["JsonValue"];
+            expectedOutput?: components["schemas"]["JsonValue"];
+            metadata?: components["schemas"]["DatasetMetadata"];
+            status?: components["schemas"]["DatasetItemStatus"];
+        };
+        /** @enum {string} */
+        ExperimentRunStatus: "running" | "completed" | "failed";
+        ExperimentRun: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            datasetId: string;
+            name: components["schemas"]["DatasetName"];
+            /** @description The dataset version the run is pinned to. */
+            datasetVersion: number;
+            metadata: components["schemas"]["DatasetMetadata"];
+            status: components["schemas"]["ExperimentRunStatus"];
+            /** @description Whether this is the dataset's baseline run (at most one per dataset). */
+            baseline: boolean;
+            /** @description Items active at the pinned version. */
+            itemCount: number;
+            /** @description Items with a result so far (the progress). */
+            resultCount: number;
+            createdAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+        };
+        ExperimentRunList: {
+            runs: components["schemas"]["ExperimentRun"][];
+            page: components["schemas"]["Page"];
+        };
+        ExperimentRunCreateRequest: {
+            name: components["schemas"]["DatasetName"];
+            datasetVersion?: number;
+            metadata?: components["schemas"]["DatasetMetadata"];
+            baseline?: boolean;
+        };
+        ExperimentRunUpdateRequest: {
+            name?: components["schemas"]["DatasetName"];
+            /** @enum {string} */
+            status?: "completed" | "failed";
+            baseline?: boolean;
+            /** @description With `status: completed` only: built-in scorers run on every result in the finishing transaction, before the comparison with the baseline (see scoreExperimentRun). */
+            scorers?: components["schemas"]["ExperimentScorer"][];
+        };
+        ExperimentScoreInput: {
+            name: components["schemas"]["ScoreName"];
+            dataType?: components["schemas"]["ScoreDataType"];
+            value: components["schemas"]["ScoreValue"];
+            comment?: string;
+        };
+        ExperimentResultInput: {
+            /** Format: uuid */
+            itemId: string;
+            output?: components["schemas"]["JsonValue"];
+            traceId?: components["schemas"]["TraceId"];
+            latencyMs?: number;
+            costUsd?: number;
+            error?: string;
+            scores?: components["schemas"]["ExperimentScoreInput"][];
+        };
+        ExperimentResultBatchRequest: {
+            results: components["schemas"]["ExperimentResultInput"][];
+        };
+        ExperimentResult: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            runId: string;
+            /** Format: uuid */
+            itemId: string;
+            /** @description null when none was sent. */
+            output: components["schemas"]["JsonValue"];
+            traceId: string | null;
+            latencyMs: number | null;
+            costUsd: number | null;
+            error: string | null;
+            scores: components["schemas"]["Score"][];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ExperimentResultList: {
+            results: components["schemas"]["ExperimentResult"][];
+            page: components["schemas"]["Page"];
+        };
+        ConfidenceInterval: {
+            level: number;
+            lower: number;
+            upper: number;
+            /** @enum {string} */
+            method: "percentile_bootstrap";
+            resamples: number;
+            seed: number;
+        };
+        PairedTTest: {
+            n: number;
+            meanDifference: number;
+            standardDeviation: number;
+            /** @description null when infinite (a constant non-zero difference). */
+            statistic: number | null;
+            degreesOfFreedom: number;
+            pValue: number;
+            /** @description Cohen's d_z; null when infinite. */
+            effectSize: number | null;
+        };
+        WilcoxonTest: {
+            n: number;
+            zeroDifferences: number;
+            rankSumPositive: number;
+            rankSumNegative: number;
+            statistic: number;
+            /** @enum {string} */
+            method: "exact" | "normal_approximation";
+            z: number | null;
+            pValue: number;
+            effectSize: number;
+        };
+        McNemarTest: {
+            n: number;
+            /** @description Pairs the baseline passed and the candidate failed. */
+            baselineOnly: number;
+            /** @description Pairs the candidate passed and the baseline failed. */
+            candidateOnly: number;
+            statistic: number;
+            pValue: number;
+            effectSize: number;
+        };
+        ScoreComparison: {
+            score: components["schemas"]["ScoreName"];
+            /** Format: uuid */
+            candidateRunId: string;
+            /** @enum {string} */
+            dataType: "numeric" | "boolean";
+            /** @description Items scored in both runs. */
+            pairs: number;
+            /** @description Items scored in the baseline only. */
+            baselineOnly: number;
+            /** @description Items scored in the candidate only. */
+            candidateOnly: number;
+            baselineMean: number | null;
+            candidateMean: number | null;
+            /** @description Candidate minus baseline over the pairs. */
+            meanDifference: number | null;
+            confidenceInterval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @enum {string} */
+            primaryTest: "wilcoxon_signed_rank" | "exact_mcnemar";
+            pairedT: components["schemas"]["PairedTTest"] | null;
+            wilcoxon: components["schemas"]["WilcoxonTest"] | null;
+            mcnemar: components["schemas"]["McNemarTest"] | null;
+            pValue: number | null;
+            /** @description Holm-adjusted across every comparison of the request. */
+            adjustedPValue: number | null;
+            /** @description Rank-biserial correlation (numeric) or pass-rate difference (boolean). */
+            effectSize: number | null;
+            significant: boolean;
+            /** @enum {string} */
+            direction: "improved" | "regressed" | "unchanged";
+        };
+        ExperimentComparison: {
+            /** Format: uuid */
+            datasetId: string;
+            /** Format: uuid */
+            baselineRunId: string;
+            candidateRunIds: string[];
+            alpha: number;
+            /** @description The bootstrap seed (derived from the run ids; docs/experiments.md). */
+            seed: number;
+            comparisons: components["schemas"]["ScoreComparison"][];
+            /** @description Score names not compared, with why (categorical, or a type that differs between the runs). */
+            skipped: {
+                score: components["schemas"]["ScoreName"];
+                /** Format: uuid */
+                candidateRunId: string;
+                /** @enum {string} */
+                reason: "categorical" | "type_mismatch";
+            }[];
+        };
+        DatasetImportRequest: {
+            /** @enum {string} */
+            format: "jsonl" | "csv";
+            /** @description The JSON Lines or CSV text (bounded by the request body limit). */
+            content: string;
+        };
+        DatasetImportResult: {
+            imported: number;
+            datasetVersion: number;
+        };
+        ExperimentScorer: {
+            name: components["schemas"]["ScoreName"];
+            /** @enum {string} */
+            kind: "exact_match" | "contains" | "regex" | "valid_json" | "json_schema" | "numeric_tolerance" | "edit_similarity";
+            pattern?: string;
+            schema?: {
+                [key: string]: unknown;
+            };
+            tolerance?: number;
+            /** @default true */
+            caseSensitive: boolean;
+        };
+        ExperimentScoringRequest: {
+            scorers: components["schemas"]["ExperimentScorer"][];
+        };
+        ExperimentScoringResult: {
+            /** @description Results of the run looked at. */
+            results: number;
+            /** @description Scores written. */
+            scores: number;
         };
     };
     responses: {
@@ -10264,6 +10885,978 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDatasets: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of datasets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The dataset. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The dataset was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Deleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateDataset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDatasetItems: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Read the items as of this dataset version (default: the current one). */
+                version?: number;
+                /** @description Also list archived items. */
+                includeArchived?: boolean;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetItemList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDatasetItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetItemCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The item. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetItem"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importDatasetItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetImportRequest"];
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportDatasetItems: {
+        parameters: {
+            query?: {
+                /** @description jsonl (default) or csv. */
+                format?: "jsonl" | "csv";
+                /** @description Export the items as of this dataset version (default: the current one). */
+                version?: number;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Lines (`application/x-ndjson`) or CSV (`text/csv`) with a header row. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateDatasetItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The item's id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetItemUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The item as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetItem"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExperimentRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentRunList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentRunCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    compareExperimentRuns: {
+        parameters: {
+            query: {
+                /** @description The baseline run id. */
+                baseline: string;
+                /** @description Candidate run ids (repeat the parameter; 1 to 5). */
+                candidate: string[];
+                /** @description Significance level of the adjusted p-values. */
+                alpha?: number;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentComparison"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentRunUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    scoreExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentScoringRequest"];
+            };
+        };
+        responses: {
+            /** @description What was scored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentScoringResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listExperimentResults: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentResultList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordExperimentResults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentResultBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored results, in request order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentResultList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

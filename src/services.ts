@@ -58,6 +58,8 @@ import { createEvaluationServices, type EvaluationServices } from './domain/eval
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
+import { DatasetService } from './domain/experiments/dataset-service.js';
+import { ExperimentRunService } from './domain/experiments/experiment-run-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services extends EvaluationServices {
@@ -125,6 +127,10 @@ export interface Services extends EvaluationServices {
   prompts: PromptService;
   /** Streamed prompt runs on a model connection, stored as traces, spending the evaluation budget. */
   playground: PlaygroundService;
+  /** Versioned datasets and their items (docs/experiments.md). */
+  datasets: DatasetService;
+  /** Experiment runs on datasets, their results and paired comparisons. */
+  experimentRuns: ExperimentRunService;
 }
 
 export interface ServiceDependencies {
@@ -158,6 +164,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
+  const datasets = new DatasetService(store, clock, cursors);
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
     pricer: new SpanPricer(priceTable),
@@ -222,5 +229,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     // The judge calls' deadline bounds a playground model's silence too: one setting for "a model is not answering".
     playground: new PlaygroundService(store, clock, evaluations.modelConnections, evaluations.evaluationBudgets, priceTable, traceIngestion, httpChatStreamClient, { timeoutMs: config.evaluations.timeoutMs }),
     ...evaluations,
+    datasets,
+    experimentRuns: new ExperimentRunService(store, clock, cursors, datasets, notifications, config.publicBaseUrl),
   };
 }

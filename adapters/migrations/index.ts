@@ -27,6 +27,7 @@ import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
+import { datasets } from './034-datasets.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   traceSortIndexes,
   prompts,
   playgroundRuns,
+  datasets,
 ];

@@ -65,6 +65,7 @@ export const toScore = (row: Row): ScoreRecord => {
     author: (row.author as string | null) ?? null,
     comment: (row.comment as string | null) ?? null,
     evaluatorId: (row.evaluator_id as string | null) ?? null,
+    experimentResultId: (row.experiment_result_id as string | null) ?? null,
     createdAt: fromMillis(row.created_at as number),
   };
 };
@@ -89,6 +90,7 @@ export class SqlScoreRepository implements ScoreRepository {
       author: record.author,
       comment: record.comment,
       evaluator_id: record.evaluatorId,
+      experiment_result_id: record.experimentResultId ?? null,
       created_at: toMillis(record.createdAt),
     });
   }

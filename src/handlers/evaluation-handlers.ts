@@ -50,6 +50,8 @@ export const toScore = (s: ScoreRecord): Schemas['Score'] => ({
   author: s.author,
   comment: s.comment,
   evaluatorId: s.evaluatorId,
+  // Only on experiment scores, so every other score reads exactly as before.
+  ...(s.experimentResultId ? { experimentResultId: s.experimentResultId } : {}),
   createdAt: iso(s.createdAt),
 });
 

@@ -25,6 +25,8 @@ import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
+import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
+import { ExperimentHandlers } from './experiment-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -55,11 +57,13 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts),
+    ...new DatasetHandlers(services.datasets),
+    ...new ExperimentHandlers(services.experimentRuns),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }
 
 /** Operations that write their own (streamed) response body. */
 export function buildStreamingHandlers(services: Services): StreamingHandlers {
-  return { exportTraces: exportTracesHandler(services.traceExport), runPlayground: runPlaygroundHandler(services.playground) };
+  return { exportTraces: exportTracesHandler(services.traceExport), runPlayground: runPlaygroundHandler(services.playground), exportDatasetItems: exportDatasetItemsHandler(services.datasets) };
 }

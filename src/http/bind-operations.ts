@@ -58,7 +58,8 @@ export function bindOperations(
           },
           uuids,
         ) as unknown as OperationInput<HandledOperationId>;
-        if (streaming) return await streaming(input as unknown as OperationInput<StreamingOperationId>, res);
+        // One stream per operation: the handler found for this operation takes this operation's input.
+        if (streaming) return await (streaming as StreamingHandler)(input as unknown as OperationInput<StreamingOperationId>, res);
         const reply: OperationReply<HandledOperationId> = await handler!(input);
         for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
         // A handler that names its representation's ETag (a served prompt) gets conditional GET.

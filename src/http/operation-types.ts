@@ -54,8 +54,8 @@ export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op
 export const SELF_SERVED_OPERATIONS = ['getContractJson', 'getContractYaml', 'exportOtlpTraces'] as const satisfies readonly OperationId[];
 export type SelfServedOperationId = (typeof SELF_SERVED_OPERATIONS)[number];
 
-/** Operations that write their own body as they go (JSON Lines export, the playground's Server-Sent Events), answered by a StreamingHandler. */
-export const STREAMING_OPERATIONS = ['exportTraces', 'runPlayground'] as const satisfies readonly OperationId[];
+/** Operations that write their own body as they go (JSON Lines exports, the playground's Server-Sent Events), answered by a StreamingHandler. */
+export const STREAMING_OPERATIONS = ['exportTraces', 'runPlayground', 'exportDatasetItems'] as const satisfies readonly OperationId[];
 export type StreamingOperationId = (typeof STREAMING_OPERATIONS)[number];
 
 /** A streamed response: the handler writes status, headers and body itself. */

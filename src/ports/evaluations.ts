@@ -2,7 +2,7 @@ import type { FilterNode } from '../domain/filters/filter-types.js';
 
 export type ScoreDataType = 'numeric' | 'boolean' | 'categorical';
 export type ScoreSource = 'api' | 'annotation' | 'evaluator';
-export type ScoreTarget = 'trace' | 'span' | 'session';
+export type ScoreTarget = 'trace' | 'span' | 'session' | 'experiment_result';
 
 export interface ScoreRecord {
   id: string;
@@ -18,6 +18,8 @@ export interface ScoreRecord {
   author: string | null;
   comment: string | null;
   evaluatorId: string | null;
+  /** The experiment result the score belongs to (target `experiment_result`); absent means none. */
+  experimentResultId?: string | null;
   createdAt: Date;
 }
 

@@ -79,6 +79,8 @@ export interface Store {
 
   readonly prompts: import('./prompts.js').PromptRepository;
   readonly playgroundRuns: import('./playground-runs.js').PlaygroundRunRepository;
+  readonly datasets: import('./datasets.js').DatasetRepository;
+  readonly experiments: import('./datasets.js').ExperimentRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it

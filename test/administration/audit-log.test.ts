@@ -40,8 +40,8 @@ forEachAdapter((adapter) => {
       // Not administrative: a user's own profile and notification read marks, fix triage (comments,
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
-      // annotation answers are data that carries its own author and time. Compiling a prompt is a
-      // read sent as POST (its variables are a body) and changes nothing.
+      // annotation answers are data that carries its own author and time, and so are experiment results.
+      // Compiling a prompt is a read sent as POST (its variables are a body) and changes nothing.
       expect(unaudited).to.have.members([
         'patchAccountProfile',
         'markNotificationRead',
@@ -55,6 +55,7 @@ forEachAdapter((adapter) => {
         'createScore',
         'submitAnnotationResponse',
         'compilePrompt',
+        'recordExperimentResults',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });

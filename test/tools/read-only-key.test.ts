@@ -20,6 +20,10 @@ const READING_TOOLS = [
   'triage_get_dispatch',
   'get_prompt',
   'list_prompts',
+  'list_datasets',
+  'get_dataset_items',
+  'list_experiment_runs',
+  'compare_experiment_runs',
 ];
 
 interface RpcBody {

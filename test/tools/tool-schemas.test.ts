@@ -45,7 +45,11 @@ function oracle(document: Json) {
   };
   const operation = (operationId: string) => {
     const meta = operationIndex(document).find((op) => op.operationId === operationId)!;
-    return ((document.paths as Record<string, Json>)[meta.pathTemplate] as Record<string, Json>)[meta.method.toLowerCase()];
+    const pathItem = (document.paths as Record<string, Json>)[meta.pathTemplate] as Record<string, Json>;
+    const own = pathItem[meta.method.toLowerCase()] as Json;
+    const shared = (pathItem.parameters ?? []) as unknown as Json[];
+    // Parameters declared once on the path item (e.g. /datasets/{id}) apply to each of its operations.
+    return { ...own, parameters: [...shared, ...((own.parameters ?? []) as Json[])] } as Json;
   };
   const field = (source: ContractSource): { schema: Json; required: boolean } => {
     switch (source.in) {

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { experimentToolMappings } from '../../src/tools/experiment-tools.js';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { rejectionOf } from '../support/rejection.js';
+import { tool, toolContext, toolsOver } from '../support/tool-context.js';
+
+type Json = Record<string, unknown>;
+
+// Darwin's differences (SciPy's `scipy.stats.wilcoxon` documentation: exact p = 0.041259765625).
+const DARWIN = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75];
+
+forEachAdapter((adapter) => {
+  describe('experiment tools', function () {
+    this.timeout(60_000);
+    let server: TestServer;
+    let datasetId: string;
+    let baselineId: string;
+    let candidateId: string;
+    const call = (name: string, input: Json) => tool(toolsOver(server, experimentToolMappings()), name).handler(input, toolContext(server, server.tenant)) as Promise<Json>;
+
+    before(async () => {
+      server = await startTestServer(adapter);
+      const projectId = server.tenant.project.id;
+      const { datasets, experimentRuns } = server.runtime.services;
+      datasetId = (await datasets.create(projectId, { name: 'darwin' })).dataset.id;
+      const items: string[] = [];
+      for (const [i] of DARWIN.entries()) {
+        server.clock.advance(1);
+        items.push((await datasets.createItem(projectId, datasetId, { input: { n: i }, expectedOutput: 'ok' })).id);
+      }
+      const runWith = async (values: number[]) => {
+        const { run } = await experimentRuns.create(projectId, datasetId, { name: `run-${randomUUID()}` });
+        await experimentRuns.recordResults(projectId, datasetId, run.id, 'user:seed', items.map((itemId, i) => ({ itemId, scores: [{ name: 'quality', value: values[i]! }] })));
+        return run.id;
+      };
+      baselineId = await runWith(DARWIN.map(() => 100));
+      server.clock.advance(1);
+      candidateId = await runWith(DARWIN.map((d) => 100 + d));
+    });
+    after(async () => server.close());
+
+    describe('list_datasets (listDatasets)', () => {
+      it('lists the datasets with their version and item count', async () => {
+        const result = await call('list_datasets', {});
+        expect(result.datasets).to.deep.equal([{ dataset_id: datasetId, name: 'darwin', description: null, version: 15, item_count: 15, updated_at: (result.datasets as Json[])[0]!.updated_at }]);
+        expect(result.has_more).to.equal(false);
+      });
+    });
+
+    describe('get_dataset_items (listDatasetItems)', () => {
+      it('reads the items as of a version', async () => {
+        const result = await call('get_dataset_items', { dataset_id: datasetId, version: 2 });
+        expect(result.dataset_version).to.equal(2);
+        expect((result.items as Json[]).map((i) => i.input)).to.deep.equal([{ n: 0 }, { n: 1 }]);
+      });
+
+      it('answers the operation’s 404 for an unknown dataset', async () => {
+        expect(await rejectionOf(call('get_dataset_items', { dataset_id: randomUUID() }))).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+      });
+    });
+
+    describe('list_experiment_runs (listExperimentRuns)', () => {
+      it('lists the runs newest first with their progress', async () => {
+        const result = await call('list_experiment_runs', { dataset_id: datasetId });
+        expect((result.runs as Json[]).map((r) => [r.run_id, r.status, r.item_count, r.result_count])).to.deep.equal([
+          [candidateId, 'running', 15, 15],
+          [baselineId, 'running', 15, 15],
+        ]);
+      });
+    });
+
+    describe('compare_experiment_runs (compareExperimentRuns)', () => {
+      it('answers the comparison: SciPy’s documented p-value, significant and improved', async () => {
+        const result = await call('compare_experiment_runs', { dataset_id: datasetId, baseline: baselineId, candidate: [candidateId] });
+        const [quality] = result.comparisons as Json[];
+        expect(quality).to.include({ score: 'quality', candidate_run_id: candidateId, pairs: 15, p_value: 0.041259765625, adjusted_p_value: 0.041259765625, significant: true, direction: 'improved' });
+      });
+
+      it('answers the operation’s 404 for an unknown candidate run', async () => {
+        const error = await rejectionOf(call('compare_experiment_runs', { dataset_id: datasetId, baseline: baselineId, candidate: [randomUUID()] }));
+        expect(error).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+      });
+    });
+  });
+});
