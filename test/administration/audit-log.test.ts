@@ -41,7 +41,8 @@ forEachAdapter((adapter) => {
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
       // annotation answers are data that carries its own author and time, and so are experiment results.
-      // Compiling a prompt is a read sent as POST (its variables are a body) and changes nothing.
+      // Compiling a prompt is a read sent as POST (its variables are a body) and changes nothing; a
+      // playground run is kept as a trace of its own and its spend in the budget, not as an event.
       expect(unaudited).to.have.members([
         'patchAccountProfile',
         'markNotificationRead',
@@ -56,6 +57,7 @@ forEachAdapter((adapter) => {
         'submitAnnotationResponse',
         'compilePrompt',
         'recordExperimentResults',
+        'runPlayground',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });
