@@ -1,17 +1,28 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from './auth/session-context';
 import { SignInPage } from './auth/sign-in-page';
 import { CallbackPage } from './auth/callback-page';
 import { ProjectPage, ProjectSwitcher } from './auth/project-picker';
-import { TraceListPage } from './traces/trace-list-page';
-import { TracePage } from './traces/trace-page';
-import { DetectionsPage } from './detections/detections-page';
-import { DetectionEditPage } from './detections/detection-edit-page';
-import { FixBoardPage } from './fixes/fix-board-page';
-import { SettingsPage } from './settings/settings-page';
-import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
+import { ThemeToggle } from './ui/theme-toggle';
+import { Skeleton } from './ui/skeleton';
+import { EmptyState } from './ui/empty-state';
+import { useSearchShortcut } from './ui/search-shortcut';
+
+/*
+ * Each page is its own chunk (React.lazy): signing in loads the shell only, and opening a trace does
+ * not pay for the detection form's or the settings' code. The sign-in, callback and project pages
+ * stay in the entry, since every session starts on them.
+ */
+const TraceListPage = lazy(() => import('./traces/trace-list-page').then((m) => ({ default: m.TraceListPage })));
+const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ default: m.TracePage })));
+const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
+const DetectionEditPage = lazy(() => import('./detections/detection-edit-page').then((m) => ({ default: m.DetectionEditPage })));
+const FixBoardPage = lazy(() => import('./fixes/fix-board-page').then((m) => ({ default: m.FixBoardPage })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AnnotationsPage = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationsPage })));
+const AnnotationBatchLink = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationBatchLink })));
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -19,7 +30,7 @@ function Authenticated({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!session) return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (!session.projectId && session.kind === 'oauth') return <Navigate to={`/projects?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return <>{children}</>;
+  return <Suspense fallback={<Skeleton label="Loading the page…" />}>{children}</Suspense>;
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -27,6 +38,7 @@ function Shell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
+  useSearchShortcut(session !== null);
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
@@ -36,7 +48,10 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="topbar">
-        <span className="brand">Tracewell</span>
+        <Link className="brand" to={session ? '/traces' : '/sign-in'}>
+          <span className="brand-mark" aria-hidden="true" />
+          Tracewell
+        </Link>
         {session && (
           <nav aria-label="Main">
             <NavLink to="/traces">Traces</NavLink>
@@ -47,6 +62,12 @@ function Shell({ children }: { children: ReactNode }) {
           </nav>
         )}
         <div className="topbar-end">
+          {session && (
+            <span className="shortcut-hint muted">
+              <kbd>/</kbd> search
+            </span>
+          )}
+          <ThemeToggle />
           {session && <ProjectSwitcher />}
           {session && (
             <button
@@ -69,6 +90,14 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+function NoSuchPage() {
+  return (
+    <EmptyState title="There is no page at this address" tone="not-found" actions={<Link to="/traces">Go to traces</Link>}>
+      <p>The link may be mistyped, or the page may have moved.</p>
+    </EmptyState>
+  );
+}
+
 export function App() {
   return (
     <Shell>
@@ -86,7 +115,7 @@ export function App() {
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
-        <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
+        <Route path="*" element={<NoSuchPage />} />
       </Routes>
     </Shell>
   );

@@ -5,6 +5,7 @@ import { formatCost, formatLatency } from '../ui/format';
 import type { FlatSpan } from '../api/operation-types';
 
 const ROW_HEIGHT = 28;
+const FIRST_ROW_TIMING = { elementtiming: 'first-span-row' };
 const KNOWN_TYPES = new Set(['LLM', 'TOOL', 'AGENT', 'WORKFLOW', 'RETRIEVER', 'CHAIN', 'EMBEDDING']);
 const typeClass = (spanType: string) => `type-${KNOWN_TYPES.has(spanType.toUpperCase()) ? spanType.toUpperCase() : 'OTHER'}`;
 
@@ -160,7 +161,10 @@ export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
                       <span className="visually-hidden">error</span>
                     </span>
                   )}
-                  <span className="span-name">{span.name}</span>
+                  {/* Element Timing: the browser reports when the first row's text was painted (the bench's first-paint figure). */}
+                  <span className="span-name" {...(item.index === 0 ? FIRST_ROW_TIMING : undefined)}>
+                    {span.name}
+                  </span>
                 </div>
                 <div className="bar-cell">
                   <span className={`bar ${typeClass(span.spanType)} ${span.status === 'error' ? 'bar-error' : ''}`} style={{ left: `${left}%`, width: `${width}%` }} />

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+/**
+ * What a page shows when there is nothing yet: what is missing, and the next step (a link, a
+ * button or a command) — never a bare "no data".
+ */
+export function EmptyState({ title, children, actions, tone = 'empty' }: { title: string; children?: ReactNode; actions?: ReactNode; tone?: 'empty' | 'not-found' }) {
+  return (
+    <section className={`empty-state ${tone === 'not-found' ? 'not-found' : ''}`} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+      {actions && <div className="empty-actions">{actions}</div>}
+    </section>
+  );
+}
