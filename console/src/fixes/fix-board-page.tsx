@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useParamState } from '../ui/param-state';
 import { Link } from 'react-router-dom';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
+import { EmptyState } from '../ui/empty-state';
 import type { Schemas } from '../api/operation-types';
 import { FixActions } from './fix-actions';
 import { FixSteps } from './fix-steps';
@@ -19,7 +21,8 @@ const COLUMNS: { status: Schemas['FixStatus']; title: string }[] = [
 export function FixBoardPage() {
   const api = useApi();
   const { session } = useSession();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open fix is in the address (?fix=), so a fix can be linked to and survives a reload.
+  const [openId, setOpenId] = useParamState('fix');
   const columns = useQueries({
     queries: COLUMNS.map((c) => ({ queryKey: ['fixes', session?.projectId, c.status], queryFn: () => api.listFixes({ status: c.status, limit: 100 }) })),
   });
@@ -27,6 +30,11 @@ export function FixBoardPage() {
     <section>
       <h1>Fixes</h1>
       <ProblemAlert error={columns.find((c) => c.error)?.error} />
+      {columns.every((c) => c.data && c.data.fixes.length === 0) && (
+        <EmptyState title="No fixes yet" actions={<Link to="/detections">Set up detections</Link>}>
+          <p>A fix opens as a draft when a detection fires on a trace. Accept it to work on it here, from open to resolved.</p>
+        </EmptyState>
+      )}
       <div className="board">
         {COLUMNS.map((column, i) => {
           const fixes = columns[i].data?.fixes ?? [];
