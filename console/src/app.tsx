@@ -8,7 +8,7 @@ import { ProjectPage, ProjectSwitcher } from './auth/project-picker';
 import { ThemeToggle } from './ui/theme-toggle';
 import { Skeleton } from './ui/skeleton';
 import { EmptyState } from './ui/empty-state';
-import { useSearchShortcut } from './ui/search-shortcut';
+import { focusSearchWhenShown, useSearchShortcut, wantsSearchFocus } from './ui/search-shortcut';
 
 /*
  * Each page is its own chunk (React.lazy): signing in loads the shell only, and opening a trace does
@@ -39,8 +39,11 @@ function Shell({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const location = useLocation();
   useSearchShortcut(session !== null);
+  // A new page takes the focus (screen readers start there), unless `/` asked for its search field.
   useEffect(() => {
+    if (wantsSearchFocus(location.state)) return focusSearchWhenShown();
     document.getElementById('main')?.focus({ preventScroll: true });
+    // On a new path only: a search or filter change on the same page must leave the focus where it is.
   }, [location.pathname]);
   return (
     <div className="shell">

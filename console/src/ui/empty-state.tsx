@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 export function EmptyState({ title, children, actions, tone = 'empty' }: { title: string; children?: ReactNode; actions?: ReactNode; tone?: 'empty' | 'not-found' }) {
   return (
     <section className={`empty-state ${tone === 'not-found' ? 'not-found' : ''}`} aria-label={title}>
-      <h2>{title}</h2>
+      {/* A not-found state is the whole page, so its title is the page's heading. */}
+      {tone === 'not-found' ? <h1>{title}</h1> : <h2>{title}</h2>}
       {children}
       {actions && <div className="empty-actions">{actions}</div>}
     </section>
