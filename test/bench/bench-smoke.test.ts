@@ -145,6 +145,26 @@ describe('npm run bench:smoke', function () {
         }
       });
 
+      it('console paint: loads the trace page of 1,000 and 10,000 spans in Chromium and reports when the first rows were painted', () => {
+        const paint = report().phases.consolePaint!;
+        expect(paint.map((p) => [p.spans, p.budgetMs])).to.deep.equal([
+          [1000, 1000],
+          [10000, 2000],
+        ]);
+        for (const p of paint) {
+          // Painted after the spans arrived (the rows need them), and the worst load no faster than the median.
+          expect(p.p50Ms, String(p.spans)).to.be.greaterThan(0);
+          expect(p.spansFetchedP50Ms, String(p.spans)).to.be.greaterThan(0).and.at.most(p.p50Ms);
+          expect(p.maxMs, String(p.spans)).to.be.at.least(p.p50Ms);
+          expect(p.coldMs, String(p.spans)).to.be.greaterThan(0);
+          expect(markdown()).to.include(`| Console trace page (${p.spans.toLocaleString('en-US')} spans) | Chromium 1440×900, navigation → first waterfall row painted (Element Timing) | median ${p.p50Ms.toLocaleString('en-US')} ms,`);
+        }
+        expect(report().targets.filter((t) => t.target.startsWith('Console trace page')).map((t) => t.target)).to.deep.equal([
+          'Console trace page with 1,000 spans: first rows painted ≤ 1,000 ms (median load)',
+          'Console trace page with 10,000 spans: first rows painted ≤ 2,000 ms (median load)',
+        ]);
+      });
+
       it('tool call: measures MCP ping and the bare endpoint in the same run', () => {
         const { toolCall } = report().phases;
         expect(toolCall.mcp.failed).to.equal(0);

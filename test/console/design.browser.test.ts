@@ -6,6 +6,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TenantSeed, type TestServer } from '../support/harness.js';
 import { DOC_IMAGES, ensureConsoleBuilt, launchBrowser, listen, seriousViolations, type Listening, type RunningBrowser } from './browser.js';
 import type { TraceInput } from '../traces/fixtures.js';
+import type { SpanRecord } from '../../src/ports/traces.js';
 
 const PASSWORD = 'correct horse battery staple';
 const THEMES = ['light', 'dark'] as const;
@@ -46,6 +47,52 @@ const TREE_TRACE: TraceInput = {
     { span_id: 'answer', parent_span_id: 'run', name: 'answer', span_type: 'LLM', status: 'success', latency_ms: 300, start_time: '2026-11-01T11:10:00.500Z' },
   ],
 };
+
+/**
+ * 3,000 spans in stored order: a root, then steps under it — except the span at position 5, whose
+ * parent is the span at position 2,500 (as OpenTelemetry batches can deliver a child before its parent).
+ */
+async function storeStagedTrace(server: TestServer): Promise<void> {
+  const start = new Date('2026-11-01T11:30:00.000Z').getTime();
+  const spans: SpanRecord[] = Array.from({ length: 3000 }, (_, i) => ({
+    spanId: i === 5 ? 'early-child' : i === 2500 ? 'late-parent' : `s${i}`,
+    parentSpanId: i === 0 ? null : i === 5 ? 'late-parent' : 's0',
+    position: i,
+    name: i === 0 ? 'run' : i === 5 ? 'early child' : i === 2500 ? 'late parent' : `step ${i}`,
+    spanType: i === 0 ? 'WORKFLOW' : 'TOOL',
+    status: 'success',
+    latencyMs: i === 0 ? 6000 : 2,
+    cost: null,
+    startTime: new Date(start + i * 2),
+    input: null,
+    output: null,
+    error: null,
+    metadata: {},
+  }));
+  await server.runtime.store.traces.insertMany([
+    {
+      trace: {
+        projectId: server.tenant.project.id,
+        id: 'staged-3k',
+        name: 'staged 3000',
+        status: 'success',
+        createdAt: new Date(start),
+        sessionId: null,
+        userId: null,
+        latencyMs: 6000,
+        cost: 0,
+        spanCount: 3000,
+        totalTokens: 0,
+        framework: null,
+        agentName: null,
+        errorMessage: null,
+        metadata: {},
+      },
+      spans,
+      searchText: 'staged 3000',
+    },
+  ]);
+}
 
 /** Every console page by its address (each is a deep link), the heading a person sees on it. */
 interface PageCase {
@@ -109,6 +156,7 @@ forEachAdapter((adapter) => {
       expect((await admin(`/annotation-queues/${queue.body.data.id}/members`, { userId: server.tenant.user.id })).status).to.equal(201);
       const batch = await admin(`/annotation-queues/${queue.body.data.id}/batches`, { items: [{ traceId: 'refund-1' }], deadline: '2026-11-02T12:00:00.000Z' });
       expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
+      await storeStagedTrace(server);
       empty = await server.seedTenant('Empty');
       http = await listen(server.app);
       chrome = await launchBrowser({ viewport: { width: 1440, height: 900 } });
@@ -249,6 +297,32 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('a big trace while it loads', () => {
+      it('draws the first page of spans at once, without spans whose parent is still to come, then all of them', async () => {
+        await signedIn();
+        // The pages after the first are held until the first is on screen.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/traces\/staged-3k\/spans\?.*cursor=/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        try {
+          await page.goto(url('/traces/staged-3k'));
+          // 1,000 spans received; 'early child' waits for 'late parent' (position 2,500).
+          await page.getByRole('tree', { name: 'Spans (999)' }).locator('[role=treeitem]').first().waitFor();
+          await page.getByText('Loading more spans… 1,000 received so far.').waitFor();
+          expect(await page.locator('[data-span-id="early-child"]').count()).to.equal(0);
+          release();
+          await page.getByRole('tree', { name: 'Spans (3,000)' }).waitFor();
+          await page.getByText('3,000 of 3,000 spans shown.', { exact: false }).waitFor();
+        } finally {
+          release();
+          await page.unroute(/\/traces\/staged-3k\/spans\?.*cursor=/);
+        }
+      });
+    });
+
     describe('the / shortcut', () => {
       it('focuses the search field of the trace list', async () => {
         await signedIn();
@@ -348,7 +422,7 @@ forEachAdapter((adapter) => {
      */
     // Written once (SQLite), not skipped on PostgreSQL: the block only exists for the SQLite run.
     if (adapter === 'sqlite') describe('docs screenshots', () => {
-      const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown> }[] = [
+      const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string }[] = [
         { file: 'console.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
         { file: 'console-traces.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
         { file: 'console-traces-dark.png', path: () => '/traces', heading: 'Traces', theme: 'dark' },
@@ -359,7 +433,8 @@ forEachAdapter((adapter) => {
         { file: 'console-detection-form.png', path: () => '/detections/new', heading: 'New detection', theme: 'light' },
         { file: 'console-fixes.png', path: () => `/fixes?fix=${fixId}`, heading: 'Fixes', theme: 'light', ready: (p) => p.locator('.fix-detail').getByRole('link', { name: 'leaky answer' }).waitFor() },
         { file: 'console-annotations.png', path: () => '/annotations', heading: 'My annotation items', theme: 'light', ready: (p) => p.getByText(/Where is my refund/).first().waitFor() },
-        { file: 'console-settings.png', path: () => '/settings', heading: 'Settings', theme: 'light' },
+        // Key prefixes, ids and the seeded user's email are random per run.
+        { file: 'console-settings.png', path: () => '/settings', heading: 'Settings', theme: 'light', masked: 'main code, td:has-text("@example.com")' },
         { file: 'console-projects.png', path: () => '/projects', heading: 'Choose a project', theme: 'light' },
       ];
       for (const shot of shots) {
@@ -373,7 +448,7 @@ forEachAdapter((adapter) => {
           // The theme select keeps focus; the screenshot shows the page, not a focus ring.
           await page.evaluate('document.activeElement?.blur()');
           mkdirSync(DOC_IMAGES, { recursive: true });
-          await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', mask: [page.locator('main code, .switcher select, td:has-text("@example.com")')] });
+          await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', mask: shot.masked ? [page.locator(shot.masked)] : [] });
           await chooseTheme('system');
         });
       }

@@ -9,6 +9,8 @@ import { ApiProblem } from '../api/problem';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
 import { Waterfall } from './waterfall';
+import { connectedSpans } from './span-model';
+import type { FlatSpan } from '../api/operation-types';
 import { SpanPanel } from './span-panel';
 
 /** One trace: its facts, what fired on it, the waterfall beside the tree, and the selected span. */
@@ -21,10 +23,21 @@ export function TracePage() {
   const [loaded, setLoaded] = useState(0);
 
   const trace = useQuery({ queryKey: ['trace', session?.projectId, traceId], queryFn: () => api.getTrace(traceId) });
-  const spans = useQuery({ queryKey: ['trace-spans', session?.projectId, traceId], queryFn: () => api.allSpans(traceId, setLoaded), staleTime: Infinity });
+  // A big trace is drawn from its first page while the rest loads (the spans that already hang from a root).
+  const [partial, setPartial] = useState<FlatSpan[] | null>(null);
+  const spans = useQuery({
+    queryKey: ['trace-spans', session?.projectId, traceId],
+    queryFn: () =>
+      api.allSpans(traceId, (count, soFar, more) => {
+        setLoaded(count);
+        setPartial(more ? connectedSpans(soFar) : null);
+      }),
+    staleTime: Infinity,
+  });
+  const shown = spans.data ?? (partial && partial.length > 0 ? partial : null);
   const firings = useQuery({ queryKey: ['trace-firings', session?.projectId, traceId], queryFn: () => api.listTraceDetections(traceId) });
   const scores = useQuery({ queryKey: ['trace-scores', session?.projectId, traceId], queryFn: () => api.listTraceScores(traceId) });
-  const selected = spans.data?.find((s) => s.spanId === selectedSpanId) ?? null;
+  const selected = shown?.find((s) => s.spanId === selectedSpanId) ?? null;
   const select = (spanId: string) => setParams({ span: spanId }, { replace: true });
   const t = trace.data;
 
@@ -108,7 +121,7 @@ export function TracePage() {
         </section>
       )}
       {trace.isLoading && <Skeleton label="Loading the trace…" lines={2} widths={[40, 70]} />}
-      {spans.isLoading && (
+      {spans.isLoading && !shown && (
         <div className="trace-body">
           <div className="skeleton-block">
             <Skeleton label={`Loading spans… ${loaded > 0 ? `${loaded.toLocaleString()} so far` : ''}`} lines={10} />
@@ -118,9 +131,10 @@ export function TracePage() {
           </div>
         </div>
       )}
-      {spans.data && (
+      {shown && (
         <div className="trace-body">
-          <Waterfall spans={spans.data} selectedSpanId={selectedSpanId} onSelect={select} />
+          {/* Remounted once complete: the tree's indexes change when the rest of the spans arrive. */}
+          <Waterfall key={spans.data ? 'all' : 'partial'} spans={shown} selectedSpanId={selectedSpanId} onSelect={select} loadingMore={spans.data ? null : loaded} />
           {selected ? (
             <SpanPanel span={selected} deepLink={`/traces/${encodeURIComponent(traceId)}?span=${encodeURIComponent(selected.spanId)}`} />
           ) : (

@@ -13,6 +13,8 @@ interface WaterfallProps {
   spans: FlatSpan[];
   selectedSpanId: string | null;
   onSelect: (spanId: string) => void;
+  /** While the rest of a big trace loads: the spans received so far (null once all are here). */
+  loadingMore?: number | null;
 }
 
 /**
@@ -20,7 +22,7 @@ interface WaterfallProps {
  * toggle, type, name) and the bar on the shared time axis, so only the rows in view are in the DOM
  * however many spans the trace has. Keyboard: arrows move, Left/Right collapse/expand, Enter selects.
  */
-export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
+export function Waterfall({ spans, selectedSpanId, onSelect, loadingMore = null }: WaterfallProps) {
   const tree: SpanTree = useMemo(() => buildSpanTree(spans), [spans]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
@@ -182,8 +184,10 @@ export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
           })}
         </div>
       </div>
-      <p className="muted small">
-        {rows.length.toLocaleString()} of {spans.length.toLocaleString()} spans shown. Arrow keys move, Left/Right fold, Enter selects.
+      <p className="muted small" role="status">
+        {loadingMore !== null
+          ? `Loading more spans… ${loadingMore.toLocaleString()} received so far.`
+          : `${rows.length.toLocaleString()} of ${spans.length.toLocaleString()} spans shown. Arrow keys move, Left/Right fold, Enter selects.`}
       </p>
     </div>
   );
