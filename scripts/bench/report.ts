@@ -377,7 +377,7 @@ export function renderMarkdown(report: BenchReport): string {
 export function consolePaintRows(results: ConsolePaintResult[]): string[] {
   return results.map(
     (paint) =>
-      `| Console trace page (${fmt(paint.spans, 0)} spans) | Chromium 1440×900, navigation → first waterfall row painted (Element Timing) | median ${fmt(paint.p50Ms, 0)} ms, worst ${fmt(paint.maxMs, 0)} ms of 5 loads; cold cache ${fmt(paint.coldMs, 0)} ms; first page of spans in at ${fmt(paint.firstSpanPageP50Ms, 0)} ms | – |`,
+      `| Console trace page (${fmt(paint.spans, 0)} spans) | Chromium 1440×900, navigation → first waterfall row painted (Element Timing) | median ${fmt(paint.p50Ms, 0)} ms, worst ${fmt(paint.maxMs, 0)} ms of ${paint.loads} loads; cold cache ${fmt(paint.coldMs, 0)} ms; first page of spans in at ${fmt(paint.firstSpanPageP50Ms, 0)} ms | – |`,
   );
 }
 
