@@ -1,35 +1,53 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from './auth/session-context';
 import { SignInPage } from './auth/sign-in-page';
 import { CallbackPage } from './auth/callback-page';
 import { ProjectPage, ProjectSwitcher } from './auth/project-picker';
-import { TraceListPage } from './traces/trace-list-page';
-import { TracePage } from './traces/trace-page';
-import { DetectionsPage } from './detections/detections-page';
-import { DetectionEditPage } from './detections/detection-edit-page';
-import { FixBoardPage } from './fixes/fix-board-page';
-import { SettingsPage } from './settings/settings-page';
-import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
-import { WebhooksPage } from './webhooks/webhooks-page';
-import { WebhookPage } from './webhooks/webhook-page';
-import { MonitorsPage } from './monitors/monitors-page';
-import { MonitorPage, NewMonitorPage } from './monitors/monitor-page';
-import { IncidentPage, IncidentsPage } from './monitors/incidents-page';
-import { EvaluatorsPage } from './evaluators/evaluators-page';
-import { EvaluatorPage } from './evaluators/evaluator-page';
-import { NotificationsPage } from './notifications/notifications-page';
+import { ThemeToggle } from './ui/theme-toggle';
+import { Skeleton } from './ui/skeleton';
+import { EmptyState } from './ui/empty-state';
+import { focusSearchWhenShown, useSearchShortcut, wantsSearchFocus } from './ui/search-shortcut';
+// In the entry, not a page chunk: the unread count shows in the navigation bar of every page.
 import { NotificationsNavLink } from './notifications/unread-count';
-import { QueueNewPage } from './annotations/queue-new-page';
-import { QueuePage } from './annotations/queue-page';
-import { BatchPage } from './annotations/batch-page';
-import { ServiceAccountsPage } from './service-accounts/service-accounts-page';
-import { ServiceAccountPage } from './service-accounts/service-account-page';
-import { ModelPricesPage } from './pricing/model-prices-page';
-import { PromptListPage } from './prompts/prompt-list-page';
-import { PromptPage } from './prompts/prompt-page';
-import { PlaygroundPage } from './playground/playground-page';
+
+/*
+ * Each page is its own chunk (React.lazy): signing in loads the shell only, and opening a trace does
+ * not pay for the detection form's or the settings' code. The sign-in, callback and project pages
+ * stay in the entry, since every session starts on them.
+ */
+const TraceListPage = lazy(() => import('./traces/trace-list-page').then((m) => ({ default: m.TraceListPage })));
+const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ default: m.TracePage })));
+const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
+const DetectionEditPage = lazy(() => import('./detections/detection-edit-page').then((m) => ({ default: m.DetectionEditPage })));
+const FixBoardPage = lazy(() => import('./fixes/fix-board-page').then((m) => ({ default: m.FixBoardPage })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AnnotationsPage = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationsPage })));
+const AnnotationBatchLink = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationBatchLink })));
+const QueueNewPage = lazy(() => import('./annotations/queue-new-page').then((m) => ({ default: m.QueueNewPage })));
+const QueuePage = lazy(() => import('./annotations/queue-page').then((m) => ({ default: m.QueuePage })));
+const BatchPage = lazy(() => import('./annotations/batch-page').then((m) => ({ default: m.BatchPage })));
+const WebhooksPage = lazy(() => import('./webhooks/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
+const WebhookPage = lazy(() => import('./webhooks/webhook-page').then((m) => ({ default: m.WebhookPage })));
+const MonitorsPage = lazy(() => import('./monitors/monitors-page').then((m) => ({ default: m.MonitorsPage })));
+const MonitorPage = lazy(() => import('./monitors/monitor-page').then((m) => ({ default: m.MonitorPage })));
+const NewMonitorPage = lazy(() => import('./monitors/monitor-page').then((m) => ({ default: m.NewMonitorPage })));
+const IncidentsPage = lazy(() => import('./monitors/incidents-page').then((m) => ({ default: m.IncidentsPage })));
+const IncidentPage = lazy(() => import('./monitors/incidents-page').then((m) => ({ default: m.IncidentPage })));
+const EvaluatorsPage = lazy(() => import('./evaluators/evaluators-page').then((m) => ({ default: m.EvaluatorsPage })));
+const EvaluatorPage = lazy(() => import('./evaluators/evaluator-page').then((m) => ({ default: m.EvaluatorPage })));
+const NotificationsPage = lazy(() => import('./notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
+const ServiceAccountsPage = lazy(() => import('./service-accounts/service-accounts-page').then((m) => ({ default: m.ServiceAccountsPage })));
+const ServiceAccountPage = lazy(() => import('./service-accounts/service-account-page').then((m) => ({ default: m.ServiceAccountPage })));
+const ModelPricesPage = lazy(() => import('./pricing/model-prices-page').then((m) => ({ default: m.ModelPricesPage })));
+const PromptListPage = lazy(() => import('./prompts/prompt-list-page').then((m) => ({ default: m.PromptListPage })));
+const PromptPage = lazy(() => import('./prompts/prompt-page').then((m) => ({ default: m.PromptPage })));
+const PlaygroundPage = lazy(() => import('./playground/playground-page').then((m) => ({ default: m.PlaygroundPage })));
+const DatasetsPage = lazy(() => import('./datasets/datasets-page').then((m) => ({ default: m.DatasetsPage })));
+const DatasetPage = lazy(() => import('./datasets/dataset-page').then((m) => ({ default: m.DatasetPage })));
+const RunsPage = lazy(() => import('./experiments/runs-page').then((m) => ({ default: m.RunsPage })));
+const ComparePage = lazy(() => import('./experiments/compare-page').then((m) => ({ default: m.ComparePage })));
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -37,7 +55,7 @@ function Authenticated({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!session) return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (!session.projectId && session.kind === 'oauth') return <Navigate to={`/projects?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return <>{children}</>;
+  return <Suspense fallback={<Skeleton label="Loading the page…" />}>{children}</Suspense>;
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -45,8 +63,12 @@ function Shell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
+  useSearchShortcut(session !== null);
+  // A new page takes the focus (screen readers start there), unless `/` asked for its search field.
   useEffect(() => {
+    if (wantsSearchFocus(location.state)) return focusSearchWhenShown();
     document.getElementById('main')?.focus({ preventScroll: true });
+    // On a new path only: a search or filter change on the same page must leave the focus where it is.
   }, [location.pathname]);
   return (
     <div className="shell">
@@ -54,7 +76,10 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="topbar">
-        <span className="brand">Tracewell</span>
+        <Link className="brand" to={session ? '/traces' : '/sign-in'}>
+          <span className="brand-mark" aria-hidden="true" />
+          Tracewell
+        </Link>
         {session && (
           <nav aria-label="Main">
             <NavLink to="/traces">Traces</NavLink>
@@ -66,14 +91,21 @@ function Shell({ children }: { children: ReactNode }) {
             </NavLink>
             <NavLink to="/monitors">Monitors</NavLink>
             <NavLink to="/evaluators">Evaluators</NavLink>
-            <NavLink to="/webhooks">Webhooks</NavLink>
-            <NotificationsNavLink />
             <NavLink to="/prompts">Prompts</NavLink>
             <NavLink to="/playground">Playground</NavLink>
+            <NavLink to="/datasets">Datasets</NavLink>
+            <NavLink to="/webhooks">Webhooks</NavLink>
+            <NotificationsNavLink />
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
         <div className="topbar-end">
+          {session && (
+            <span className="shortcut-hint muted">
+              <kbd>/</kbd> search
+            </span>
+          )}
+          <ThemeToggle />
           {session && <ProjectSwitcher />}
           {session && (
             <button
@@ -93,6 +125,14 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+function NoSuchPage() {
+  return (
+    <EmptyState title="There is no page at this address" tone="not-found" actions={<Link to="/traces">Go to traces</Link>}>
+      <p>The link may be mistyped, or the page may have moved.</p>
+    </EmptyState>
   );
 }
 
@@ -116,12 +156,6 @@ export function App() {
         <Route path="/annotation-queues/new" element={<Authenticated><QueueNewPage /></Authenticated>} />
         <Route path="/annotation-queues/:queueId" element={<Authenticated><QueuePage /></Authenticated>} />
         <Route path="/annotation-queues/:queueId/batches/:batchId" element={<Authenticated><BatchPage /></Authenticated>} />
-        <Route path="/prompts" element={<Authenticated><PromptListPage /></Authenticated>} />
-        <Route path="/prompts/:name" element={<Authenticated><PromptPage /></Authenticated>} />
-        <Route path="/playground" element={<Authenticated><PlaygroundPage /></Authenticated>} />
-        <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
-        <Route path="/webhooks" element={<Authenticated><WebhooksPage /></Authenticated>} />
-        <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />
         <Route path="/monitors" element={<Authenticated><MonitorsPage /></Authenticated>} />
         <Route path="/monitors/new" element={<Authenticated><NewMonitorPage /></Authenticated>} />
         <Route path="/monitors/:monitorId" element={<Authenticated><MonitorPage /></Authenticated>} />
@@ -129,11 +163,21 @@ export function App() {
         <Route path="/incidents/:incidentId" element={<Authenticated><IncidentPage /></Authenticated>} />
         <Route path="/evaluators" element={<Authenticated><EvaluatorsPage /></Authenticated>} />
         <Route path="/evaluators/:evaluatorId" element={<Authenticated><EvaluatorPage /></Authenticated>} />
+        <Route path="/prompts" element={<Authenticated><PromptListPage /></Authenticated>} />
+        <Route path="/prompts/:name" element={<Authenticated><PromptPage /></Authenticated>} />
+        <Route path="/playground" element={<Authenticated><PlaygroundPage /></Authenticated>} />
+        <Route path="/datasets" element={<Authenticated><DatasetsPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId" element={<Authenticated><DatasetPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId/runs" element={<Authenticated><RunsPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId/compare" element={<Authenticated><ComparePage /></Authenticated>} />
+        <Route path="/webhooks" element={<Authenticated><WebhooksPage /></Authenticated>} />
+        <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />
         <Route path="/notifications" element={<Authenticated><NotificationsPage /></Authenticated>} />
+        <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="/settings/service-accounts" element={<Authenticated><ServiceAccountsPage /></Authenticated>} />
         <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
         <Route path="/settings/model-prices" element={<Authenticated><ModelPricesPage /></Authenticated>} />
-        <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
+        <Route path="*" element={<NoSuchPage />} />
       </Routes>
     </Shell>
   );

@@ -6,7 +6,11 @@ import { App } from './app';
 import { SessionProvider } from './auth/session-context';
 import { SessionStore } from './auth/session';
 import { ApiProblem } from './api/problem';
+import { applyTheme } from './ui/theme';
 import './styles.css';
+
+// Before the first render: nothing paints in the other theme.
+applyTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -7,6 +7,7 @@ import type { PhysicalIngestResult } from './physical-ingest.js';
 import type { BareLatency } from './bare-search.js';
 import type { Latency } from './latency.js';
 import type { BigTraceResult } from './phases/big-traces.js';
+import type { ConsolePaintResult } from './phases/console-paint.js';
 
 export interface Machine {
   cpuModel: string;
@@ -110,6 +111,8 @@ export interface BenchPhases {
   };
   /** GET /traces/{id} and get_trace_context for big traces beside bare SQL (absent in reports before issue #23). */
   bigTraces?: BigTraceResult[];
+  /** The console's trace page in Chromium: navigation to the first waterfall row painted (absent in reports before issue #53). */
+  consolePaint?: ConsolePaintResult[];
   /** Another tenant's list while one project floods searches and batch ingests (docs/tenant-safety-runtime.md). */
   fairShare: FairShareResult;
   /** Another tenant's reads while one project ingests traces crafted against its detections. */
@@ -233,6 +236,13 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
       met: Number.isFinite(worst) ? worst <= 3 : null,
     });
   }
+  for (const paint of phases.consolePaint ?? []) {
+    checks.push({
+      target: `Console trace page with ${fmt(paint.spans, 0)} spans: first rows painted ≤ ${fmt(paint.budgetMs, 0)} ms (median load)`,
+      actual: `${fmt(paint.p50Ms, 0)} ms (worst ${fmt(paint.maxMs, 0)} ms, cold ${fmt(paint.coldMs, 0)} ms)`,
+      met: paint.p50Ms <= paint.budgetMs,
+    });
+  }
   checks.push({
     target: 'Tool call through MCP ≥ 50% of bare endpoint req/s',
     actual: `${fmt(phases.toolCall.mcpToBare * 100)}%`,
@@ -334,6 +344,7 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | \`get_trace_context\` via MCP | p50 ${fmt(big.tool.p50Ms, 2)} ms, p99 ${fmt(big.tool.p99Ms, 2)} ms; **${big.toolToBare === null ? '–' : fmt(big.toolToBare, 2)}×** bare | – |`);
     lines.push(`| Big trace (${fmt(big.spans, 0)} spans) | bare SQL: trace's spans in order | p50 ${fmt(big.bare.p50Ms, 2)} ms, p99 ${fmt(big.bare.p99Ms, 2)} ms | – |`);
   }
+  lines.push(...consolePaintRows(phases.consolePaint ?? []));
   const tool = phases.toolCall;
   lines.push(`| Tool call \`tools/call ping\` via MCP | ${tool.connections} connections | ${fmt(tool.mcp.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.mcp.p99Ms, 2)} ms) | ${rss(tool.mcp.peakRssMb)} |`);
   lines.push(`| Bare express JSON endpoint | ${tool.connections} connections | ${fmt(tool.bare.requestsPerSecond, 0)} req/s (p99 ${fmt(tool.bare.p99Ms, 2)} ms) | – |`);
@@ -360,6 +371,14 @@ export function renderMarkdown(report: BenchReport): string {
   }
   lines.push('');
   return lines.join('\n');
+}
+
+/** The console first-paint rows of the results table (also printed by `npm run bench:console-paint`). */
+export function consolePaintRows(results: ConsolePaintResult[]): string[] {
+  return results.map(
+    (paint) =>
+      `| Console trace page (${fmt(paint.spans, 0)} spans) | Chromium 1440×900, navigation → first waterfall row painted (Element Timing) | median ${fmt(paint.p50Ms, 0)} ms, worst ${fmt(paint.maxMs, 0)} ms of ${paint.loads} loads; cold cache ${fmt(paint.coldMs, 0)} ms; first page of spans in at ${fmt(paint.firstSpanPageP50Ms, 0)} ms | – |`,
+  );
 }
 
 /** Writes `<adapter>-<date>.json|md` and `latest-<adapter>.md` into `directory`; returns the paths. */

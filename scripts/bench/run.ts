@@ -7,6 +7,7 @@ import { measureIngest, measurePhysicalIngest, measureRawIngest, type IngestOpti
 import { measureList } from './phases/list.js';
 import { measureSearch } from './phases/search.js';
 import { measureBigTraces } from './phases/big-traces.js';
+import { measureConsolePaint } from './phases/console-paint.js';
 import { measureToolCall } from './phases/tool-call.js';
 import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
@@ -130,10 +131,12 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
       });
       const search = await measureSearch(context, { projectId: db.project.projectId, dataset, connections: options.latencyConnections, countLimits: searchBounds(loadConfig(serverEnv)) });
       const bigTraces = await measureBigTraces(context);
+      // The smoke run checks the phase works: one warm load per trace, not five.
+      const consolePaint = await measureConsolePaint(context, { loads: options.smoke ? 1 : 5 });
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare });
       const signInTiming = await measureSignInTiming(context, { samples: options.signInSamples });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'tenant-safety')] : []);
-      const phases = { ingest, otlpIngest, list, search, bigTraces, toolCall, fairShare, hostileDetections, signInTiming };
+      const phases = { ingest, otlpIngest, list, search, bigTraces, consolePaint, toolCall, fairShare, hostileDetections, signInTiming };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,

@@ -17,7 +17,9 @@ const field = (source: unknown, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const SIGN_IN_HINT = 'Sign in from the command line with `tracewell login`, or approve a device at /oauth/device.';
+const SIGN_IN_HINT = 'You can sign in to the web console now, or from the command line with `tracewell login`.';
+/** Where a person goes once their password is set: the console's sign-in. */
+const ONWARD = { href: '/sign-in', label: 'Sign in to the console →' };
 
 const passwordForm = (action: string, token: string, intro: string, extra = '', error?: string): string =>
   page(
@@ -40,10 +42,10 @@ export function accountRouter(links: AccountLinks, invitations: InvitationServic
   const router = express.Router();
   const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
 
-  const reply = (req: Request, res: Response, status: number, body: Record<string, unknown>, title: string, message: string): void => {
+  const reply = (req: Request, res: Response, status: number, body: Record<string, unknown>, title: string, message: string, next?: { href: string; label: string }): void => {
     pageHeaders(res);
     if (req.is('application/json')) res.status(status).json(body);
-    else res.status(status).type('html').send(messagePage(title, message));
+    else res.status(status).type('html').send(messagePage(title, message, next));
   };
   const failure = (req: Request, res: Response, error: unknown): boolean => {
     if (!isProblemError(error)) return false;
@@ -67,7 +69,7 @@ export function accountRouter(links: AccountLinks, invitations: InvitationServic
     try {
       const user = await links.redeem(field(req.body, 'token') ?? '', field(req.body, 'password'));
       if (!user) return reply(req, res, 400, { error: 'invalid_link', error_description: 'The link is unknown, used or expired.' }, 'Link not valid', 'This link is unknown, used or expired.');
-      reply(req, res, 200, { status: 'password_set', email: user.email }, 'Password saved', `The password of ${user.email} is set. ${SIGN_IN_HINT}`);
+      reply(req, res, 200, { status: 'password_set', email: user.email }, 'Password saved', `The password of ${user.email} is set. ${SIGN_IN_HINT}`, ONWARD);
     } catch (error) {
       if (!failure(req, res, error)) next(error);
     }
@@ -91,7 +93,7 @@ export function accountRouter(links: AccountLinks, invitations: InvitationServic
     try {
       const user = await invitations.accept(field(req.body, 'token') ?? '', { name: field(req.body, 'name'), password: field(req.body, 'password') });
       if (!user) return reply(req, res, 400, { error: 'invalid_invitation', error_description: 'The invitation is unknown, accepted, revoked or expired.' }, 'Invitation not valid', 'This invitation is unknown, accepted, revoked or expired.');
-      reply(req, res, 200, { status: 'accepted', email: user.email, userId: user.id }, 'Invitation accepted', `Welcome, ${user.name}. ${SIGN_IN_HINT}`);
+      reply(req, res, 200, { status: 'accepted', email: user.email, userId: user.id }, 'Invitation accepted', `Welcome, ${user.name}. ${SIGN_IN_HINT}`, ONWARD);
     } catch (error) {
       if (!failure(req, res, error)) next(error);
     }

@@ -20,8 +20,9 @@ function runSmoke(out: string): Promise<{ code: number | null; output: string }>
 }
 
 describe('npm run bench:smoke', function () {
-  // Both adapters, with the fair-share and hostile-detections phases' own servers, on a shared 2-core machine.
-  this.timeout(300_000);
+  // Both adapters, with the fair-share and hostile-detections phases' own servers and the console's
+  // trace page in Chromium (1,000 and 10,000 spans), on a shared 2-core machine.
+  this.timeout(420_000);
   const out = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-smoke-'));
   const reports = new Map<string, BenchReport>();
   let run: { code: number | null; output: string };
@@ -145,6 +146,26 @@ describe('npm run bench:smoke', function () {
         }
       });
 
+      it('console paint: loads the trace page of 1,000 and 10,000 spans in Chromium and reports when the first rows were painted', () => {
+        const paint = report().phases.consolePaint!;
+        expect(paint.map((p) => [p.spans, p.budgetMs, p.loads])).to.deep.equal([
+          [1000, 1000, 1],
+          [10000, 2000, 1],
+        ]);
+        for (const p of paint) {
+          // Painted after the first page of spans arrived (the rows need it), and the worst load no faster than the median.
+          expect(p.p50Ms, String(p.spans)).to.be.greaterThan(0);
+          expect(p.firstSpanPageP50Ms, String(p.spans)).to.be.greaterThan(0).and.at.most(p.p50Ms);
+          expect(p.maxMs, String(p.spans)).to.be.at.least(p.p50Ms);
+          expect(p.coldMs, String(p.spans)).to.be.greaterThan(0);
+          expect(markdown()).to.include(`| Console trace page (${p.spans.toLocaleString('en-US')} spans) | Chromium 1440×900, navigation → first waterfall row painted (Element Timing) | median ${p.p50Ms.toLocaleString('en-US')} ms,`);
+        }
+        expect(report().targets.filter((t) => t.target.startsWith('Console trace page')).map((t) => t.target)).to.deep.equal([
+          'Console trace page with 1,000 spans: first rows painted ≤ 1,000 ms (median load)',
+          'Console trace page with 10,000 spans: first rows painted ≤ 2,000 ms (median load)',
+        ]);
+      });
+
       it('tool call: measures MCP ping and the bare endpoint in the same run', () => {
         const { toolCall } = report().phases;
         expect(toolCall.mcp.failed).to.equal(0);
@@ -186,7 +207,8 @@ describe('npm run bench:smoke', function () {
 
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        expect(targets).to.have.length(17);
+        // 17 before issue #53, plus the console first paint of 1,000 and of 10,000 spans.
+        expect(targets).to.have.length(19);
         expect(targets.map((t) => t.target)).to.include('Ingest OTLP ≥ 80% of the native batch endpoint at concurrency 8 (same traces, same ids)');
         const SIGN_IN = 'Sign-in with an unknown email takes 0.8–1.25 × a wrong password (production scrypt cost)';
         // Judged only at the production scrypt cost, which a run under the test suite does not have.

@@ -38,13 +38,16 @@ export interface RunningBrowser {
  * directory) and no network chatter of its own. CSP is bypassed only so axe can be injected inline;
  * `{ bypassCSP: false }` keeps the pages' own policies, for tests of them.
  */
-export async function launchBrowser({ bypassCSP = true }: { bypassCSP?: boolean } = {}): Promise<RunningBrowser> {
+export async function launchBrowser({ bypassCSP = true, viewport = { width: 1400, height: 900 } }: { bypassCSP?: boolean; viewport?: { width: number; height: number } } = {}): Promise<RunningBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'tracewell-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     bypassCSP,
-    viewport: { width: 1400, height: 900 },
+    viewport,
+    // Times and numbers render the same on every machine (the docs' screenshots are compared as files).
+    locale: 'en-US',
+    timezoneId: 'UTC',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {
@@ -93,6 +96,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`)) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** Where the docs' screenshots live (docs/console.md, README.md). */
+export const DOC_IMAGES = path.join(ROOT, 'docs/images');
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });

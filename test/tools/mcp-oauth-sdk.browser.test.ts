@@ -131,8 +131,12 @@ forEachAdapter((adapter) => {
       // What the person sees.
       expect(await page.title()).to.equal('Authorize access · Tracewell');
       expect(await page.locator('h1').textContent()).to.equal('Authorize access');
-      expect(await page.locator('p').first().textContent()).to.equal(`${CLIENT_NAME} asks for access to your Tracewell account for ${fixture.baseUrl}/mcp with these scopes:`);
-      expect(await page.locator('li').allTextContents()).to.deep.equal(['context:read', 'observability:read']);
+      expect(await page.locator('p').first().textContent()).to.equal(`${CLIENT_NAME} asks for access to your Tracewell account for ${fixture.baseUrl}/mcp. It will be able to:`);
+      // Each scope in plain words (src/auth/scope-descriptions.ts), its raw name kept beside them.
+      expect(await page.locator('li').allInnerTexts()).to.deep.equal([
+        'Know which project it works in\nthe project’s name, organization and settings context:read',
+        'Read traces\ntraces, spans, sessions, search, detections, fixes and alerts observability:read',
+      ]);
       expect(await page.locator('label').allTextContents()).to.deep.equal(['Email ', 'Password ']);
       await typeCredentials();
       await page.click('button[value=approve]');

@@ -225,14 +225,18 @@ export class ApiClient {
   }
 
   /** Every span of a trace, page by page (the trace context stops at 1000). */
-  async allSpans(traceId: string, onPage?: (loaded: number) => void): Promise<Schemas['FlatSpan'][]> {
+  /**
+   * Every span of a trace. The first page is small (1,000) so a big trace can be shown while the rest
+   * (5,000 a page, the contract's maximum) arrives; `onPage` gets the spans so far after each page.
+   */
+  async allSpans(traceId: string, onPage?: (loaded: number, soFar: readonly Schemas['FlatSpan'][], more: boolean) => void): Promise<Schemas['FlatSpan'][]> {
     const spans: Schemas['FlatSpan'][] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.listTraceSpans(traceId, { limit: 5000, cursor });
+      const page = await this.listTraceSpans(traceId, { limit: spans.length === 0 ? 1000 : 5000, cursor });
       spans.push(...page.spans);
-      onPage?.(spans.length);
       cursor = page.page.nextCursor ?? undefined;
+      onPage?.(spans.length, spans, cursor !== undefined);
     } while (cursor);
     return spans;
   }

@@ -124,7 +124,8 @@ export class SessionStore {
     this.set({ kind: 'apiKey', apiKey, projectId });
   }
 
-  selectProject(projectId: string): void {
+  /** null: no project chosen (the remembered one is not this account's); the project page asks. */
+  selectProject(projectId: string | null): void {
     if (this.state) this.set({ ...this.state, projectId });
   }
 

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useParamState } from '../ui/param-state';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
+import { EmptyState } from '../ui/empty-state';
+import { Skeleton } from '../ui/skeleton';
 import { TrendChart } from './trend-chart';
 
 /** Detections with how often each fired (24 h / 7 d), and a trend chart for the chosen one. */
@@ -10,8 +12,10 @@ export function DetectionsPage() {
   const api = useApi();
   const { session } = useSession();
   const detections = useQuery({ queryKey: ['detections', session?.projectId], queryFn: () => api.listDetections({ limit: 100 }) });
-  const [trendSlug, setTrendSlug] = useState<string | null>(null);
-  const [granularity, setGranularity] = useState<'hour' | 'day'>('day');
+  // The open trend and its granularity are in the address (?trend=&per=), so the chart can be linked to.
+  const [trendSlug, setTrendSlug] = useParamState('trend');
+  const [per, setGranularity] = useParamState('per');
+  const granularity: 'hour' | 'day' = per === 'hour' ? 'hour' : 'day';
   const trend = useQuery({
     queryKey: ['detection-trend', session?.projectId, trendSlug, granularity],
     enabled: trendSlug !== null,
@@ -63,7 +67,12 @@ export function DetectionsPage() {
           })}
         </tbody>
       </table>
-      {detections.data?.detections.length === 0 && <p className="empty">No detections yet.</p>}
+      {detections.isLoading && <Skeleton label="Loading detections…" lines={4} />}
+      {detections.data?.detections.length === 0 && (
+        <EmptyState title="No detections yet" actions={<Link to="/detections/new">Create a detection</Link>}>
+          <p>A detection checks every new trace — a pattern, leaked personal data, an anomaly or a rule — and opens a draft fix when it fires.</p>
+        </EmptyState>
+      )}
       {trendSlug && (
         <section className="card" aria-labelledby="trend-heading">
           <h2 id="trend-heading">Trend of {trendSlug}</h2>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
+import { EmptyState } from '../ui/empty-state';
 import type { Schemas } from '../api/operation-types';
 import { FixActions } from './fix-actions';
 import { FixSteps } from './fix-steps';
@@ -30,6 +31,11 @@ export function FixBoardPage() {
     <section>
       <h1>Fixes</h1>
       <ProblemAlert error={columns.find((c) => c.error)?.error} />
+      {columns.every((c) => c.data && c.data.fixes.length === 0) && (
+        <EmptyState title="No fixes yet" actions={<Link to="/detections">Set up detections</Link>}>
+          <p>A fix opens as a draft when a detection fires on a trace. Accept it to work on it here, from open to resolved.</p>
+        </EmptyState>
+      )}
       <div className="board">
         {COLUMNS.map((column, i) => {
           const fixes = columns[i].data?.fixes ?? [];

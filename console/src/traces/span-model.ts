@@ -62,6 +62,33 @@ export function buildSpanTree(spans: FlatSpan[]): SpanTree {
   return { spans, children, roots, depth, start, end, totalMs: totalMs || 1, indexOf, parent };
 }
 
+/**
+ * The spans of a partly loaded trace that hang from a real root (no parent): what can be drawn in its
+ * final place before the rest arrives. A span whose parent is still to come waits, rather than showing
+ * as a root and jumping once its parent loads.
+ */
+export function connectedSpans(spans: readonly FlatSpan[]): FlatSpan[] {
+  const byParent = new Map<string, FlatSpan[]>();
+  const roots: FlatSpan[] = [];
+  for (const s of spans) {
+    if (s.parentSpanId === null) roots.push(s);
+    else {
+      const siblings = byParent.get(s.parentSpanId);
+      if (siblings) siblings.push(s);
+      else byParent.set(s.parentSpanId, [s]);
+    }
+  }
+  const reached = new Set<FlatSpan>();
+  const stack = [...roots];
+  while (stack.length) {
+    const s = stack.pop()!;
+    reached.add(s);
+    for (const child of byParent.get(s.spanId) ?? []) stack.push(child);
+  }
+  // In the order received, which the full list keeps too.
+  return spans.filter((s) => reached.has(s));
+}
+
 /** The rows shown: depth-first, skipping the subtrees of collapsed spans. */
 export function visibleRows(tree: SpanTree, collapsed: ReadonlySet<number>): number[] {
   const rows: number[] = [];

@@ -4,6 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApi } from '../auth/session-context';
 import { useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
+import { EmptyState } from '../ui/empty-state';
+import { Skeleton } from '../ui/skeleton';
 import type { BodyOf } from '../api/operation-types';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
@@ -277,7 +279,20 @@ export function TraceListPage() {
           ))}
         </tbody>
       </table>
-      {!traces.isLoading && rows.length === 0 && <p className="empty">No traces match.</p>}
+      {traces.isLoading && <Skeleton label="Loading traces…" lines={8} />}
+      {traces.isSuccess && rows.length === 0 && filterKey !== '' && (
+        <EmptyState title="No traces match" actions={<button type="button" onClick={() => setParams(new URLSearchParams())}>Clear the filters</button>}>
+          <p>Nothing in this project matches these filters{searching ? ' and words' : ''}. Widen the time range, or clear the filters.</p>
+        </EmptyState>
+      )}
+      {traces.isSuccess && rows.length === 0 && filterKey === '' && (
+        <EmptyState title="No traces yet" actions={<a href="/docs">Open the API reference</a>}>
+          <p>
+            Send the first one: <code>POST /api/v1/public/traces</code> with a project API key (Settings → API keys), or point an
+            OpenTelemetry exporter at <code>/v1/traces</code>. Tick “Live refresh” to see them arrive.
+          </p>
+        </EmptyState>
+      )}
       {traces.data?.total && <p className="muted">{traces.data.total}</p>}
       <nav className="pager" aria-label="Pages">
         <button

@@ -5,6 +5,7 @@ import { formatCost, formatLatency } from '../ui/format';
 import type { FlatSpan } from '../api/operation-types';
 
 const ROW_HEIGHT = 28;
+const FIRST_ROW_TIMING = { elementtiming: 'first-span-row' };
 const KNOWN_TYPES = new Set(['LLM', 'TOOL', 'AGENT', 'WORKFLOW', 'RETRIEVER', 'CHAIN', 'EMBEDDING']);
 const typeClass = (spanType: string) => `type-${KNOWN_TYPES.has(spanType.toUpperCase()) ? spanType.toUpperCase() : 'OTHER'}`;
 
@@ -12,6 +13,8 @@ interface WaterfallProps {
   spans: FlatSpan[];
   selectedSpanId: string | null;
   onSelect: (spanId: string) => void;
+  /** While the rest of a big trace loads: the spans received so far (null once all are here). */
+  loadingMore?: number | null;
 }
 
 /**
@@ -19,7 +22,7 @@ interface WaterfallProps {
  * toggle, type, name) and the bar on the shared time axis, so only the rows in view are in the DOM
  * however many spans the trace has. Keyboard: arrows move, Left/Right collapse/expand, Enter selects.
  */
-export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
+export function Waterfall({ spans, selectedSpanId, onSelect, loadingMore = null }: WaterfallProps) {
   const tree: SpanTree = useMemo(() => buildSpanTree(spans), [spans]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
@@ -160,7 +163,10 @@ export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
                       <span className="visually-hidden">error</span>
                     </span>
                   )}
-                  <span className="span-name">{span.name}</span>
+                  {/* Element Timing: the browser reports when the first row's text was painted (the bench's first-paint figure). */}
+                  <span className="span-name" {...(item.index === 0 ? FIRST_ROW_TIMING : undefined)}>
+                    {span.name}
+                  </span>
                 </div>
                 <div className="bar-cell">
                   <span className={`bar ${typeClass(span.spanType)} ${span.status === 'error' ? 'bar-error' : ''}`} style={{ left: `${left}%`, width: `${width}%` }} />
@@ -178,8 +184,10 @@ export function Waterfall({ spans, selectedSpanId, onSelect }: WaterfallProps) {
           })}
         </div>
       </div>
-      <p className="muted small">
-        {rows.length.toLocaleString()} of {spans.length.toLocaleString()} spans shown. Arrow keys move, Left/Right fold, Enter selects.
+      <p className="muted small" role="status">
+        {loadingMore !== null
+          ? `Loading more spans… ${loadingMore.toLocaleString()} received so far.`
+          : `${rows.length.toLocaleString()} of ${spans.length.toLocaleString()} spans shown. Arrow keys move, Left/Right fold, Enter selects.`}
       </p>
     </div>
   );

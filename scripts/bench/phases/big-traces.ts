@@ -22,7 +22,7 @@ export const BIG_TRACE_SPANS = [1_000, 10_000] as const;
  * root, 99 agents under it and the rest spread under the agents (a realistic fan-out, and breadth-first
  * order differs from insertion order).
  */
-function bigTrace(id: string, spans: number, baseTime: number): TraceInputPayload {
+export function bigTrace(id: string, spans: number, baseTime: number): TraceInputPayload {
   const list: Record<string, unknown>[] = [{ span_id: 'r', name: 'run', span_type: 'AGENT', status: 'success', start_time: new Date(baseTime).toISOString() }];
   for (let i = 1; i < spans; i++) {
     const parent = i < 100 ? 'r' : `a${1 + (i % 99)}`;

@@ -1,0 +1,495 @@
+import { expect } from 'chai';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TenantSeed, type TestServer } from '../support/harness.js';
+import { DOC_IMAGES, ensureConsoleBuilt, launchBrowser, listen, seriousViolations, type Listening, type RunningBrowser } from './browser.js';
+import type { TraceInput } from '../traces/fixtures.js';
+import type { SpanRecord } from '../../src/ports/traces.js';
+
+const PASSWORD = 'correct horse battery staple';
+const THEMES = ['light', 'dark'] as const;
+
+function conversationTrace(id: string, name: string, question: string): TraceInput {
+  return {
+    trace_id: id,
+    name,
+    metadata: { framework: 'langchain', agent_name: 'support-bot', session_id: `sess-${id}` },
+    spans: [
+      { span_id: 'root', name: 'agent', span_type: 'AGENT', status: 'success', latency_ms: 1200, start_time: '2026-11-01T11:00:00.000Z' },
+      {
+        span_id: 'llm-1',
+        parent_span_id: 'root',
+        name: 'plan step',
+        span_type: 'LLM',
+        status: 'success',
+        latency_ms: 800,
+        start_time: '2026-11-01T11:00:00.100Z',
+        input: { messages: [{ role: 'system', content: 'You are a support agent.' }, { role: 'user', content: question }] },
+        output: { messages: [{ role: 'assistant', content: 'Let me look up the order.' }] },
+        metadata: { model: 'gpt-4o-mini', input_tokens: 120, output_tokens: 30, cost: 0.0021 },
+      },
+      { span_id: 'tool-1', parent_span_id: 'root', name: 'lookup order', span_type: 'TOOL', status: 'error', latency_ms: 300, start_time: '2026-11-01T11:00:00.950Z', error: 'order service timed out' },
+    ],
+  };
+}
+
+/** Depth-first rows: run, plan, search, rank, answer (plan has two children, the others none). */
+const TREE_TRACE: TraceInput = {
+  trace_id: 'tree-1',
+  name: 'keyboard tree',
+  spans: [
+    { span_id: 'run', name: 'run', span_type: 'AGENT', status: 'success', latency_ms: 900, start_time: '2026-11-01T11:10:00.000Z' },
+    { span_id: 'plan', parent_span_id: 'run', name: 'plan', span_type: 'LLM', status: 'success', latency_ms: 400, start_time: '2026-11-01T11:10:00.010Z' },
+    { span_id: 'search', parent_span_id: 'plan', name: 'search', span_type: 'TOOL', status: 'success', latency_ms: 100, start_time: '2026-11-01T11:10:00.020Z' },
+    { span_id: 'rank', parent_span_id: 'plan', name: 'rank', span_type: 'TOOL', status: 'success', latency_ms: 100, start_time: '2026-11-01T11:10:00.130Z' },
+    { span_id: 'answer', parent_span_id: 'run', name: 'answer', span_type: 'LLM', status: 'success', latency_ms: 300, start_time: '2026-11-01T11:10:00.500Z' },
+  ],
+};
+
+/**
+ * 3,000 spans in stored order: a root, then steps under it — except the span at position 5, whose
+ * parent is the span at position 2,500 (as OpenTelemetry batches can deliver a child before its parent).
+ */
+async function storeStagedTrace(server: TestServer): Promise<void> {
+  const start = new Date('2026-11-01T11:30:00.000Z').getTime();
+  const spans: SpanRecord[] = Array.from({ length: 3000 }, (_, i) => ({
+    spanId: i === 5 ? 'early-child' : i === 2500 ? 'late-parent' : `s${i}`,
+    parentSpanId: i === 0 ? null : i === 5 ? 'late-parent' : 's0',
+    position: i,
+    name: i === 0 ? 'run' : i === 5 ? 'early child' : i === 2500 ? 'late parent' : `step ${i}`,
+    spanType: i === 0 ? 'WORKFLOW' : 'TOOL',
+    status: 'success',
+    latencyMs: i === 0 ? 6000 : 2,
+    cost: null,
+    startTime: new Date(start + i * 2),
+    input: null,
+    output: null,
+    error: null,
+    metadata: {},
+  }));
+  await server.runtime.store.traces.insertMany([
+    {
+      trace: {
+        projectId: server.tenant.project.id,
+        id: 'staged-3k',
+        name: 'staged 3000',
+        status: 'success',
+        createdAt: new Date(start),
+        sessionId: null,
+        userId: null,
+        latencyMs: 6000,
+        cost: 0,
+        spanCount: 3000,
+        totalTokens: 0,
+        framework: null,
+        agentName: null,
+        errorMessage: null,
+        metadata: {},
+      },
+      spans,
+      searchText: 'staged 3000',
+    },
+  ]);
+}
+
+/** Every console page by its address (each is a deep link), the heading a person sees on it. */
+interface PageCase {
+  name: string;
+  path: () => string;
+  heading: string;
+}
+
+forEachAdapter((adapter) => {
+  describe('console design: themes, deep links, empty states, keyboard and accessibility (Chromium)', function () {
+    this.timeout(180_000);
+    let server: TestServer;
+    let http: Listening;
+    let chrome: RunningBrowser;
+    let page: Page;
+    let detectionId: string;
+    let fixId: string;
+    let empty: TenantSeed;
+    const url = (p: string) => `${http.baseUrl}${p}`;
+    const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string>;
+
+    /** From the sign-in page: the account's sign-in on the consent page, approved with the password. */
+    async function approveSignIn(): Promise<void> {
+      await page.getByRole('button', { name: 'Sign in with your account' }).click();
+      await page.waitForURL(/\/oauth\/authorize/);
+      await page.getByLabel('Email').fill(server.tenant.user.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Approve' }).click();
+    }
+
+    /** Signs this tab in with the account unless it already is; the project is the seeded one. */
+    async function signedIn(): Promise<void> {
+      if (await page.evaluate(`sessionStorage.getItem('tracewell.session') !== null`).catch(() => false)) return;
+      await page.goto(url('/sign-in'));
+      await approveSignIn();
+      await page.waitForURL(/\/(projects|traces)/);
+      if (new URL(page.url()).pathname === '/projects') await page.getByRole('button', { name: 'Alpha Org / Alpha Project' }).click();
+      await page.waitForURL(/\/traces$/);
+    }
+
+    async function chooseTheme(choice: 'system' | 'light' | 'dark'): Promise<void> {
+      await page.getByLabel('Theme').selectOption(choice);
+    }
+
+    before(async () => {
+      ensureConsoleBuilt();
+      server = await startTestServer(adapter);
+      await server.runtime.services.identityProvisioning.setPassword(server.tenant.user.id, PASSWORD);
+      const ingest = (...traces: TraceInput[]) => server.runtime.services.traceIngestion.ingestBatch(server.tenant.project.id, traces);
+      const admin = (p: string, body: object) => server.request().post(`/api/v1/public${p}`).set('x-api-key', server.tenant.apiKey).send(body);
+      await ingest(conversationTrace('refund-1', 'refund agent run', 'Where is my refund for order 1234?'), conversationTrace('shipping-1', 'shipping question', 'When will my parcel arrive?'), TREE_TRACE);
+      const detection = await admin('/detections', { slug: 'email-leak', displayName: 'Email leak', type: 'pii', severity: 'high', config: { kinds: ['email'] } });
+      expect(detection.status, JSON.stringify(detection.body)).to.equal(201);
+      detectionId = detection.body.data.id;
+      await ingest({ trace_id: 'leak-1', name: 'leaky answer', spans: [{ span_id: 'a', name: 'answer', span_type: 'LLM', status: 'success', start_time: '2026-11-01T11:20:00.000Z', output: { text: 'mail me at jane@example.com' } }] });
+      while ((await server.runtime.services.detectionEvaluation.runOnce('design-test')).length > 0);
+      const fixes = await server.request().get('/api/v1/public/fixes').set('x-api-key', server.tenant.apiKey);
+      fixId = (fixes.body.data.fixes as { id: string }[])[0].id;
+      const queue = await admin('/annotation-queues', { name: 'Answer quality', scoreConfig: { name: 'helpfulness', dataType: 'numeric', min: 1, max: 5 } });
+      expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
+      expect((await admin(`/annotation-queues/${queue.body.data.id}/members`, { userId: server.tenant.user.id })).status).to.equal(201);
+      const batch = await admin(`/annotation-queues/${queue.body.data.id}/batches`, { items: [{ traceId: 'refund-1' }], deadline: '2026-11-02T12:00:00.000Z' });
+      expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
+      await storeStagedTrace(server);
+      empty = await server.seedTenant('Empty');
+      http = await listen(server.app);
+      chrome = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+      page = chrome.context.pages()[0] ?? (await chrome.context.newPage());
+      // The page's clock stands at the server's: relative times and overdue marks are the same on every run.
+      await page.clock.setFixedTime(server.clock.now());
+    });
+    after(async () => {
+      await chrome?.close();
+      await http?.close();
+      await server?.close();
+    });
+
+    describe('theme', () => {
+      afterEach(async () => {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.evaluate(`localStorage.removeItem('tracewell.theme')`).catch(() => undefined);
+      });
+
+      it('follows the system preference while the toggle says System', async () => {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.goto(url('/sign-in'));
+        await page.getByRole('heading', { name: 'Sign in to Tracewell' }).waitFor();
+        expect(await page.getByLabel('Theme').inputValue()).to.equal('system');
+        expect(await theme()).to.equal('dark');
+        expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).to.equal('rgb(13, 17, 23)');
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.waitForFunction(`document.documentElement.dataset.theme === 'light'`);
+        expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).to.equal('rgb(255, 255, 255)');
+      });
+
+      it('keeps the chosen theme over the system preference, across reloads', async () => {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(url('/sign-in'));
+        await chooseTheme('dark');
+        expect(await theme()).to.equal('dark');
+        await page.reload();
+        await page.getByRole('heading', { name: 'Sign in to Tracewell' }).waitFor();
+        expect(await page.getByLabel('Theme').inputValue()).to.equal('dark');
+        expect(await theme()).to.equal('dark');
+        expect(await page.evaluate(`localStorage.getItem('tracewell.theme')`)).to.equal('dark');
+      });
+    });
+
+    describe('every page by its address, in both themes', () => {
+      const pages: PageCase[] = [
+        { name: 'projects', path: () => '/projects', heading: 'Choose a project' },
+        { name: 'traces', path: () => '/traces', heading: 'Traces' },
+        { name: 'trace', path: () => '/traces/refund-1?span=llm-1', heading: 'refund agent run' },
+        { name: 'trace-not-found', path: () => '/traces/no-such-trace', heading: 'Trace not found' },
+        { name: 'detections', path: () => '/detections?trend=email-leak', heading: 'Detections' },
+        { name: 'detection-new', path: () => '/detections/new', heading: 'New detection' },
+        { name: 'detection-edit', path: () => `/detections/${detectionId}`, heading: 'Edit Email leak' },
+        { name: 'fixes', path: () => `/fixes/${fixId}`, heading: 'Fixes' },
+        { name: 'annotations', path: () => '/annotations', heading: 'My annotation items' },
+        { name: 'settings', path: () => '/settings', heading: 'Settings' },
+        { name: 'no-such-page', path: () => '/no-such-page', heading: 'There is no page at this address' },
+      ];
+      for (const c of pages) {
+        it(`${c.name}: opens at its address with its heading and no serious or critical axe violations`, async () => {
+          await signedIn();
+          await page.goto(url(c.path()));
+          await page.getByRole('heading', { name: c.heading, level: 1 }).waitFor();
+          // Wait for what loads: no skeleton left on screen.
+          await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 15_000 });
+          for (const t of THEMES) {
+            await chooseTheme(t);
+            expect(await theme()).to.equal(t);
+            expect(await seriousViolations(page), `${c.name} in the ${t} theme`).to.deep.equal([]);
+          }
+          await chooseTheme('system');
+        });
+      }
+
+      it('sign-in (signed out): opens at its address with no serious or critical axe violations', async () => {
+        // A new tab has its own sessionStorage: signed out.
+        const tab = await chrome.context.newPage();
+        try {
+          await tab.goto(url('/sign-in'));
+          await tab.getByRole('heading', { name: 'Sign in to Tracewell', level: 1 }).waitFor();
+          for (const t of THEMES) {
+            await tab.getByLabel('Theme').selectOption(t);
+            expect(await seriousViolations(tab), `sign-in in the ${t} theme`).to.deep.equal([]);
+          }
+          await tab.getByLabel('Theme').selectOption('system');
+        } finally {
+          await tab.close();
+        }
+      });
+
+      it('the open fix and the open trend are in the address, so a link opens them', async () => {
+        await signedIn();
+        await page.goto(url(`/fixes/${fixId}`));
+        await page.locator('.fix-detail').getByRole('link', { name: 'leaky answer' }).waitFor();
+        await page.goto(url('/detections?trend=email-leak&per=hour'));
+        await page.getByRole('heading', { name: 'Trend of email-leak' }).waitFor();
+        expect(await page.getByLabel('per hour (24 h)').isChecked()).to.equal(true);
+      });
+    });
+
+    describe('trace page', () => {
+      it('shows one not-found state with the way back for a trace that does not exist', async () => {
+        await signedIn();
+        await page.goto(url('/traces/no-such-trace'));
+        const notFound = page.getByRole('region', { name: 'Trace not found' });
+        await notFound.getByText('No trace no-such-trace in this project.', { exact: false }).waitFor();
+        expect(await page.getByRole('alert').count()).to.equal(0);
+        expect(await page.getByRole('heading', { name: 'Trace not found' }).count()).to.equal(1);
+        expect(await page.getByRole('heading', { name: 'Detections that fired' }).count()).to.equal(0);
+        await notFound.getByRole('link', { name: 'Back to traces' }).click();
+        await page.waitForURL(/\/traces$/);
+      });
+
+      it('moves with ↑/↓, folds with ←/→ and opens the span with Enter', async () => {
+        await signedIn();
+        await page.goto(url('/traces/tree-1'));
+        const tree = page.getByRole('tree', { name: 'Spans (5)' });
+        const names = () => page.locator('[role=treeitem] .span-name').allInnerTexts();
+        const active = () => page.locator('[role=treeitem].active .span-name').innerText();
+        await tree.locator('[role=treeitem]').first().waitFor();
+        expect(await names()).to.deep.equal(['run', 'plan', 'search', 'rank', 'answer']);
+        await tree.focus();
+        await page.keyboard.press('ArrowDown');
+        expect(await active()).to.equal('plan');
+        await page.keyboard.press('ArrowLeft');
+        expect(await names()).to.deep.equal(['run', 'plan', 'answer']);
+        expect(await page.locator('[data-span-id=plan]').getAttribute('aria-expanded')).to.equal('false');
+        await page.keyboard.press('ArrowDown');
+        expect(await active()).to.equal('answer');
+        await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('ArrowRight');
+        expect(await names()).to.deep.equal(['run', 'plan', 'search', 'rank', 'answer']);
+        await page.keyboard.press('ArrowRight');
+        expect(await active()).to.equal('search');
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/span=search/);
+        await page.getByRole('complementary', { name: 'Selected span' }).getByRole('heading', { name: 'search' }).waitFor();
+      });
+    });
+
+    describe('loading', () => {
+      it('shows a skeleton of the waterfall, not a blank pane, until the spans arrive', async () => {
+        await signedIn();
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/traces\/tree-1\/spans/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        try {
+          await page.goto(url('/traces/tree-1'));
+          await page.getByRole('heading', { name: 'keyboard tree', level: 1 }).waitFor();
+          await page.getByRole('status').filter({ hasText: 'Loading spans…' }).waitFor({ state: 'attached' });
+          expect(await page.locator('.skeleton-line').count()).to.be.greaterThan(0);
+          expect(await page.getByRole('tree').count()).to.equal(0);
+          release();
+          await page.getByRole('tree', { name: 'Spans (5)' }).waitFor();
+          expect(await page.locator('.skeleton').count()).to.equal(0);
+        } finally {
+          release();
+          await page.unroute(/\/traces\/tree-1\/spans/);
+        }
+      });
+    });
+
+    describe('a big trace while it loads', () => {
+      it('draws the first page of spans at once, without spans whose parent is still to come, then all of them', async () => {
+        await signedIn();
+        // The pages after the first are held until the first is on screen.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/traces\/staged-3k\/spans\?.*cursor=/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        try {
+          await page.goto(url('/traces/staged-3k'));
+          // 1,000 spans received; 'early child' waits for 'late parent' (position 2,500).
+          await page.getByRole('tree', { name: 'Spans (999)' }).locator('[role=treeitem]').first().waitFor();
+          await page.getByText('Loading more spans… 1,000 received so far.').waitFor();
+          expect(await page.locator('[data-span-id="early-child"]').count()).to.equal(0);
+          release();
+          await page.getByRole('tree', { name: 'Spans (3,000)' }).waitFor();
+          await page.getByText('3,000 of 3,000 spans shown.', { exact: false }).waitFor();
+        } finally {
+          release();
+          await page.unroute(/\/traces\/staged-3k\/spans\?.*cursor=/);
+        }
+      });
+    });
+
+    describe('the / shortcut', () => {
+      it('focuses the search field of the trace list', async () => {
+        await signedIn();
+        await page.goto(url('/traces'));
+        await page.getByLabel('Search').waitFor();
+        await page.keyboard.press('/');
+        expect(await page.evaluate('document.activeElement?.id')).to.equal('f-q');
+        expect(await page.getByLabel('Search').inputValue()).to.equal('');
+      });
+
+      it('opens the trace list and focuses its search from a page without one', async () => {
+        await signedIn();
+        await page.goto(url('/fixes'));
+        await page.getByRole('heading', { name: 'Fixes', level: 1 }).waitFor();
+        await page.keyboard.press('/');
+        await page.waitForURL(/\/traces$/);
+        await page.waitForFunction(`document.activeElement?.id === 'f-q'`);
+      });
+
+      it('types a slash into a field instead of jumping', async () => {
+        await signedIn();
+        await page.goto(url('/detections/new'));
+        await page.getByLabel('Display name').fill('a');
+        await page.getByLabel('Display name').press('/');
+        expect(await page.getByLabel('Display name').inputValue()).to.equal('a/');
+        expect(new URL(page.url()).pathname).to.equal('/detections/new');
+      });
+    });
+
+    describe('empty states', () => {
+      it('says how to send the first trace when a project has none', async () => {
+        const tab = await chrome.context.newPage();
+        // Signing in with the key remembers its project in localStorage, which the tabs share: put it back after.
+        const remembered = (await page.evaluate(`localStorage.getItem('tracewell.projects')`).catch(() => null)) as string | null;
+        try {
+          await tab.goto(url('/sign-in'));
+          await tab.getByLabel('API key', { exact: true }).fill(empty.apiKey);
+          await tab.getByRole('button', { name: 'Use API key' }).click();
+          const state = tab.getByRole('region', { name: 'No traces yet' });
+          await state.getByText(/POST \/api\/v1\/public\/traces/).waitFor();
+          expect(await state.getByRole('link', { name: 'Open the API reference' }).getAttribute('href')).to.equal('/docs');
+        } finally {
+          await tab.evaluate(remembered === null ? `localStorage.removeItem('tracewell.projects')` : `localStorage.setItem('tracewell.projects', ${JSON.stringify(remembered)})`);
+          await tab.close();
+        }
+      });
+
+      it('offers to clear the filters when nothing matches them', async () => {
+        await signedIn();
+        await page.goto(url('/traces?q=zebra'));
+        const state = page.getByRole('region', { name: 'No traces match' });
+        await state.waitFor();
+        await state.getByRole('button', { name: 'Clear the filters' }).click();
+        await page.waitForURL(/\/traces$/);
+        await page.getByRole('link', { name: 'refund agent run' }).waitFor();
+      });
+    });
+
+    describe('the last project', () => {
+      it('opens again after signing out and in, without the project page', async () => {
+        await signedIn();
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(/\/sign-in/);
+        // This browser remembers nothing: the first sign-in asks, the second does not.
+        await page.evaluate(`localStorage.removeItem('tracewell.projects')`);
+        await approveSignIn();
+        await page.waitForURL(/\/projects/);
+        await page.getByRole('button', { name: 'Alpha Org / Alpha Project' }).click();
+        await page.waitForURL(/\/traces$/);
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(/\/sign-in/);
+        await approveSignIn();
+        await page.waitForURL(/\/traces$/);
+        await page.getByRole('link', { name: 'refund agent run' }).waitFor();
+        expect(await page.locator('.switcher select').inputValue()).to.equal(server.tenant.project.id);
+      });
+
+      it("asks for the project when the remembered one is not this account's", async () => {
+        await signedIn();
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(/\/sign-in/);
+        // Another person's project, remembered by this browser.
+        const theirs = [{ id: server.other.project.id, name: 'Beta Project', organizationName: 'Beta Org' }];
+        await page.evaluate(`localStorage.setItem('tracewell.projects', ${JSON.stringify(JSON.stringify(theirs))})`);
+        await approveSignIn();
+        await page.waitForURL(/\/projects/);
+        await page.getByRole('button', { name: 'Alpha Org / Alpha Project' }).click();
+        await page.waitForURL(/\/traces$/);
+        expect(await page.locator('.switcher select').inputValue()).to.equal(server.tenant.project.id);
+      });
+    });
+
+    /**
+     * docs/console.md's screenshots, 1440×900, written by the SQLite run only (the pages are the same on
+     * both). Deterministic: fixed server and page clocks, UTC, en-US, animations stopped, the caret
+     * hidden; what differs per run (ids, keys, emails) is masked.
+     */
+    // Written once (SQLite), not skipped on PostgreSQL: the block only exists for the SQLite run.
+    if (adapter === 'sqlite') describe('docs screenshots', () => {
+      const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string }[] = [
+        { file: 'console.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
+        { file: 'console-traces.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
+        { file: 'console-traces-dark.png', path: () => '/traces', heading: 'Traces', theme: 'dark' },
+        { file: 'console-trace.png', path: () => '/traces/refund-1?span=llm-1', heading: 'refund agent run', theme: 'light', ready: (p) => p.getByText('Where is my refund for order 1234?').first().waitFor() },
+        { file: 'console-trace-dark.png', path: () => '/traces/refund-1?span=llm-1', heading: 'refund agent run', theme: 'dark', ready: (p) => p.getByText('Where is my refund for order 1234?').first().waitFor() },
+        { file: 'console-trace-not-found.png', path: () => '/traces/no-such-trace', heading: 'Trace not found', theme: 'light' },
+        { file: 'console-detections.png', path: () => '/detections', heading: 'Detections', theme: 'light' },
+        { file: 'console-detection-form.png', path: () => '/detections/new', heading: 'New detection', theme: 'light' },
+        { file: 'console-fixes.png', path: () => `/fixes/${fixId}`, heading: 'Fixes', theme: 'light', ready: (p) => p.locator('.fix-detail').getByRole('link', { name: 'leaky answer' }).waitFor() },
+        { file: 'console-annotations.png', path: () => '/annotations', heading: 'My annotation items', theme: 'light', ready: (p) => p.getByText(/Where is my refund/).first().waitFor() },
+        // The tables' rows are random per run: key prefixes, the seeded user's email, and the order of the
+        // two keys the harness creates in the same instant (ties broken by random id); the members table's
+        // column widths follow the email's length in glyphs, so its header is masked too.
+        { file: 'console-settings.png', path: () => '/settings', heading: 'Settings', theme: 'light', masked: 'main tbody, main table:has(th:text-is("Organization role")) thead' },
+        { file: 'console-projects.png', path: () => '/projects', heading: 'Choose a project', theme: 'light' },
+      ];
+      for (const shot of shots) {
+        it(`docs/images/${shot.file}`, async () => {
+          await signedIn();
+          await page.goto(url(shot.path()));
+          await page.getByRole('heading', { name: shot.heading, level: 1 }).waitFor();
+          await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 15_000 });
+          await shot.ready?.(page);
+          await chooseTheme(shot.theme);
+          // The theme select keeps focus; the screenshot shows the page, not a focus ring.
+          await page.evaluate('document.activeElement?.blur()');
+          mkdirSync(DOC_IMAGES, { recursive: true });
+          await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', mask: shot.masked ? [page.locator(shot.masked)] : [] });
+          await chooseTheme('system');
+        });
+      }
+
+      it('sign-in page: docs/images/console-sign-in.png', async () => {
+        const tab = await chrome.context.newPage();
+        try {
+          await tab.goto(url('/sign-in'));
+          await tab.getByRole('heading', { name: 'Sign in to Tracewell', level: 1 }).waitFor();
+          await tab.screenshot({ path: path.join(DOC_IMAGES, 'console-sign-in.png'), animations: 'disabled', caret: 'hide' });
+        } finally {
+          await tab.close();
+        }
+      });
+    });
+  });
+});
