@@ -19,7 +19,7 @@ const itemsPath = (id: string) => `${PATH}/${encodeURIComponent(id)}/items`;
 
 function versionOf(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`--version must be a whole number; got ${raw}`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`--at-version must be a whole number; got ${raw}`);
   return Number(raw);
 }
 
@@ -65,16 +65,16 @@ export function registerDatasetCommands(program: Command, io: Io): void {
 
   datasets
     .command('items <id>')
-    .description("list a dataset's items, at the current version or --version N")
-    .option('--version <n>', 'read the items as they were at this dataset version')
+    .description("list a dataset's items, at the current version or --at-version N")
+    .option('--at-version <n>', 'read the items as they were at this dataset version')
     .option('--include-archived', 'also list archived items')
     .option('--limit <n>', 'page size (1 to 100)')
     .option('--cursor <cursor>', 'resume from a printed continuation cursor')
     .option('--all', 'follow pages until --max-items or the end (needs --max-items)')
     .option('--max-items <n>', 'with --all: stop after N items (1 to 1000) and print the cursor to resume')
-    .action(async (id: string, options: ListFlags & { version?: string; includeArchived?: boolean }, self: Command) => {
+    .action(async (id: string, options: ListFlags & { atVersion?: string; includeArchived?: boolean }, self: Command) => {
       const request = parseListFlags(options);
-      const version = versionOf(options.version);
+      const version = versionOf(options.atVersion);
       const context = CommandContext.of(io, self);
       const client = context.client();
       const collected = await collect(
@@ -137,13 +137,13 @@ export function registerDatasetCommands(program: Command, io: Io): void {
     .command('export <id>')
     .description("write a dataset's items as JSONL or CSV (to stdout or --output)")
     .option('--format <format>', 'jsonl (default) or csv')
-    .option('--version <n>', 'export the items as they were at this dataset version')
+    .option('--at-version <n>', 'export the items as they were at this dataset version')
     .option('--include-archived', 'also export archived items')
     .option('--output <file>', 'write to this file instead of stdout')
-    .action(async (id: string, options: { format?: string; version?: string; includeArchived?: boolean; output?: string }, self: Command) => {
+    .action(async (id: string, options: { format?: string; atVersion?: string; includeArchived?: boolean; output?: string }, self: Command) => {
       const format = options.format ?? 'jsonl';
       if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format must be jsonl or csv; got ${format}`);
-      const version = versionOf(options.version);
+      const version = versionOf(options.atVersion);
       const context = CommandContext.of(io, self);
       const client = context.client();
       const file = options.output ? createWriteStream(options.output) : undefined;
