@@ -12,6 +12,10 @@ import { DetectionEditPage } from './detections/detection-edit-page';
 import { FixBoardPage } from './fixes/fix-board-page';
 import { SettingsPage } from './settings/settings-page';
 import { AnnotationBatchLink, AnnotationsPage } from './annotations/annotations-page';
+import { DatasetsPage } from './datasets/datasets-page';
+import { DatasetPage } from './datasets/dataset-page';
+import { RunsPage } from './experiments/runs-page';
+import { ComparePage } from './experiments/compare-page';
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -43,6 +47,7 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
             <NavLink to="/annotations">Annotations</NavLink>
+            <NavLink to="/datasets">Datasets</NavLink>
             <NavLink to="/settings">Settings</NavLink>
           </nav>
         )}
@@ -85,6 +90,10 @@ export function App() {
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/annotations" element={<Authenticated><AnnotationsPage /></Authenticated>} />
         <Route path="/annotations/:queueId/:batchId" element={<Authenticated><AnnotationBatchLink /></Authenticated>} />
+        <Route path="/datasets" element={<Authenticated><DatasetsPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId" element={<Authenticated><DatasetPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId/runs" element={<Authenticated><RunsPage /></Authenticated>} />
+        <Route path="/datasets/:datasetId/compare" element={<Authenticated><ComparePage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="*" element={<p>There is no page at this address. <NavLink to="/traces">Go to traces</NavLink>.</p>} />
       </Routes>

@@ -7,6 +7,7 @@ import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
 import { Waterfall } from './waterfall';
 import { SpanPanel } from './span-panel';
+import { AddToDataset } from '../datasets/add-to-dataset';
 
 /** One trace: its facts, what fired on it, the waterfall beside the tree, and the selected span. */
 export function TracePage() {
@@ -51,6 +52,7 @@ export function TracePage() {
             <dd>{t.agentName ?? '—'}</dd>
           </dl>
           {t.errorMessage && <p className="span-error">First error: {t.errorMessage}</p>}
+          <AddToDataset traceId={traceId} spanId={selectedSpanId} />
         </header>
       )}
       <section aria-labelledby="fired-heading" className="firings">
