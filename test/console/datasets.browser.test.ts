@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { ensureConsoleBuilt, launchBrowser, listen, type Listening, type RunningBrowser } from './browser.js';
+import { ensureConsoleBuilt, launchBrowser, listen, seriousViolations, type Listening, type RunningBrowser } from './browser.js';
 
 const DATASETS = '/api/v1/public/datasets';
 const N = 8;
@@ -158,6 +158,21 @@ forEachAdapter((adapter) => {
         '▼ regressed',
       ]);
       expect(await row.locator('.exp-badge').getAttribute('title')).to.equal(`p = ${EXACT_P}, adjusted p = ${EXACT_P}`);
+    });
+
+    it('has no serious or critical accessibility violations on the comparison, runs, dataset and datasets pages', async () => {
+      await page.locator('table.exp-items tbody tr').first().waitFor();
+      expect(await seriousViolations(page), 'comparison').to.deep.equal([]);
+      for (const [name, address, ready] of [
+        ['runs', `/datasets/${datasetId}/runs`, 'table.exp-runs'],
+        ['dataset', `/datasets/${datasetId}`, 'table.ds-items'],
+        ['datasets', '/datasets', 'table.ds-list'],
+      ] as const) {
+        await page.goto(`${http.baseUrl}${address}`);
+        await page.locator(ready).waitFor();
+        expect(await seriousViolations(page), name).to.deep.equal([]);
+      }
+      await page.goto(`${http.baseUrl}/datasets/${datasetId}/compare?baseline=${runIds.baseline}&candidate=${runIds.candidate}`);
     });
 
     it('lists items side by side, worst change first, re-sorted best first on request, with a link to the trace', async () => {
