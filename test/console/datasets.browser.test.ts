@@ -127,7 +127,7 @@ forEachAdapter((adapter) => {
     it('marks a baseline on the runs page and opens the comparison of a chosen run', async () => {
       await page.goto(`${http.baseUrl}/datasets/${datasetId}/runs`);
       await page.getByText('No run is the baseline yet: mark one to compare others with it.').waitFor();
-      await page.getByRole('button', { name: 'Mark prompt v1 as baseline' }).click();
+      await page.getByRole('button', { name: 'Mark baseline: prompt v1' }).click();
       await page.locator('.exp-baseline').waitFor();
       const rows = await page.locator('table.exp-runs tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
       const byName = Object.fromEntries(rows.map((cells) => [cells[1], cells]));
@@ -172,10 +172,10 @@ forEachAdapter((adapter) => {
         await page.locator(ready).waitFor();
         expect(await seriousViolations(page), name).to.deep.equal([]);
       }
-      await page.goto(`${http.baseUrl}/datasets/${datasetId}/compare?baseline=${runIds.baseline}&candidate=${runIds.candidate}`);
     });
 
     it('lists items side by side, worst change first, re-sorted best first on request, with a link to the trace', async () => {
+      await page.goto(`${http.baseUrl}/datasets/${datasetId}/compare?baseline=${runIds.baseline}&candidate=${runIds.candidate}`);
       const firstRow = page.locator('table.exp-items tbody tr').first();
       await firstRow.waitFor();
       expect(await firstRow.locator('td').allInnerTexts()).to.deep.equal(['{"x":7}', 'answer 7', 'baseline says 7\n\naccuracy 0.9', `candidate says 7\n\naccuracy ${candidateAccuracy(7)}`, '−0.4000']);

@@ -73,7 +73,7 @@ export function RunsPage() {
                     {run.baseline ? (
                       <strong className="exp-baseline">Baseline</strong>
                     ) : (
-                      <button type="button" disabled={mark.isPending} onClick={() => mark.mutate(run.id)} aria-label={`Mark ${run.name} as baseline`}>
+                      <button type="button" disabled={mark.isPending} onClick={() => mark.mutate(run.id)} aria-label={`Mark baseline: ${run.name}`}>
                         Mark baseline
                       </button>
                     )}
