@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { forEachAdapter } from '../support/adapters.js';
 import { expectEnvelope } from '../support/problem.js';
 import { parseXml, type XmlElement } from '../support/xml-tree.js';
+import { run } from '../../src/cli/program.js';
+import type { Io } from '../../src/cli/io.js';
 import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
 type Json = Record<string, unknown>;
@@ -23,10 +25,11 @@ const BASELINE_ACCURACY = 0.9;
  */
 const REGRESSING_TASK = `
 export default async function task(input, item) {
-  if (input.x === ${THROWING}) throw new Error('model timed out on item ' + input.x);
+  if (input.x === ${THROWING}) throw new Error('model timed out on item ' + input.x + ' <retry & "wait">');
   return { output: { answer: input.x * 2 }, scores: { accuracy: ${BASELINE_ACCURACY} - 0.05 * (input.x + 1) } };
 }
 `;
+const TASK_ERROR = 'Error: model timed out on item 3 <retry & "wait">';
 /** The same accuracy as the baseline on every item: no difference at all. */
 const STEADY_TASK = `export default async (input) => ({ output: 'same', scores: [{ name: 'accuracy', value: ${BASELINE_ACCURACY} }] });\n`;
 
@@ -98,7 +101,7 @@ forEachAdapter((adapter) => {
       expect(run).to.include({ status: 'completed', baseline: false, datasetVersion: N, itemCount: N, resultCount: N });
       const stored = expectEnvelope<{ results: (Json & { itemId: string; error: string | null; output: unknown; scores: Json[] })[] }>(await get(`/${datasetId}/runs/${run.id}/results`, { limit: 100 })).results;
       const failed = stored.find((r) => r.itemId === itemIds[THROWING])!;
-      expect(failed).to.include({ error: 'Error: model timed out on item 3', output: null });
+      expect(failed).to.include({ error: TASK_ERROR, output: null });
       expect(failed.scores).to.deep.equal([]);
       const first = stored.find((r) => r.itemId === itemIds[0])!;
       expect(first.output).to.deep.equal({ answer: 0 });
@@ -127,11 +130,37 @@ forEachAdapter((adapter) => {
       expect(items.children.map((c) => c.attributes.name)).to.deep.equal(itemIds.map((id) => `item ${id}`));
       const failures = items.children.filter((c) => c.children.some((child) => child.name === 'failure'));
       expect(failures.map((c) => c.attributes.name)).to.deep.equal([`item ${itemIds[THROWING]}`]);
-      expect(failures[0].children[0].attributes).to.deep.equal({ message: 'Error: model timed out on item 3', type: 'task_error' });
+      // The message's <, & and " survive as text: the report parsed, and reads back exactly.
+      expect(failures[0].children[0].attributes).to.deep.equal({ message: TASK_ERROR, type: 'task_error' });
+      expect(failures[0].children[0].text).to.equal(TASK_ERROR);
       expect(compared.attributes).to.include({ name: 'prompt v2 comparison', tests: '1', failures: '1' });
       expect(compared.children[0].attributes.name).to.equal('accuracy');
       expect(compared.children[0].children[0].attributes.type).to.equal('significant_regression');
       expect(compared.children[0].children[0].text).to.equal(`accuracy: regressed, difference ${interval}, p 0.0156, adjusted p 0.0156, 7 pairs`);
+    });
+
+    it('draws one self-overwriting progress line on a terminal instead of per-batch lines', async () => {
+      // In-process with a terminal-like Io: a spawned child's stderr is a pipe, never a TTY.
+      let stderr = '';
+      let stdout = '';
+      const io: Io = {
+        env: { TRACEWELL_API_KEY: key(), TRACEWELL_BASE_URL: listening.baseUrl, TRACEWELL_CONFIG: path.join(dir, 'config.json'), HOME: dir },
+        out: (text) => void (stdout += text),
+        err: (text) => void (stderr += text),
+        stdoutIsTTY: true,
+        stderrIsTTY: true,
+        stdinIsTTY: false,
+        readStdin: async () => '',
+        ask: async () => '',
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      };
+      const code = await run(['experiments', 'run', '--dataset', datasetId, '--task', taskFile('regressing-tty.mjs', REGRESSING_TASK), '--concurrency', '1'], io);
+      expect(code, stderr).to.equal(0);
+      const draws = stderr.split('\r\x1b[2K').filter((part) => part.startsWith('Ran '));
+      expect(draws).to.deep.equal(Array.from({ length: N }, (_, i) => `Ran ${i + 1}/${N} items${i >= THROWING ? ' (1 failed)' : ''}…`));
+      expect(stderr).to.not.contain('Reported ');
+      expect(stderr.endsWith('\r\x1b[2K')).to.equal(true); // erased before the table
+      expect(stdout).to.match(/^accuracy .* yes +regressed$/m);
     });
 
     it('reports the same regression with exit 0 when --fail-on is not given', async () => {
