@@ -129,7 +129,7 @@ forEachAdapter((adapter) => {
       await page.getByText('No run is the baseline yet: mark one to compare others with it.').waitFor();
       await page.getByRole('button', { name: 'Mark baseline: prompt v1' }).click();
       await page.locator('.exp-baseline').waitFor();
-      const rows = await page.locator('table.exp-runs tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
+      const rows = await Promise.all((await page.locator('table.exp-runs tbody tr').all()).map((tr) => tr.locator('td').allInnerTexts()));
       const byName = Object.fromEntries(rows.map((cells) => [cells[1], cells]));
       expect(byName['prompt v1'].slice(2, 5).concat(byName['prompt v1'][6])).to.deep.equal(['completed', `${N} of ${N}`, String(N), 'Baseline']);
       await page.getByLabel('Compare prompt v2').check();
