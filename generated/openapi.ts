@@ -2006,6 +2006,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/datasets/{id}/items/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import items from JSON Lines or CSV text (all or nothing).
+         * @description The text is parsed line by line (CSV records may span lines inside quotes). JSONL: one object per
+         *     non-empty line with `input` (required), `expectedOutput`, `metadata` (object), `sourceTraceId`,
+         *     `sourceSpanId`. CSV: a header row naming `input` (required), `expected_output`, `metadata` (a JSON
+         *     object), `source_trace_id`, `source_span_id`; cells are strings. All or nothing: if any line is bad
+         *     nothing is written and the answer is 400 `PUBLIC_API_VALIDATION_FAILED` whose errors (the first 20)
+         *     have the path `/body/content/lines/<line number>`. At most 10,000 items per import and in the
+         *     dataset, each bounded as on create. The import is one change: the dataset version increases by one
+         *     and every imported item carries it.
+         */
+        post: operations["importDatasetItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/items/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the items of a dataset (a version of it) as JSON Lines or CSV.
+         * @description Streamed: items are read in pages of 500 and written as they are read. Active items of the version
+         *     (default the current one), oldest first, in the import's shape, so an export re-imports unchanged
+         *     (CSV: string cells as they are, other JSON values as JSON text).
+         */
+        get: operations["exportDatasetItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/datasets/{id}/items/{itemId}": {
         parameters: {
             query?: never;
@@ -2126,6 +2181,39 @@ export interface paths {
          *     dataset's only baseline; `false` unsets it.
          */
         patch: operations["updateExperimentRun"];
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score every result of a run with deterministic built-in scorers (no model).
+         * @description Each scorer compares a result's `output` with its item's `expectedOutput` at the run's pinned
+         *     version and writes one score per result under its `name` (replacing an earlier score of that name on
+         *     the result; source `evaluator`, author `scorer:<kind>`): `exact_match`, `contains`, `regex`
+         *     (`pattern`, RE2 syntax on the linear-time engine), `valid_json`, `json_schema` (`schema`, at most
+         *     65,536 bytes), `numeric_tolerance` (`tolerance`, default 0) are boolean; `edit_similarity` is
+         *     numeric (1 − Levenshtein distance / longer length, each side cut to 2,000 characters).
+         *     `caseSensitive: false` folds case for the text scorers. A scorer that needs an expected output
+         *     writes no score for an item without one. A bad pattern or schema is 400 at its path before anything
+         *     is written. All or nothing.
+         */
+        post: operations["scoreExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/public/datasets/{id}/runs/{runId}/results": {
@@ -3851,6 +3939,8 @@ export interface components {
             /** @enum {string} */
             status?: "completed" | "failed";
             baseline?: boolean;
+            /** @description With `status: completed` only: built-in scorers run on every result in the finishing transaction, before the comparison with the baseline (see scoreExperimentRun). */
+            scorers?: components["schemas"]["ExperimentScorer"][];
         };
         ExperimentScoreInput: {
             name: components["schemas"]["ScoreName"];
@@ -3982,6 +4072,37 @@ export interface components {
                 /** @enum {string} */
                 reason: "categorical" | "type_mismatch";
             }[];
+        };
+        DatasetImportRequest: {
+            /** @enum {string} */
+            format: "jsonl" | "csv";
+            /** @description The JSON Lines or CSV text (bounded by the request body limit). */
+            content: string;
+        };
+        DatasetImportResult: {
+            imported: number;
+            datasetVersion: number;
+        };
+        ExperimentScorer: {
+            name: components["schemas"]["ScoreName"];
+            /** @enum {string} */
+            kind: "exact_match" | "contains" | "regex" | "valid_json" | "json_schema" | "numeric_tolerance" | "edit_similarity";
+            pattern?: string;
+            schema?: {
+                [key: string]: unknown;
+            };
+            tolerance?: number;
+            /** @default true */
+            caseSensitive: boolean;
+        };
+        ExperimentScoringRequest: {
+            scorers: components["schemas"]["ExperimentScorer"][];
+        };
+        ExperimentScoringResult: {
+            /** @description Results of the run looked at. */
+            results: number;
+            /** @description Scores written. */
+            scores: number;
         };
     };
     responses: {
@@ -10110,6 +10231,110 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    importDatasetItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetImportRequest"];
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DatasetImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportDatasetItems: {
+        parameters: {
+            query?: {
+                /** @description jsonl (default) or csv. */
+                format?: "jsonl" | "csv";
+                /** @description Export the items as of this dataset version (default: the current one). */
+                version?: number;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Lines (`application/x-ndjson`) or CSV (`text/csv`) with a header row. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     updateDatasetItem: {
         parameters: {
             query?: never;
@@ -10422,6 +10647,63 @@ export interface operations {
                         success: true;
                         requestId: components["schemas"]["RequestId"];
                         data: components["schemas"]["ExperimentRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    scoreExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentScoringRequest"];
+            };
+        };
+        responses: {
+            /** @description What was scored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentScoringResult"];
                     };
                 };
             };

@@ -276,6 +276,10 @@ export class SqlExperimentRepository implements ExperimentRepository {
     return row ? toResult(row) : null;
   }
 
+  async deleteResultScoresNamed(resultId: string, name: string): Promise<void> {
+    await this.db('scores').where({ experiment_result_id: resultId, name }).delete();
+  }
+
   async deleteResult(resultId: string): Promise<void> {
     await this.db('scores').where({ experiment_result_id: resultId }).delete();
     await this.db('experiment_results').where({ id: resultId }).delete();

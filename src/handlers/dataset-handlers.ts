@@ -1,13 +1,15 @@
 import type { components } from '../../generated/openapi.js';
 import type { DatasetService, DatasetView } from '../domain/experiments/dataset-service.js';
-import type { OperationHandlers } from '../http/operation-types.js';
+import type { Response } from 'express';
+import type { OperationHandlers, StreamingHandler } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
 import type { DatasetItemRecord } from '../ports/datasets.js';
 import { pageRequestOf } from './evaluation-handlers.js';
+import { drained } from './trace-lifecycle-handlers.js';
 
 type Schemas = components['schemas'];
 
-type DatasetOperations = 'listDatasets' | 'createDataset' | 'getDataset' | 'updateDataset' | 'deleteDataset' | 'listDatasetItems' | 'createDatasetItem' | 'updateDatasetItem';
+type DatasetOperations = 'importDatasetItems' | 'listDatasets' | 'createDataset' | 'getDataset' | 'updateDataset' | 'deleteDataset' | 'listDatasetItems' | 'createDatasetItem' | 'updateDatasetItem';
 
 const iso = (date: Date): string => date.toISOString();
 
@@ -40,6 +42,11 @@ export const toDatasetItem = (i: DatasetItemRecord): Schemas['DatasetItem'] => (
 export class DatasetHandlers implements Pick<OperationHandlers, DatasetOperations> {
   constructor(private readonly datasets: DatasetService) {}
 
+  importDatasetItems: OperationHandlers['importDatasetItems'] = async ({ ctx, path, body }) => ({
+    status: 200,
+    data: await this.datasets.importItems(selectedProject(ctx).id, path.id, body.format, body.content),
+  });
+
   listDatasets: OperationHandlers['listDatasets'] = async ({ ctx, query }) => {
     const { items, page } = await this.datasets.list(pageRequestOf(ctx, query));
     return { status: 200, data: { datasets: items.map(toDataset), page } };
@@ -70,4 +77,25 @@ export class DatasetHandlers implements Pick<OperationHandlers, DatasetOperation
     status: 200,
     data: toDatasetItem(await this.datasets.updateItem(selectedProject(ctx).id, path.id, path.itemId, body)),
   });
+}
+
+/** `exportDatasetItems`: JSON Lines or CSV, written as the pages are read. */
+export function exportDatasetItemsHandler(datasets: DatasetService): StreamingHandler<'exportDatasetItems'> {
+  return async ({ ctx, path, query }, res: Response) => {
+    const format = query.format ?? 'jsonl';
+    const lines = await datasets.openExport(selectedProject(ctx).id, path.id, format, query.version);
+    res.status(200);
+    res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+    res.setHeader('X-Request-Id', ctx.requestId);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      for await (const line of lines) {
+        if (res.destroyed) return;
+        if (!res.write(line)) await drained(res);
+      }
+      res.end();
+    } catch (error) {
+      res.destroy(error as Error);
+    }
+  };
 }

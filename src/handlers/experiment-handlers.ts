@@ -9,7 +9,7 @@ import { pageRequestOf, toScore } from './evaluation-handlers.js';
 
 type Schemas = components['schemas'];
 
-type ExperimentOperations = 'listExperimentRuns' | 'createExperimentRun' | 'getExperimentRun' | 'updateExperimentRun' | 'recordExperimentResults' | 'listExperimentResults' | 'compareExperimentRuns';
+type ExperimentOperations = 'scoreExperimentRun' | 'listExperimentRuns' | 'createExperimentRun' | 'getExperimentRun' | 'updateExperimentRun' | 'recordExperimentResults' | 'listExperimentResults' | 'compareExperimentRuns';
 
 /** JSON has no infinity: a statistic that is infinite (a constant non-zero difference) reads as null. */
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
@@ -100,6 +100,11 @@ export const toExperimentComparison = (view: ComparisonView): Schemas['Experimen
 /** Experiment runs, their results and comparisons (tag datasets). */
 export class ExperimentHandlers implements Pick<OperationHandlers, ExperimentOperations> {
   constructor(private readonly runs: ExperimentRunService) {}
+
+  scoreExperimentRun: OperationHandlers['scoreExperimentRun'] = async ({ ctx, path, body }) => ({
+    status: 200,
+    data: await this.runs.scoreRun(selectedProject(ctx).id, path.id, path.runId, body.scorers),
+  });
 
   listExperimentRuns: OperationHandlers['listExperimentRuns'] = async ({ ctx, path, query }) => {
     const { items, page } = await this.runs.list(pageRequestOf(ctx, query), path.id);

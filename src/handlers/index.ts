@@ -23,7 +23,7 @@ import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
-import { DatasetHandlers } from './dataset-handlers.js';
+import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
 
 /**
@@ -62,5 +62,5 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
 
 /** Operations that write their own (streamed) response body. */
 export function buildStreamingHandlers(services: Services): StreamingHandlers {
-  return { exportTraces: exportTracesHandler(services.traceExport) };
+  return { exportTraces: exportTracesHandler(services.traceExport), exportDatasetItems: exportDatasetItemsHandler(services.datasets) };
 }

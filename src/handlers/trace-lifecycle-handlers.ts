@@ -6,7 +6,7 @@ import type { OperationHandlers, StreamingHandler } from '../http/operation-type
 import { selectedProject } from '../http/request-context.js';
 
 /** Resolves when the socket takes more data (or is gone), without leaving listeners behind. */
-const drained = (res: Response): Promise<void> =>
+export const drained = (res: Response): Promise<void> =>
   new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -8,7 +8,9 @@ import {
   type OperationHandlers,
   type OperationInput,
   type OperationReply,
+  type StreamingHandler,
   type StreamingHandlers,
+  type StreamingOperationId,
 } from './operation-types.js';
 import { principalOf } from './access-middleware.js';
 import { requestIdOf } from './request-id.js';
@@ -54,7 +56,8 @@ export function bindOperations(
           },
           uuids,
         ) as unknown as OperationInput<HandledOperationId>;
-        if (streaming) return await streaming(input as unknown as OperationInput<keyof StreamingHandlers>, res);
+        // One stream per operation: the handler found for this operation takes this operation's input.
+        if (streaming) return await (streaming as StreamingHandler)(input as unknown as OperationInput<StreamingOperationId>, res);
         const reply: OperationReply<HandledOperationId> = await handler!(input);
         for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
         res.status(reply.status as number).json({ success: true, data: reply.data, requestId });

@@ -55,7 +55,7 @@ export const SELF_SERVED_OPERATIONS = ['getContractJson', 'getContractYaml', 'ex
 export type SelfServedOperationId = (typeof SELF_SERVED_OPERATIONS)[number];
 
 /** Operations that write their own body as they read (JSON Lines export), answered by a StreamingHandler. */
-export const STREAMING_OPERATIONS = ['exportTraces'] as const satisfies readonly OperationId[];
+export const STREAMING_OPERATIONS = ['exportTraces', 'exportDatasetItems'] as const satisfies readonly OperationId[];
 export type StreamingOperationId = (typeof STREAMING_OPERATIONS)[number];
 
 /** A streamed response: the handler writes status, headers and body itself. */

@@ -115,6 +115,8 @@ export interface ExperimentRepository {
   countResults(runId: string): Promise<number>;
   /** The run's result for an item, if any. */
   findResultByItem(runId: string, itemId: string): Promise<ExperimentResultRecord | null>;
+  /** Deletes the scores of a result with this name (a re-scored result keeps the latest). */
+  deleteResultScoresNamed(resultId: string, name: string): Promise<void>;
   /** Deletes a result and its scores. */
   deleteResult(resultId: string): Promise<void>;
   insertResult(record: ExperimentResultRecord): Promise<void>;

@@ -57,6 +57,11 @@ forEachAdapter((adapter) => {
       await server.runtime.store.projectMembers.setRole({ projectId, userId: memberId, role: 'editor', now: server.clock.now() });
       await server.runtime.store.serviceAccounts.upsertBinding({ serviceAccountId, projectId, role: 'viewer', now: server.clock.now() });
       await server.runtime.services.provisioning.issueApiKey({ organizationId: server.tenant.organization.id, projectId, name: 'doomed' });
+      // A dataset with an item version, a run, a result and its score (docs/experiments.md).
+      const dataset = (await services.datasets.create(projectId, { name: 'golden' })).dataset;
+      const item = await services.datasets.createItem(projectId, dataset.id, { input: 'q', expectedOutput: 'a' });
+      const { run } = await services.experimentRuns.create(projectId, dataset.id, { name: 'r' });
+      await services.experimentRuns.recordResults(projectId, dataset.id, run.id, 'user:test', [{ itemId: item.id, output: 'a', scores: [{ name: 'ok', value: true }] }]);
       for (const table of ['traces', 'spans', 'detection_jobs', 'detection_events', 'fixes', 'fix_traces', 'fix_transitions', 'fix_comments', 'fix_investigation_steps', 'saved_filters', 'detections', 'detection_groups']) {
         expect(Number((await knex()(table).where(table.startsWith('fix_') ? {} : { project_id: projectId }).count<{ n: number }[]>({ n: '*' }))[0].n), table).to.be.greaterThan(0);
       }

@@ -45,51 +45,47 @@ forEachAdapter((adapter) => {
       expect(listed.stdout.split('\n')[1]).to.match(new RegExp(`^${datasetId}  faq +0 +0 +\\d{4}-`));
     });
 
-    it('imports JSONL: good lines become items, each bad line is reported with its number, exit 1', async () => {
+    it('imports JSONL all or nothing: a file with bad lines imports nothing and lists each line, exit 1', async () => {
       const jsonl = [
         JSON.stringify({ input: { question: 'How do I reset?' }, expectedOutput: 'Settings → Reset', metadata: { topic: 'account' } }),
         '{"input": "unterminated',
-        '',
         JSON.stringify({ input: 'hello', colour: 'blue' }),
-        JSON.stringify({ expectedOutput: 'no input' }),
+      ].join('\n');
+      const result = await listening.cli(['datasets', 'import', datasetId, '--file', file('bad.jsonl', jsonl)], { env });
+      expect(result.code).to.equal(1);
+      expect(result.stdout).to.equal('');
+      const lines = result.stderr.split('\n');
+      expect(lines[0]).to.match(/^line 2: /);
+      expect(lines[1]).to.match(/^line 3: /);
+      expect(lines[2]).to.equal(`Error: nothing imported: 2 bad lines in ${path.join(dir, 'bad.jsonl')} (listed above)`);
+      expect(await items()).to.deep.equal([]);
+    });
+
+    it('imports a good JSONL file as one new version', async () => {
+      const jsonl = [
+        JSON.stringify({ input: { question: 'How do I reset?' }, expectedOutput: 'Settings → Reset', metadata: { topic: 'account' } }),
         JSON.stringify({ input: 'plain', expectedOutput: null }),
       ].join('\n');
       const result = await listening.cli(['datasets', 'import', datasetId, '--file', file('items.jsonl', jsonl)], { env });
-      expect(result.code).to.equal(1);
-      expect(result.stdout).to.equal('Imported 2 items; 3 lines failed.\n');
-      const lines = result.stderr.split('\n');
-      expect(lines[0]).to.match(/^line 2: not valid JSON: /);
-      expect(lines.slice(1, 4)).to.deep.equal([
-        'line 4: unknown field colour (fields: input, expectedOutput, metadata, sourceTraceId, sourceSpanId)',
-        'line 5: no input (and no sourceTraceId to copy it from)',
-        `Error: 3 lines of ${path.join(dir, 'items.jsonl')} not imported (listed above)`,
-      ]);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(result.stdout).to.equal('Imported 2 items; the dataset is now at version 1.\n');
       const stored = await items();
-      expect(stored.map((item) => [item.input, item.expectedOutput, item.metadata]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).to.deep.equal([
-        ['plain', null, {}],
-        [{ question: 'How do I reset?' }, 'Settings → Reset', { topic: 'account' }],
+      expect(stored.map((item) => [item.input, item.expectedOutput, item.metadata, item.version])).to.have.deep.members([
+        ['plain', null, {}, 1],
+        [{ question: 'How do I reset?' }, 'Settings → Reset', { topic: 'account' }, 1],
       ]);
     });
 
-    it('imports CSV: quoted commas, quotes and line breaks, JSON cells, extra columns as metadata; a server rejection names the line', async () => {
-      const csv = [
-        'input,expectedOutput,topic',
-        '"Hello, world","He said ""hi""",greeting',
-        '"{""a"": 1}","line one',
-        'line two",json',
-        `${'x'.repeat(10)},42,numbers`,
-        '"too","many","cells","here"',
-        `"${'y'.repeat(300_000)}",,big`,
-      ].join('\r\n');
-      const result = await listening.cli(['datasets', 'import', datasetId, '--file', file('items.csv', csv), '--json'], { env });
-      expect(result.code).to.equal(1);
-      const printed = JSON.parse(result.stdout) as { imported: number; failed: number; errors: string[] };
-      expect(printed.imported).to.equal(3);
-      expect(printed.errors[0]).to.equal('line 6: 4 cells; the header has 3');
-      expect(printed.errors[1]).to.match(/^line 7: PUBLIC_API_VALIDATION_FAILED: \/body: /);
-      const stored = await items();
-      const byTopic = Object.fromEntries(stored.filter((item) => item.metadata.topic).map((item) => [item.metadata.topic as string, [item.input, item.expectedOutput]]));
-      expect(byTopic).to.deep.include({ greeting: ['Hello, world', 'He said "hi"'], json: [{ a: 1 }, 'line one\r\nline two'] /* a quoted line break is kept as written (RFC 4180) */, numbers: ['xxxxxxxxxx', 42] });
+    it('imports CSV from stdin with --format csv: quoted commas, quotes and line breaks', async () => {
+      const csv = ['input,expected_output,metadata', '"Hello, world","He said ""hi""","{""topic"":""greeting""}"', '"two', 'lines",x,'].join('\n');
+      const result = await listening.cli(['datasets', 'import', datasetId, '--file', '-', '--format', 'csv', '--json'], { env, input: csv });
+      expect(result.code, result.stderr).to.equal(0);
+      expect(JSON.parse(result.stdout)).to.deep.equal({ imported: 2, datasetVersion: 2 });
+      const stored = (await items()).filter((item) => item.version === 2);
+      expect(stored.map((item) => [item.input, item.expectedOutput, item.metadata])).to.have.deep.members([
+        ['Hello, world', 'He said "hi"', { topic: 'greeting' }],
+        ['two\nlines', 'x', {}],
+      ]);
     });
 
     it('items lists the current version, --at-version an earlier one', async () => {
@@ -98,29 +94,29 @@ forEachAdapter((adapter) => {
       expect(JSON.parse(current.stdout)).to.deep.equal({ items: (await items({ limit: 20 })), nextCursor: null });
       const early = await listening.cli(['datasets', 'items', datasetId, '--at-version', '1'], { env });
       expect(early.code, early.stderr).to.equal(0);
-      expect(early.stdout.split('\n').filter((line) => line !== '')).to.have.length(2); // header + the one item of version 1
-      expect(early.stdout).to.match(/ active +1 +\{"question":"How do I reset\?"\} +Settings → Reset\n$/);
-      expect(dataset.version).to.equal(5);
+      expect(early.stdout.split('\n').filter((line) => line !== '')).to.have.length(3); // header + the two items of version 1
+      expect(early.stdout).to.match(/ active +1 +\{"question":"How do I reset\?"\} +Settings → Reset\n/);
+      expect(early.stdout).to.not.contain('Hello, world');
+      expect(dataset.version).to.equal(2);
     });
 
-    it('export writes JSONL and CSV that import back to the same items', async () => {
-      const original = await items();
+    it("export streams the service's JSONL and CSV; the JSONL imports back to the same items", async () => {
       const jsonlFile = path.join(dir, 'export.jsonl');
       const exported = await listening.cli(['datasets', 'export', datasetId, '--output', jsonlFile], { env });
       expect(exported.code, exported.stderr).to.equal(0);
-      expect(exported.stderr).to.equal(`Exported ${original.length} items.\n`);
-      expect(readFileSync(jsonlFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Item)).to.deep.equal(original);
-
-      const csv = await listening.cli(['datasets', 'export', datasetId, '--format', 'csv', '--quiet'], { env });
-      expect(csv.stdout.split('\n')[0]).to.equal('id,input,expectedOutput,metadata,sourceTraceId,sourceSpanId,status,version');
+      const direct = await get(`/${datasetId}/items/export`, { format: 'jsonl' });
+      expect(readFileSync(jsonlFile, 'utf8')).to.equal(direct.text);
+      const csv = await listening.cli(['datasets', 'export', datasetId, '--format', 'csv', '--at-version', '1'], { env });
+      expect(csv.code, csv.stderr).to.equal(0);
+      expect(csv.stdout).to.equal((await get(`/${datasetId}/items/export`, { format: 'csv', version: 1 })).text);
+      expect(csv.stdout.split('\n').filter((line) => line.trim() !== '')).to.have.length(3); // header + the 2 items of version 1
 
       const copy = expectEnvelope<{ id: string }>(await listening.server.request().post(DATASETS).set('x-api-key', listening.server.tenant.apiKey).send({ name: 'faq copy' }), 201).id;
-      const reimported = await listening.cli(['datasets', 'import', copy, '--file', file('export.csv', csv.stdout)], { env });
+      const reimported = await listening.cli(['datasets', 'import', copy, '--file', jsonlFile], { env });
       expect(reimported.code, reimported.stderr).to.equal(0);
-      expect(reimported.stdout).to.equal(`Imported ${original.length} items; 0 lines failed.\n`);
-      const copied = expectEnvelope<{ items: Item[] }>(await get(`/${copy}/items`, { limit: 100 })).items;
       const content = (list: Item[]) => list.map((item) => JSON.stringify([item.input, item.expectedOutput, item.metadata])).sort();
-      expect(content(copied)).to.deep.equal(content(original));
+      const copied = expectEnvelope<{ items: Item[] }>(await get(`/${copy}/items`, { limit: 100 })).items;
+      expect(content(copied)).to.deep.equal(content(await items()));
     });
   });
 });

@@ -171,6 +171,24 @@ forEachAdapter((adapter) => {
         expectProblem(await patch(`/${id}/runs/${run.id}`, { status: 'failed' }), 409, 'PUBLIC_API_EXPERIMENT_RUN_FINISHED');
       });
 
+      it('runs built-in scorers on finish, in the finishing transaction', async () => {
+        const { id, items } = await datasetOf(1);
+        await server.runtime.services.datasets.updateItem(server.tenant.project.id, id, items[0]!, { expectedOutput: 'Paris' });
+        const run = await startRun(id);
+        expectEnvelope(await post(`/${id}/runs/${run.id}/results`, { results: [{ itemId: items[0], output: 'Paris' }] }));
+        expectEnvelope(await patch(`/${id}/runs/${run.id}`, { status: 'completed', scorers: [{ name: 'exact', kind: 'exact_match' }] }));
+        const listed = expectEnvelope<{ results: { scores: { name: string; value: unknown; source: string }[] }[] }>(await get(`/${id}/runs/${run.id}/results`));
+        expect(listed.results[0]!.scores.map((s) => [s.name, s.value, s.source])).to.deep.equal([['exact', true, 'evaluator']]);
+      });
+
+      it('refuses scorers without status completed at /body/scorers, changing nothing', async () => {
+        const { id } = await datasetOf(1);
+        const run = await startRun(id);
+        const body = expectProblem(await patch(`/${id}/runs/${run.id}`, { status: 'failed', scorers: [{ name: 'exact', kind: 'exact_match' }] }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((body.errors as { path: string }[])[0]!.path).to.equal('/body/scorers');
+        expect(expectEnvelope<Run>(await get(`/${id}/runs/${run.id}`)).status).to.equal('running');
+      });
+
       it('makes a run the only baseline, and unsets it', async () => {
         const { id } = await datasetOf(1);
         const a = await startRun(id, { baseline: true });

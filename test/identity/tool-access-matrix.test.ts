@@ -44,6 +44,9 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   triage_update_status: { fix_id: PLACEHOLDER_ID, status: 'in_progress' },
   triage_dispatch: { fix_id: PLACEHOLDER_ID, action: 'acknowledge' },
   triage_decide_dispatch: { fix_id: PLACEHOLDER_ID, decision: 'approve' },
+  get_dataset_items: { dataset_id: PLACEHOLDER_ID },
+  list_experiment_runs: { dataset_id: PLACEHOLDER_ID },
+  compare_experiment_runs: { dataset_id: PLACEHOLDER_ID, baseline: PLACEHOLDER_ID, candidate: [PLACEHOLDER_ID] },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

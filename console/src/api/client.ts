@@ -86,6 +86,7 @@ export class ApiClient {
   getDataset = (id: string) => this.rest<SuccessData<'getDataset'>>('GET', `/datasets/${encodeURIComponent(id)}`);
   listDatasetItems = (id: string, query: QueryOf<'listDatasetItems'>) => this.rest<SuccessData<'listDatasetItems'>>('GET', `/datasets/${encodeURIComponent(id)}/items`, query);
   createDatasetItem = (id: string, body: BodyOf<'createDatasetItem'>) => this.rest<SuccessData<'createDatasetItem'>>('POST', `/datasets/${encodeURIComponent(id)}/items`, undefined, body);
+  importDatasetItems = (id: string, body: BodyOf<'importDatasetItems'>) => this.rest<SuccessData<'importDatasetItems'>>('POST', `/datasets/${encodeURIComponent(id)}/items/import`, undefined, body);
   updateDatasetItem = (id: string, itemId: string, body: BodyOf<'updateDatasetItem'>) =>
     this.rest<SuccessData<'updateDatasetItem'>>('PATCH', `/datasets/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`, undefined, body);
   listExperimentRuns = (id: string, query: QueryOf<'listExperimentRuns'>) => this.rest<SuccessData<'listExperimentRuns'>>('GET', `/datasets/${encodeURIComponent(id)}/runs`, query);

@@ -1,75 +1,54 @@
 import { useState, type ChangeEvent } from 'react';
-import { parseItemText, type ParsedLine } from '../../../src/cli/dataset-lines';
+import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { ApiProblem } from '../api/problem';
+import { ProblemAlert } from '../ui/problem-alert';
 
-interface Outcome {
-  imported: number;
-  errors: { line: number; message: string }[];
-}
-
-const rejection = (error: unknown): string =>
-  error instanceof ApiProblem ? `${error.code ?? error.title}: ${error.fieldErrors.length > 0 ? error.fieldErrors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.detail}` : String(error);
-
-/** Import a JSONL or CSV file: each line becomes an item; lines that fail are listed with their number and reason. */
+/**
+ * Import a JSONL or CSV file in one change. The service takes the file whole or not at all and names
+ * every bad line (`/body/content/lines/<n>`); those are listed one per line so the file can be fixed.
+ */
 export function ItemImport({ api, datasetId, onDone }: { api: ApiClient; datasetId: string; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState('');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const [fileName, setFileName] = useState('');
+  const run = useMutation({
+    mutationFn: async (file: File) => api.importDatasetItems(datasetId, { format: file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl', content: await file.text() }),
+    onSuccess: onDone,
+  });
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setBusy(true);
-    setOutcome(null);
-    const lines: ParsedLine[] = parseItemText(await file.text(), file.name.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl');
-    const result: Outcome = { imported: 0, errors: [] };
-    let done = 0;
-    for (const parsed of lines) {
-      if ('error' in parsed) result.errors.push({ line: parsed.line, message: parsed.error });
-      else {
-        try {
-          await api.createDatasetItem(datasetId, parsed.item);
-          result.imported += 1;
-        } catch (error) {
-          result.errors.push({ line: parsed.line, message: rejection(error) });
-        }
-      }
-      done += 1;
-      setProgress(`${done} of ${lines.length} lines`);
-    }
-    setOutcome(result);
-    setBusy(false);
-    setProgress('');
+    setFileName(file.name);
+    run.mutate(file);
     event.target.value = '';
-    onDone();
   };
+  const badLines = run.error instanceof ApiProblem ? run.error.fieldErrors.filter((e) => e.path.startsWith('/body/content/lines/')) : [];
 
   return (
     <section className="card ds-import" aria-labelledby="import-heading">
       <h2 id="import-heading">Import items</h2>
       <p className="muted small">
-        JSONL (one <code>{'{"input": …, "expectedOutput": …, "metadata": {…}}'}</code> per line) or CSV with a header row (<code>input</code>, <code>expectedOutput</code>,{' '}
-        <code>metadata</code>; other columns become metadata). Cells that parse as JSON are JSON.
+        JSONL (one <code>{'{"input": …, "expectedOutput": …, "metadata": {…}}'}</code> per line) or CSV with a header row (<code>input</code>, <code>expected_output</code>,{' '}
+        <code>metadata</code>, <code>source_trace_id</code>, <code>source_span_id</code>). All or nothing: one bad line imports nothing.
       </p>
       <label htmlFor="import-file">File (.jsonl or .csv)</label>
-      <input id="import-file" type="file" accept=".jsonl,.json,.csv,.txt" disabled={busy} onChange={(e) => void importFile(e)} />
-      {busy && <p role="status">Importing… {progress}</p>}
-      {outcome && (
-        <div role="status">
-          <p>
-            Imported {outcome.imported} item{outcome.imported === 1 ? '' : 's'}; {outcome.errors.length} line{outcome.errors.length === 1 ? '' : 's'} failed.
-          </p>
-          {outcome.errors.length > 0 && (
-            <ul className="ds-import-errors">
-              {outcome.errors.map((e) => (
-                <li key={e.line}>
-                  Line {e.line}: {e.message}
-                </li>
-              ))}
-            </ul>
-          )}
+      <input id="import-file" type="file" accept=".jsonl,.json,.csv,.txt" disabled={run.isPending} onChange={choose} />
+      {run.isPending && <p role="status">Importing {fileName}…</p>}
+      {run.data && (
+        <p role="status">
+          Imported {run.data.imported} item{run.data.imported === 1 ? '' : 's'} from {fileName}; the dataset is now at version {run.data.datasetVersion}.
+        </p>
+      )}
+      {badLines.length > 0 ? (
+        <div role="alert" className="problem">
+          <strong>Nothing was imported from {fileName}: fix these lines and import it again.</strong>
+          <ul className="ds-import-errors">
+            {badLines.map((e) => (
+              <li key={e.path}>{e.message}</li>
+            ))}
+          </ul>
         </div>
+      ) : (
+        <ProblemAlert error={run.error} />
       )}
     </section>
   );

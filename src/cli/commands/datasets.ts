@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Command } from 'commander';
 import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { ApiProblemError, CliFailure, UsageError } from '../cli-errors.js';
 import { CommandContext } from '../context.js';
-import { exportLine, formatOf, readItems, CSV_HEADER, type FileFormat } from '../dataset-files.js';
 import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
 import { collect, parseListFlags, type ListFlags } from '../list-engine.js';
@@ -24,15 +24,6 @@ function versionOf(raw: string | undefined): number | undefined {
 }
 
 const short = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-
-/** How one rejected line reads: the API's field errors when it gave them, else its detail. */
-function rejection(error: unknown): string {
-  if (error instanceof ApiProblemError) {
-    const fields = (error.problem.errors ?? []).map((field) => `${field.path}: ${field.message}`);
-    return `${error.problem.code}: ${fields.length > 0 ? fields.join('; ') : error.problem.detail}`;
-  }
-  throw error;
-}
 
 export function registerDatasetCommands(program: Command, io: Io): void {
   const datasets = program.command('datasets').description('versioned datasets of items for experiments');
@@ -96,75 +87,54 @@ export function registerDatasetCommands(program: Command, io: Io): void {
 
   datasets
     .command('import <id>')
-    .description('add items from a JSONL or CSV file, one item per line; lines that fail are reported and skipped')
-    .requiredOption('--file <path>', 'the file to import')
+    .description('add items from a JSONL or CSV file in one change (all or nothing; bad lines are listed)')
+    .requiredOption('--file <path>', 'the file to import (- for stdin)')
     .option('--format <format>', 'jsonl or csv (default: from the extension, else jsonl)')
     .action(async (id: string, options: { file: string; format?: string }, self: Command) => {
-      let format: FileFormat;
+      const format = options.format ?? (options.file.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl');
+      if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format must be jsonl or csv; got ${format}`);
+      let content: string;
       try {
-        format = formatOf(options.file, options.format);
+        content = options.file === '-' ? await io.readStdin() : await readFile(options.file, 'utf8');
       } catch (error) {
-        throw new UsageError((error as Error).message);
+        throw new CliFailure(`Cannot read ${options.file}: ${(error as Error).message}`);
       }
+      if (content.trim() === '') throw new UsageError(`${options.file} is empty`);
       const context = CommandContext.of(io, self);
-      const client = context.client();
-      await client.get(`${PATH}/${encodeURIComponent(id)}`); // a wrong id fails once, before any line
-      let imported = 0;
-      const failures: string[] = [];
+      const body: BodyOf<'importDatasetItems'> = { format, content };
+      let result: SuccessData<'importDatasetItems'>;
       try {
-        for await (const parsed of readItems(options.file, format)) {
-          if ('error' in parsed) failures.push(`line ${parsed.line}: ${parsed.error}`);
-          else {
-            try {
-              await client.request('POST', itemsPath(id), { body: parsed.item });
-              imported += 1;
-            } catch (error) {
-              failures.push(`line ${parsed.line}: ${rejection(error)}`);
-            }
-          }
-        }
+        result = await context.client().request<SuccessData<'importDatasetItems'>>('POST', `${itemsPath(id)}/import`, { body });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code) throw new CliFailure(`Cannot read ${options.file}: ${(error as Error).message}`);
+        // The service names each bad line (`line N: …`); list them plainly, then fail as usual.
+        const lines = error instanceof ApiProblemError ? (error.problem.errors ?? []).filter((field) => field.path.startsWith('/body/content/lines/')) : [];
+        for (const field of lines) io.err(`${field.message}\n`);
+        if (lines.length > 0) throw new CliFailure(`nothing imported: ${lines.length === 20 ? 'at least ' : ''}${lines.length} bad line${lines.length === 1 ? '' : 's'} in ${options.file} (listed above)`);
         throw error;
       }
-      for (const failure of failures) io.err(`${failure}\n`);
-      if (context.settings.json) printJson(io, { imported, failed: failures.length, errors: failures });
-      else io.out(`Imported ${imported} item${imported === 1 ? '' : 's'}; ${failures.length} line${failures.length === 1 ? '' : 's'} failed.\n`);
-      if (failures.length > 0) throw new CliFailure(`${failures.length} line${failures.length === 1 ? '' : 's'} of ${options.file} not imported (listed above)`);
+      if (context.settings.json) printJson(io, result);
+      else io.out(`Imported ${result.imported} item${result.imported === 1 ? '' : 's'}; the dataset is now at version ${result.datasetVersion}.\n`);
     });
 
   datasets
     .command('export <id>')
-    .description("write a dataset's items as JSONL or CSV (to stdout or --output)")
+    .description("write a dataset's active items as JSONL or CSV (to stdout or --output), streamed")
     .option('--format <format>', 'jsonl (default) or csv')
     .option('--at-version <n>', 'export the items as they were at this dataset version')
-    .option('--include-archived', 'also export archived items')
     .option('--output <file>', 'write to this file instead of stdout')
-    .action(async (id: string, options: { format?: string; atVersion?: string; includeArchived?: boolean; output?: string }, self: Command) => {
+    .action(async (id: string, options: { format?: string; atVersion?: string; output?: string }, self: Command) => {
       const format = options.format ?? 'jsonl';
       if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format must be jsonl or csv; got ${format}`);
       const version = versionOf(options.atVersion);
       const context = CommandContext.of(io, self);
-      const client = context.client();
       const file = options.output ? createWriteStream(options.output) : undefined;
-      // One page at a time, written before the next is read: an export is never held whole.
-      const write = async (text: string): Promise<void> => {
-        if (!file) return io.outBytes ? io.outBytes(Buffer.from(text)) : io.out(text);
-        if (!file.write(text)) await once(file, 'drain');
-      };
-      let count = 0;
       try {
-        if (format === 'csv') await write(CSV_HEADER);
-        let cursor: string | undefined;
-        do {
-          const page = await client.get<ItemList>(itemsPath(id), { version, includeArchived: options.includeArchived, limit: 100, cursor });
-          for (const item of page.items) await write(exportLine(item, format));
-          count += page.items.length;
-          cursor = page.page.nextCursor ?? undefined;
-        } while (cursor);
+        await context.client().download(`${itemsPath(id)}/export`, { format, version }, async (chunk) => {
+          if (!file) return io.outBytes ? io.outBytes(chunk) : io.out(Buffer.from(chunk).toString('utf8'));
+          if (!file.write(chunk)) await once(file, 'drain');
+        });
       } finally {
         if (file) await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
       }
-      context.notice(`Exported ${count} item${count === 1 ? '' : 's'}.`);
     });
 }

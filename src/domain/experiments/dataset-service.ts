@@ -8,6 +8,11 @@ import { isUuid } from '../actor.js';
 import type { PageRequest } from '../evaluations/created-pages.js';
 import { checkJsonSize, MAX_DATASET_ITEMS, MAX_ITEM_BYTES } from './dataset-limits.js';
 import { experimentPage } from './experiment-pages.js';
+import { csvLine } from './csv-records.js';
+import { CSV_HEADER, parseImport, type ImportFormat } from './item-import.js';
+
+/** Items read per page while an export streams. */
+const EXPORT_PAGE = 500;
 
 const BODY = '/body';
 
@@ -173,6 +178,59 @@ export class DatasetService {
       await this.bump(tx, dataset, next);
       return next;
     });
+  }
+
+  /**
+   * Imports JSON Lines or CSV all or nothing: the text is parsed and every line checked before the
+   * transaction; one bad line (reported with its number) writes nothing. One version for the import.
+   */
+  async importItems(projectId: string, datasetId: string, format: ImportFormat, content: string): Promise<{ imported: number; datasetVersion: number }> {
+    await this.find(this.store, projectId, datasetId);
+    const { items, errors } = parseImport(format, content);
+    if (errors.length > 0) throw problems.validation(`The import has bad lines (the first ${errors.length} are listed); nothing was imported.`, errors);
+    return this.store.transaction(async (tx) => {
+      const dataset = await this.locked(tx, projectId, datasetId);
+      const held = await tx.datasets.countItems(dataset.id);
+      if (held + items.length > MAX_DATASET_ITEMS) {
+        throw problems.conflict('PUBLIC_API_DATASET_FULL', `The dataset holds ${held} items; ${items.length} more would pass ${MAX_DATASET_ITEMS}.`);
+      }
+      if (items.length === 0) return { imported: 0, datasetVersion: dataset.version };
+      const version = dataset.version + 1;
+      const now = this.clock.now();
+      for (const [index, item] of items.entries()) {
+        // A millisecond apart, so the items list in the order of the file.
+        const at = new Date(now.getTime() + index);
+        await tx.datasets.insertItemVersion({ id: randomUUID(), datasetId: dataset.id, version, ...item, status: 'active', createdAt: at, updatedAt: at });
+      }
+      await tx.datasets.update(dataset.projectId, dataset.id, { version, updatedAt: now });
+      return { imported: items.length, datasetVersion: version };
+    });
+  }
+
+  /** The active items of a version as export lines, read a page at a time (the dataset is checked before the first line). */
+  async openExport(projectId: string, datasetId: string, format: ImportFormat, version?: number): Promise<AsyncGenerator<string>> {
+    const dataset = await this.find(this.store, projectId, datasetId);
+    const asOf = version ?? dataset.version;
+    if (asOf > dataset.version) {
+      throw problems.validation(`The dataset is at version ${dataset.version}.`, [{ code: 'maximum', message: `must be at most the current version ${dataset.version}`, path: '/query/version' }]);
+    }
+    const store = this.store;
+    const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+    return (async function* () {
+      if (format === 'csv') yield csvLine(CSV_HEADER);
+      let after: { createdAt: number; id: string } | null = null;
+      for (;;) {
+        const page = await store.datasets.listItems(dataset.id, asOf, false, EXPORT_PAGE, after);
+        for (const item of page) {
+          yield format === 'jsonl'
+            ? `${JSON.stringify({ input: item.input, expectedOutput: item.expectedOutput, metadata: item.metadata, sourceTraceId: item.sourceTraceId, sourceSpanId: item.sourceSpanId })}\n`
+            : csvLine([text(item.input), text(item.expectedOutput), Object.keys(item.metadata).length === 0 ? '' : JSON.stringify(item.metadata), item.sourceTraceId ?? '', item.sourceSpanId ?? '']);
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < EXPORT_PAGE) return;
+        after = { createdAt: last.createdAt.getTime(), id: last.id };
+      }
+    })();
   }
 
   private async view(dataset: DatasetRecord): Promise<DatasetView> {

@@ -15,6 +15,8 @@ import type { DatasetService } from './dataset-service.js';
 import { experimentPage } from './experiment-pages.js';
 import { compareRuns, type RunComparison } from './run-comparison.js';
 import { announceSignificance } from './significance-announcement.js';
+import { compileScorers, type CompiledScorer, type ScorerSpec } from './scorers/builtin-scorers.js';
+import { MAX_DATASET_ITEMS } from './dataset-limits.js';
 
 /** The significance level a finished run is judged at against the baseline (no per-project setting yet). */
 export const DEFAULT_ALPHA = 0.05;
@@ -76,7 +78,11 @@ export class ExperimentRunService {
       if (version > dataset.version) {
         throw problems.validation(`The dataset is at version ${dataset.version}.`, [{ code: 'maximum', message: `must be at most the current version ${dataset.version}`, path: '/body/datasetVersion' }]);
       }
-      if (input.baseline === true) await tx.experiments.clearBaseline(dataset.id);
+      if (input.baseline === true) {
+        // The dataset row lock serializes baseline changes: two at once cannot leave two baselines.
+        await tx.datasets.findForUpdate(projectId, dataset.id);
+        await tx.experiments.clearBaseline(dataset.id);
+      }
       const record: ExperimentRunRecord = {
         id: randomUUID(),
         projectId,
@@ -106,19 +112,36 @@ export class ExperimentRunService {
     return { items: await Promise.all(items.map((run) => this.view(run))), page };
   }
 
-  async update(projectId: string, datasetId: string, runId: string, actor: string, changes: { name?: string; status?: 'completed' | 'failed'; baseline?: boolean }): Promise<RunView> {
+  async update(
+    projectId: string,
+    datasetId: string,
+    runId: string,
+    actor: string,
+    changes: { name?: string; status?: 'completed' | 'failed'; baseline?: boolean; scorers?: readonly ScorerSpec[] },
+  ): Promise<RunView> {
     const name = changes.name?.trim();
     if (name !== undefined && name.length === 0) throw problems.validation('The name is empty.', [{ code: 'min_length', message: 'must have 1 to 255 characters after trimming', path: '/body/name' }]);
+    if (changes.scorers !== undefined && changes.status !== 'completed') {
+      throw problems.validation('scorers run when a run completes.', [{ code: 'dependent_required', message: 'scorers need status completed', path: '/body/scorers' }]);
+    }
+    const scorers = changes.scorers === undefined ? [] : compileScorers(changes.scorers);
     const run = await this.store.transaction(async (tx) => {
       const { dataset, run } = await this.find(tx, projectId, datasetId, runId);
-      if (changes.baseline === true) await tx.experiments.clearBaseline(dataset.id);
+      if (changes.baseline === true) {
+        await tx.datasets.findForUpdate(projectId, dataset.id);
+        await tx.experiments.clearBaseline(dataset.id);
+      }
       await tx.experiments.updateRun(run.id, { name, baseline: changes.baseline });
       if (changes.status !== undefined) {
         const now = this.clock.now();
         if (!(await tx.experiments.updateRun(run.id, { status: changes.status, completedAt: now }, 'running'))) {
           throw problems.conflict('PUBLIC_API_EXPERIMENT_RUN_FINISHED', `The run is ${run.status}; only a running run can be finished.`);
         }
-        if (changes.status === 'completed') await this.judgeAgainstBaseline(tx, dataset, run.id, actor);
+        if (changes.status === 'completed') {
+          // Scored first, so the comparison with the baseline (and its event) sees these scores.
+          if (scorers.length > 0) await this.applyScorers(tx, dataset, run, scorers);
+          await this.judgeAgainstBaseline(tx, dataset, run.id, actor);
+        }
       }
       return (await tx.experiments.findRun(dataset.id, run.id))!;
     });
@@ -187,6 +210,56 @@ export class ExperimentRunService {
       }
       return views;
     });
+  }
+
+  /**
+   * Scores every result of the run with deterministic scorers, in one transaction: the scorers are
+   * compiled (and a bad one refused) first; each result is compared with its item's expected output
+   * at the run's pinned version. At most MAX_DATASET_ITEMS results (a run has one per item).
+   */
+  async scoreRun(projectId: string, datasetId: string, runId: string, specs: readonly ScorerSpec[]): Promise<{ results: number; scores: number }> {
+    const scorers = compileScorers(specs);
+    return this.store.transaction(async (tx) => {
+      const { dataset, run } = await this.find(tx, projectId, datasetId, runId);
+      return this.applyScorers(tx, dataset, run, scorers);
+    });
+  }
+
+  /**
+   * Scores every result of the run (at most MAX_DATASET_ITEMS: one per item) against its item's
+   * expected output at the pinned version, through `tx`; a result's earlier score of a scorer's name is replaced.
+   */
+  private async applyScorers(tx: Store, dataset: DatasetRecord, run: ExperimentRunRecord, scorers: readonly CompiledScorer[]): Promise<{ results: number; scores: number }> {
+    const results = await tx.experiments.listResults(run.id, MAX_DATASET_ITEMS, null);
+    let written = 0;
+    const now = this.clock.now();
+    for (const result of results) {
+      const item = await tx.datasets.findItem(dataset.id, result.itemId, run.datasetVersion);
+      for (const scorer of scorers) {
+        await tx.experiments.deleteResultScoresNamed(result.id, scorer.name);
+        const value = scorer.score(result.output, item?.expectedOutput ?? null);
+        if (value === null) continue;
+        await tx.scores.insert({
+          id: randomUUID(),
+          projectId: dataset.projectId,
+          name: scorer.name,
+          dataType: scorer.dataType,
+          value,
+          target: 'experiment_result',
+          traceId: null,
+          spanId: null,
+          sessionId: null,
+          source: 'evaluator',
+          author: `scorer:${scorer.kind}`,
+          comment: null,
+          evaluatorId: null,
+          experimentResultId: result.id,
+          createdAt: now,
+        });
+        written += 1;
+      }
+    }
+    return { results: results.length, scores: written };
   }
 
   async listResults(request: PageRequest, datasetId: string, runId: string): Promise<{ items: ResultView[]; page: Page }> {
