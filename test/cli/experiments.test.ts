@@ -218,6 +218,28 @@ forEachAdapter((adapter) => {
       expect(stored.filter((r) => r.error !== null)).to.have.length(1);
     });
 
+    it('--scorers has the service score every result on completion; a refused scorer fails the run (exit 1)', async () => {
+      // The regressing task's output { answer: 2x } equals every item's expected output, except item 3, which threw.
+      const scored = await listening.cli(
+        ['experiments', 'run', '--dataset', datasetId, '--task', taskFile('regressing.mjs', REGRESSING_TASK), '--name', 'scored', '--scorers', '[{"name":"exact","kind":"exact_match"}]', '--json'],
+        { env },
+      );
+      expect(scored.code, scored.stderr).to.equal(0);
+      const runId = (JSON.parse(scored.stdout) as { run: { id: string } }).run.id;
+      const stored = expectEnvelope<{ results: { itemId: string; scores: { name: string; value: unknown }[] }[] }>(await get(`/${datasetId}/runs/${runId}/results`, { limit: 100 })).results;
+      const exact = Object.fromEntries(stored.map((r) => [r.itemId, r.scores.find((score) => score.name === 'exact')?.value]));
+      expect(itemIds.map((id) => exact[id])).to.deep.equal(itemIds.map((_, x) => (x === THROWING ? false : true)));
+
+      const refused = await listening.cli(
+        ['experiments', 'run', '--dataset', datasetId, '--task', taskFile('steady.mjs', STEADY_TASK), '--name', 'refused scorer', '--scorers', '[{"name":"r","kind":"regex","pattern":"(?=x)"}]'],
+        { env },
+      );
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.contain('/body/scorers/0/pattern');
+      const runs = expectEnvelope<{ runs: { name: string; status: string }[] }>(await get(`/${datasetId}/runs`, { limit: 100 })).runs;
+      expect(runs.find((r) => r.name === 'refused scorer')!.status).to.equal('failed');
+    });
+
     it('compare prints one row per score and candidate, --json exactly the API data', async () => {
       const runs = expectEnvelope<{ runs: { id: string; name: string }[] }>(await get(`/${datasetId}/runs`, { limit: 100 })).runs;
       const candidates = ['prompt v2', 'bad score'].map((name) => runs.find((r) => r.name === name)!.id);

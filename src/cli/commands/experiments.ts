@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import type { ApiClient } from '../api-client.js';
 import { CliFailure, RegressionFound, UsageError } from '../cli-errors.js';
+import { parseJsonFlag } from '../input-files.js';
 import { comparisonTable, type Comparison } from '../comparison-table.js';
 import { CommandContext } from '../context.js';
 import { forEachBounded, loadTask, runOne, type ResultInput } from '../experiment-task.js';
@@ -74,6 +75,7 @@ function runProgress(context: CommandContext, total: number): { ran(done: number
 }
 
 interface RunOptions {
+  scorers?: string;
   dataset: string;
   task: string;
   name?: string;
@@ -83,8 +85,17 @@ interface RunOptions {
   junit?: string;
 }
 
+/** `--scorers '[{"name":"exact","kind":"exact_match"}]'`: built-in scorers the service runs when the run completes. */
+function scorersOf(raw: string | undefined): BodyOf<'updateExperimentRun'>['scorers'] {
+  if (raw === undefined) return undefined;
+  const value = parseJsonFlag('--scorers', raw);
+  if (!Array.isArray(value) || value.length === 0) throw new UsageError('--scorers must be a JSON array of 1 to 10 { name, kind, … } scorers');
+  return value as BodyOf<'updateExperimentRun'>['scorers'];
+}
+
 async function runExperiment(io: Io, options: RunOptions, self: Command): Promise<void> {
   const concurrency = concurrencyOf(options.concurrency);
+  const scorers = scorersOf(options.scorers);
   const task = await loadTask(options.task);
   const context = CommandContext.of(io, self);
   const client = context.client();
@@ -122,7 +133,14 @@ async function runExperiment(io: Io, options: RunOptions, self: Command): Promis
     throw error;
   }
   progress.finish();
-  const finished = await client.request<Run>('PATCH', `${datasetPath(dataset.id)}/runs/${run.id}`, { body: { status: 'completed' } });
+  let finished: Run;
+  try {
+    finished = await client.request<Run>('PATCH', `${datasetPath(dataset.id)}/runs/${run.id}`, { body: { status: 'completed', ...(scorers ? { scorers } : {}) } });
+  } catch (error) {
+    // A scorer the service refuses (400 at /body/scorers/…) writes nothing; the run is failed, not left running.
+    await client.request('PATCH', `${datasetPath(dataset.id)}/runs/${run.id}`, { body: { status: 'failed' } }).catch(() => undefined);
+    throw error;
+  }
 
   const baselineId = options.baseline ?? (await markedBaseline(client, dataset.id))?.id;
   const comparison = baselineId !== undefined && baselineId !== run.id ? await compare(client, dataset.id, baselineId, [run.id]) : null;
@@ -160,6 +178,7 @@ export function registerExperimentCommands(program: Command, io: Io): void {
     .option('--concurrency <n>', `items run at once (1 to ${MAX_CONCURRENCY}, default 4)`)
     .option('--fail-on <condition>', 'exit 3 on a significant regression: regression')
     .option('--junit <file>', 'write JUnit XML: one testcase per item and per score comparison')
+    .option('--scorers <json>', 'built-in scorers run by the service on completion, e.g. \'[{"name":"exact","kind":"exact_match"}]\'')
     .action(async (options: RunOptions, self: Command) => {
       if (options.failOn !== undefined && options.failOn !== 'regression') throw new UsageError(`--fail-on accepts only "regression"; got ${options.failOn}`);
       await runExperiment(io, options, self);
