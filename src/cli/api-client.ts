@@ -1,7 +1,8 @@
 import { ApiProblemError, CliFailure, isProblem } from './cli-errors.js';
 import type { Credential } from './credentials.js';
 
-export type QueryValue = string | number | boolean | undefined | null;
+/** A repeated parameter (`candidate=a&candidate=b`) is an array. */
+export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -147,7 +148,8 @@ export class ApiClient {
   private url(path: string, query: Record<string, QueryValue> = {}): string {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null) search.set(name, String(value));
+      if (Array.isArray(value)) for (const entry of value as readonly string[]) search.append(name, entry);
+      else if (value !== undefined && value !== null) search.set(name, String(value));
     }
     const suffix = search.size > 0 ? `?${search.toString()}` : '';
     return `${this.options.baseUrl}${path}${suffix}`;

@@ -3,7 +3,7 @@ import type { components } from '../../generated/openapi.js';
 export type Problem = components['schemas']['Problem'];
 
 /** Exit codes are part of the CLI's interface: scripts branch on them. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, regression: 3 } as const;
 
 /** The command line itself is wrong (flags, arguments): exit 2, nothing was sent. */
 export class UsageError extends Error {
@@ -32,6 +32,15 @@ export class CliFailure extends Error {
   }
 }
 
+/** `experiments run --fail-on regression` found a significant regression: exit 3, so CI can tell it from a broken run (1). */
+export class RegressionFound extends Error {
+  readonly exitCode = EXIT.regression;
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegressionFound';
+  }
+}
+
 export function isProblem(value: unknown): value is Problem {
   if (!value || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
@@ -55,10 +64,12 @@ export function describeFailure(error: unknown): string[] {
   }
   if (error instanceof UsageError) return [`Usage error: ${error.message}`, '  Run with --help for the options.'];
   if (error instanceof CliFailure) return [`Error: ${error.message}`];
+  if (error instanceof RegressionFound) return [`Regression: ${error.message}`];
   return [`Error: ${error instanceof Error ? error.message : String(error)}`];
 }
 
 export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof RegressionFound) return EXIT.regression;
   return EXIT.failure;
 }

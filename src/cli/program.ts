@@ -10,6 +10,8 @@ import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerAdministrationCommands } from './commands/administration.js';
 import { registerMonitorCommands } from './commands/monitors.js';
 import { registerPromptCommands } from './commands/prompts.js';
+import { registerDatasetCommands } from './commands/datasets.js';
+import { registerExperimentCommands } from './commands/experiments.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -34,6 +36,8 @@ export function buildProgram(io: Io): Command {
   registerAdministrationCommands(program, io);
   registerMonitorCommands(program, io);
   registerPromptCommands(program, io);
+  registerDatasetCommands(program, io);
+  registerExperimentCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

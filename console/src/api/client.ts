@@ -17,7 +17,8 @@ export interface ClientOptions {
   refresh?: () => Promise<boolean>;
 }
 
-type QueryValue = string | number | boolean | undefined | null;
+/** A repeated parameter (`candidate=a&candidate=b`) is an array. */
+type QueryValue = string | number | boolean | undefined | null | readonly string[];
 const API = '/api/v1/public';
 
 export class ApiClient {
@@ -44,7 +45,10 @@ export class ApiClient {
   /** `idempotencyKey` goes out as the `idempotency-key` header, for operations whose contract requires one. */
   private async rest<T>(method: string, path: string, query?: Record<string, QueryValue>, body?: unknown, idempotencyKey?: string): Promise<T> {
     const url = new URL(`${API}${path}`, location.origin);
-    for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (Array.isArray(value)) for (const entry of value as readonly string[]) url.searchParams.append(name, entry);
+      else if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+    }
     const response = await this.send(url.pathname + url.search, {
       method,
       headers: {
@@ -82,6 +86,22 @@ export class ApiClient {
   getDetection = (id: string) => this.rest<SuccessData<'getDetection'>>('GET', `/detections/${id}`);
   createDetection = (body: BodyOf<'createDetection'>) => this.rest<SuccessData<'createDetection'>>('POST', '/detections', undefined, body);
   updateDetection = (id: string, body: BodyOf<'updateDetection'>) => this.rest<SuccessData<'updateDetection'>>('PATCH', `/detections/${id}`, undefined, body);
+
+  listDatasets = (query: QueryOf<'listDatasets'>) => this.rest<SuccessData<'listDatasets'>>('GET', '/datasets', query);
+  createDataset = (body: BodyOf<'createDataset'>) => this.rest<SuccessData<'createDataset'>>('POST', '/datasets', undefined, body);
+  getDataset = (id: string) => this.rest<SuccessData<'getDataset'>>('GET', `/datasets/${encodeURIComponent(id)}`);
+  listDatasetItems = (id: string, query: QueryOf<'listDatasetItems'>) => this.rest<SuccessData<'listDatasetItems'>>('GET', `/datasets/${encodeURIComponent(id)}/items`, query);
+  createDatasetItem = (id: string, body: BodyOf<'createDatasetItem'>) => this.rest<SuccessData<'createDatasetItem'>>('POST', `/datasets/${encodeURIComponent(id)}/items`, undefined, body);
+  importDatasetItems = (id: string, body: BodyOf<'importDatasetItems'>) => this.rest<SuccessData<'importDatasetItems'>>('POST', `/datasets/${encodeURIComponent(id)}/items/import`, undefined, body);
+  updateDatasetItem = (id: string, itemId: string, body: BodyOf<'updateDatasetItem'>) =>
+    this.rest<SuccessData<'updateDatasetItem'>>('PATCH', `/datasets/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`, undefined, body);
+  listExperimentRuns = (id: string, query: QueryOf<'listExperimentRuns'>) => this.rest<SuccessData<'listExperimentRuns'>>('GET', `/datasets/${encodeURIComponent(id)}/runs`, query);
+  updateExperimentRun = (id: string, runId: string, body: BodyOf<'updateExperimentRun'>) =>
+    this.rest<SuccessData<'updateExperimentRun'>>('PATCH', `/datasets/${encodeURIComponent(id)}/runs/${encodeURIComponent(runId)}`, undefined, body);
+  listExperimentResults = (id: string, runId: string, query: QueryOf<'listExperimentResults'>) =>
+    this.rest<SuccessData<'listExperimentResults'>>('GET', `/datasets/${encodeURIComponent(id)}/runs/${encodeURIComponent(runId)}/results`, query);
+  compareExperimentRuns = (id: string, query: QueryOf<'compareExperimentRuns'>) =>
+    this.rest<SuccessData<'compareExperimentRuns'>>('GET', `/datasets/${encodeURIComponent(id)}/runs/compare`, query);
 
   listSavedFilters = (query: QueryOf<'listSavedFilters'>) => this.rest<SuccessData<'listSavedFilters'>>('GET', '/saved-filters', query);
   createSavedFilter = (body: BodyOf<'createSavedFilter'>) => this.rest<SuccessData<'createSavedFilter'>>('POST', '/saved-filters', undefined, body);

@@ -14,6 +14,7 @@ import type { FlatSpan } from '../api/operation-types';
 import { SpanPanel } from './span-panel';
 import { formatTokens } from './tokens';
 import { toolSpanResults } from '../conversations/messages';
+import { AddToDataset } from '../datasets/add-to-dataset';
 
 /** One trace: its facts, what fired on it, the waterfall beside the tree, and the selected span. */
 export function TracePage() {
@@ -85,6 +86,7 @@ export function TracePage() {
             <dd>{t.agentName ?? '—'}</dd>
           </dl>
           {t.errorMessage && <p className="span-error">First error: {t.errorMessage}</p>}
+          <AddToDataset traceId={traceId} spanId={selectedSpanId} />
         </header>
       )}
       {t && (
