@@ -102,6 +102,8 @@ export interface paths {
          *     whether the text of span inputs and outputs goes into the search documents of traces (docs/search.md); a
          *     change applies to traces stored from now on at once, and the documents already written are rebuilt to follow it
          *     in the background, in batches (searches keep answering meanwhile).
+         *     `experimentAlpha` (0 exclusive to 0.5, default 0.05): the project's significance level for experiment runs — the
+         *     finish-time `notification.experiment_significant` check and the compare operation's default `alpha`.
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -2410,7 +2412,7 @@ export interface paths {
          * Finish a run, rename it, or make it the baseline.
          * @description `status` moves a `running` run to `completed` or `failed` once (409 `PUBLIC_API_CONFLICT`
          *     otherwise). When a run completes and the dataset has a baseline run other than it, the run is
-         *     compared with the baseline (alpha 0.05) and each significant score emits
+         *     compared with the baseline at the project's `experimentAlpha` (default 0.05) and each significant score emits
          *     `notification.experiment_significant` once (docs/experiments.md). `baseline: true` makes the run the
          *     dataset's only baseline; `false` unsets it.
          */
@@ -2700,6 +2702,7 @@ export interface components {
             retentionDays: number | null;
             /** @description Whether span inputs and outputs of the project's traces are searchable (existing documents follow a change in the background). */
             searchInputsOutputs: boolean;
+            experimentAlpha: components["schemas"]["ExperimentAlpha"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -4158,7 +4161,14 @@ export interface components {
             retentionDays?: number | null;
             /** @description Put span inputs and outputs of traces stored from now on into their search documents. */
             searchInputsOutputs?: boolean;
+            experimentAlpha?: components["schemas"]["ExperimentAlpha"];
         };
+        /**
+         * @description The project's significance level for experiments (docs/experiments.md), default 0.05: a finished run's comparison
+         *     with the dataset's baseline emits `notification.experiment_significant` when a Holm-adjusted p-value is below it,
+         *     and the compare operation uses it when the request gives no `alpha`.
+         */
+        ExperimentAlpha: number;
         ProjectDeleteRequest: {
             /**
              * Format: uuid
@@ -11538,7 +11548,7 @@ export interface operations {
                 baseline: string;
                 /** @description Candidate run ids (repeat the parameter; 1 to 5). */
                 candidate: string[];
-                /** @description Significance level of the adjusted p-values. */
+                /** @description Significance level of the adjusted p-values; without it, the project's `experimentAlpha` (default 0.05). */
                 alpha?: number;
             };
             header?: {

@@ -28,6 +28,7 @@ import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
+import { experimentAlpha } from './035-experiment-alpha.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   prompts,
   playgroundRuns,
   datasets,
+  experimentAlpha,
 ];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { OrganizationMember, OrganizationRecord, OrganizationRepository, OrganizationRole } from '../../src/ports/organizations.js';
-import type { ProjectChanges, ProjectRecord, ProjectRepository } from '../../src/ports/projects.js';
+import { DEFAULT_EXPERIMENT_ALPHA, type ProjectChanges, type ProjectRecord, type ProjectRepository } from '../../src/ports/projects.js';
 import type { ProfileChanges, UserRecord, UserRepository } from '../../src/ports/users.js';
 import type { ApiKeyRecord, ApiKeyRepository, NewApiKey } from '../../src/ports/api-keys.js';
 import type { OAuthAccessTokenRecord, OAuthAccessTokenRepository } from '../../src/ports/oauth-tokens.js';
@@ -93,6 +93,8 @@ const toProject = (row: Row): ProjectRecord => ({
   retentionDays: row.retention_days === null || row.retention_days === undefined ? null : Number(row.retention_days),
   // SQLite answers 0/1.
   searchInputsOutputs: row.search_inputs_outputs === undefined ? true : Boolean(row.search_inputs_outputs),
+  // A row just inserted carries neither column; the migration's defaults apply.
+  experimentAlpha: row.experiment_alpha === undefined ? DEFAULT_EXPERIMENT_ALPHA : Number(row.experiment_alpha),
   createdAt: fromMillis(row.created_at as number),
   updatedAt: fromMillis(row.updated_at as number),
 });
@@ -131,6 +133,7 @@ export class SqlProjectRepository implements ProjectRepository {
     if (changes.name !== undefined) update.name = changes.name;
     if (changes.retentionDays !== undefined) update.retention_days = changes.retentionDays;
     if (changes.searchInputsOutputs !== undefined) update.search_inputs_outputs = changes.searchInputsOutputs;
+    if (changes.experimentAlpha !== undefined) update.experiment_alpha = changes.experimentAlpha;
     const count = await this.db('projects').where({ id }).whereNull('deleted_at').update(update);
     return count === 0 ? null : this.findById(id);
   }

@@ -1,7 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import { actorOf } from '../domain/actor.js';
 import type { ComparisonView, ExperimentRunService, ResultView, RunView } from '../domain/experiments/experiment-run-service.js';
-import { DEFAULT_ALPHA } from '../domain/experiments/experiment-run-service.js';
 import type { ScoreComparison } from '../domain/experiments/statistics/paired-score-comparison.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
@@ -138,6 +137,6 @@ export class ExperimentHandlers implements Pick<OperationHandlers, ExperimentOpe
 
   compareExperimentRuns: OperationHandlers['compareExperimentRuns'] = async ({ ctx, path, query }) => ({
     status: 200,
-    data: toExperimentComparison(await this.runs.compare(selectedProject(ctx).id, path.id, query.baseline, query.candidate, query.alpha ?? DEFAULT_ALPHA)),
+    data: toExperimentComparison(await this.runs.compare(selectedProject(ctx).id, path.id, query.baseline, query.candidate, query.alpha)),
   });
 }

@@ -12,6 +12,7 @@ const toProject = ({ project, organization }: ProjectDescription): Project => ({
   organizationName: organization.name,
   retentionDays: project.retentionDays,
   searchInputsOutputs: project.searchInputsOutputs,
+  experimentAlpha: project.experimentAlpha,
   createdAt: project.createdAt.toISOString(),
   updatedAt: project.updatedAt.toISOString(),
 });

@@ -6,6 +6,8 @@ export interface ProjectRecord {
   retentionDays: number | null;
   /** Span inputs and outputs go into new search documents (docs/search.md). */
   searchInputsOutputs: boolean;
+  /** Significance level of experiment comparisons: the finish-time event and compare's default (docs/experiments.md). */
+  experimentAlpha: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -14,6 +16,7 @@ export interface ProjectChanges {
   name?: string;
   retentionDays?: number | null;
   searchInputsOutputs?: boolean;
+  experimentAlpha?: number;
 }
 
 export interface ProjectRepository {
@@ -32,3 +35,6 @@ export interface ProjectRepository {
   /** Live projects with a retention period. */
   listWithRetention(): Promise<ProjectRecord[]>;
 }
+
+/** A project's experimentAlpha until someone changes it (the migration's column default says the same). */
+export const DEFAULT_EXPERIMENT_ALPHA = 0.05;

@@ -40,6 +40,20 @@ forEachAdapter((adapter) => {
       expect(deleted.stdout).to.equal(`Deleted project ${project.id}; its data is purged in the background.\n`);
     });
 
+    it("projects experiment-alpha sets the project's alpha, and refuses one out of (0, 0.5] before any request", async () => {
+      const env = orgKey();
+      const set = await listening.cli(['projects', 'experiment-alpha', '0.01', '--json'], { env });
+      expect(set.code, set.stderr).to.equal(0);
+      expect(JSON.parse(set.stdout)).to.include({ id: listening.server.tenant.project.id, experimentAlpha: 0.01 });
+      for (const bad of ['0', '0.6', 'abc', '-0.1']) {
+        const refused = await listening.cli(['projects', 'experiment-alpha', bad], { env });
+        expect(refused.code, bad).to.equal(2);
+        expect(refused.stderr).to.contain(`alpha must be above 0 and at most 0.5; got ${bad}`);
+      }
+      const back = await listening.cli(['projects', 'experiment-alpha', '.05', '--json'], { env });
+      expect(JSON.parse(back.stdout)).to.include({ experimentAlpha: 0.05 });
+    });
+
     it('api-keys: create prints the key once on stdout, list never shows it, revoke ends it; audit lists both', async () => {
       const created = await listening.cli(['api-keys', 'create', '--name', 'from cli', '--read-only'], { env: orgKey() });
       expect(created.code, created.stderr).to.equal(0);

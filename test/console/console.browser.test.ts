@@ -334,6 +334,20 @@ forEachAdapter((adapter) => {
       expect(await seriousViolations(page)).to.deep.equal([]);
     });
 
+    it("sets the project's experiment alpha in settings", async () => {
+      await page.goto(url('/settings'));
+      await page.getByText('Experiment runs are called significantly better or worse than the baseline at alpha 0.05.').waitFor();
+      await page.getByLabel(/^Alpha/).fill('0.01');
+      await page.getByRole('button', { name: 'Save alpha' }).click();
+      await page.getByText('Experiment runs are called significantly better or worse than the baseline at alpha 0.01.').waitFor();
+      // GET /projects reads the store (GET /project may answer from the credential cache).
+      const projects = await server.request().get('/api/v1/public/projects').set('x-api-key', server.tenant.apiKey);
+      expect((projects.body.data.projects as { id: string; experimentAlpha: number }[]).map((p) => [p.id, p.experimentAlpha])).to.deep.equal([[server.tenant.project.id, 0.01]]);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      // Later tests see the default again.
+      expect((await server.request().patch('/api/v1/public/project').set('x-api-key', server.tenant.apiKey).send({ experimentAlpha: 0.05 })).status).to.equal(200);
+    });
+
     it('creates a regex detection and shows it firing on a newly ingested trace', async () => {
       await page.goto(url('/detections'));
       expect(await seriousViolations(page)).to.deep.equal([]);

@@ -78,6 +78,20 @@ forEachAdapter((adapter) => {
         expect(quality).to.include({ score: 'quality', candidate_run_id: candidateId, pairs: 15, p_value: 0.041259765625, adjusted_p_value: 0.041259765625, significant: true, direction: 'improved' });
       });
 
+      it("judges at the project's experimentAlpha when no alpha is given, and at the given one otherwise", async () => {
+        await server.runtime.store.projects.update(server.tenant.project.id, { experimentAlpha: 0.04 }, server.clock.now());
+        try {
+          const strict = await call('compare_experiment_runs', { dataset_id: datasetId, baseline: baselineId, candidate: [candidateId] });
+          expect(strict.alpha).to.equal(0.04);
+          expect((strict.comparisons as Json[])[0]).to.include({ p_value: 0.041259765625, significant: false, direction: 'unchanged' });
+          const given = await call('compare_experiment_runs', { dataset_id: datasetId, baseline: baselineId, candidate: [candidateId], alpha: 0.05 });
+          expect(given.alpha).to.equal(0.05);
+          expect((given.comparisons as Json[])[0]).to.include({ significant: true, direction: 'improved' });
+        } finally {
+          await server.runtime.store.projects.update(server.tenant.project.id, { experimentAlpha: 0.05 }, server.clock.now());
+        }
+      });
+
       it('answers the operation’s 404 for an unknown candidate run', async () => {
         const error = await rejectionOf(call('compare_experiment_runs', { dataset_id: datasetId, baseline: baselineId, candidate: [randomUUID()] }));
         expect(error).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });

@@ -21,6 +21,7 @@ forEachAdapter((adapter) => {
         organizationName: 'Alpha Org',
         retentionDays: null,
         searchInputsOutputs: true,
+        experimentAlpha: 0.05,
         createdAt: '2026-11-01T12:00:00.000Z',
         updatedAt: '2026-11-01T12:00:00.000Z',
       });

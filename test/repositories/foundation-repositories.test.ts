@@ -34,7 +34,7 @@ forEachAdapter((adapter) => {
       const org = await store.organizations.create({ id: randomUUID(), name: 'Acme', now: T0 });
       const project = await store.projects.create({ id: randomUUID(), organizationId: org.id, name: 'Agents', now: T0 });
       expect(await store.organizations.findById(org.id)).to.deep.equal({ id: org.id, name: 'Acme', createdAt: T0, updatedAt: T0 });
-      expect(await store.projects.findById(project.id)).to.deep.equal({ id: project.id, organizationId: org.id, name: 'Agents', retentionDays: null, searchInputsOutputs: true, createdAt: T0, updatedAt: T0 });
+      expect(await store.projects.findById(project.id)).to.deep.equal({ id: project.id, organizationId: org.id, name: 'Agents', retentionDays: null, searchInputsOutputs: true, experimentAlpha: 0.05, createdAt: T0, updatedAt: T0 });
       expect((await store.projects.listByOrganization(org.id)).map((p) => p.id)).to.deep.equal([project.id]);
       expect(await store.projects.findById(randomUUID())).to.equal(null);
     });

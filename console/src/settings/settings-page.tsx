@@ -6,6 +6,7 @@ import { ProblemAlert } from '../ui/problem-alert';
 import { ApiKeys } from './api-keys';
 import { AuditLog } from './audit-log';
 import { Members } from './members';
+import { ExperimentAlpha } from './experiment-alpha';
 import { Retention } from './retention';
 
 /**
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <ApiKeys />
       <Members />
       <Retention />
+      <ExperimentAlpha />
       <WebhooksLink />
       <SavedFilters />
       <ServiceAccounts />

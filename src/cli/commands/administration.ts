@@ -19,6 +19,13 @@ function retention(raw: string): number | null {
   return Number(raw);
 }
 
+/** The project's experiment significance level: the contract's bounds (ExperimentAlpha), checked before any request. */
+function experimentAlpha(raw: string): number {
+  const value = Number(raw);
+  if (!/^(0?\.\d+|0|1)$/.test(raw) || !(value > 0 && value <= 0.5)) throw new UsageError(`alpha must be above 0 and at most 0.5; got ${raw}`);
+  return value;
+}
+
 /** projects, api-keys, members, invitations and audit: the administration of an organization. */
 export function registerAdministrationCommands(program: Command, io: Io): void {
   const projects = program.command('projects').description('projects of your organizations');
@@ -60,6 +67,14 @@ export function registerAdministrationCommands(program: Command, io: Io): void {
       const retentionDays = retention(days);
       const context = CommandContext.of(io, self);
       printResource(io, context.settings.json, await context.client().request<SuccessData<'updateProject'>>('PATCH', '/api/v1/public/project', { body: { retentionDays } }));
+    });
+  projects
+    .command('experiment-alpha <alpha>')
+    .description("the selected project's significance level for experiment comparisons and notification.experiment_significant (default 0.05)")
+    .action(async (alpha: string, _options: unknown, self: Command) => {
+      const value = experimentAlpha(alpha);
+      const context = CommandContext.of(io, self);
+      printResource(io, context.settings.json, await context.client().request<SuccessData<'updateProject'>>('PATCH', '/api/v1/public/project', { body: { experimentAlpha: value } }));
     });
   projects
     .command('delete <projectId>')

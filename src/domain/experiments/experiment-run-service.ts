@@ -4,6 +4,7 @@ import { problems } from '../../errors.js';
 import type { CursorCodec, Page } from '../../pagination/cursor.js';
 import type { DatasetRecord, ExperimentResultRecord, ExperimentRunRecord, RunScoreValue } from '../../ports/datasets.js';
 import type { ScoreDataType, ScoreRecord } from '../../ports/evaluations.js';
+import { DEFAULT_EXPERIMENT_ALPHA } from '../../ports/projects.js';
 import type { Store } from '../../ports/store.js';
 import { isUuid } from '../actor.js';
 import type { PageRequest } from '../evaluations/created-pages.js';
@@ -18,8 +19,6 @@ import { announceSignificance } from './significance-announcement.js';
 import { compileScorers, type CompiledScorer, type ScorerSpec } from './scorers/builtin-scorers.js';
 import { MAX_DATASET_ITEMS } from './dataset-limits.js';
 
-/** The significance level a finished run is judged at against the baseline (no per-project setting yet). */
-export const DEFAULT_ALPHA = 0.05;
 
 /** Score values read per run for a comparison: 10,000 items × up to 20 scores each would be 200,000. */
 export const MAX_COMPARED_SCORE_VALUES = 50_000;
@@ -269,8 +268,10 @@ export class ExperimentRunService {
     return { items: items.map((result) => ({ result, scores: scores.filter((s) => s.experimentResultId === result.id) })), page };
   }
 
-  async compare(projectId: string, datasetId: string, baselineRunId: string, candidateRunIds: readonly string[], alpha: number): Promise<ComparisonView> {
+  /** `alpha` when given, else the project's experimentAlpha. */
+  async compare(projectId: string, datasetId: string, baselineRunId: string, candidateRunIds: readonly string[], requestedAlpha?: number): Promise<ComparisonView> {
     const dataset = await this.datasets.find(this.store, projectId, datasetId);
+    const alpha = requestedAlpha ?? (await this.projectAlpha(this.store, projectId));
     const baseline = await this.runOf(this.store, dataset, baselineRunId);
     const candidates = [];
     for (const id of candidateRunIds) candidates.push(await this.runOf(this.store, dataset, id));
@@ -287,10 +288,11 @@ export class ExperimentRunService {
     const baseline = await tx.experiments.findBaseline(dataset.id);
     if (!baseline || baseline.id === runId) return;
     const run = (await tx.experiments.findRun(dataset.id, runId))!;
+    const alpha = await this.projectAlpha(tx, dataset.projectId);
     const comparison = compareRuns(
       { runId: baseline.id, values: await this.scoresOf(tx, baseline.id, '/query/baseline') },
       [{ runId, values: await this.scoresOf(tx, runId, '/query/candidate') }],
-      DEFAULT_ALPHA,
+      alpha,
     );
     const requester = userIdOfActor(actor);
     for (const significant of comparison.comparisons.filter((c) => c.significant)) {
@@ -299,12 +301,17 @@ export class ExperimentRunService {
         run,
         baseline,
         comparison: significant,
-        alpha: DEFAULT_ALPHA,
+        alpha,
         seed: comparison.seed,
         publicBaseUrl: this.publicBaseUrl,
         userIds: requester ? [requester] : [],
       });
     }
+  }
+
+  /** Read from the store, not the credential's (possibly cached) copy of the project, so a change applies at once. */
+  private async projectAlpha(store: Store, projectId: string): Promise<number> {
+    return (await store.projects.findById(projectId))?.experimentAlpha ?? DEFAULT_EXPERIMENT_ALPHA;
   }
 
   private async scoresOf(store: Store, runId: string, path: string): Promise<RunScoreValue[]> {

@@ -64,7 +64,7 @@ export class ProjectService {
     const before = changes.searchInputsOutputs === undefined ? null : await this.store.projects.findById(project.id);
     const updated = await this.store.projects.update(
       project.id,
-      { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays, searchInputsOutputs: changes.searchInputsOutputs },
+      { name: changes.name === undefined ? undefined : trimmedName(changes.name), retentionDays: changes.retentionDays, searchInputsOutputs: changes.searchInputsOutputs, experimentAlpha: changes.experimentAlpha },
       this.clock.now(),
     );
     if (!updated) throw problems.notFound('The project');
