@@ -41,6 +41,7 @@ import { SqlDetectionBackfillRepository } from './sql/detection-backfill-reposit
 import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
+import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -98,6 +99,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     evaluationBudgets: new evaluations.SqlEvaluationBudgetRepository(knex),
 
     prompts: new SqlPromptRepository(knex, dialect),
+    promptUsage: new SqlPromptUsageReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -55,6 +55,7 @@ import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
+import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
@@ -121,6 +122,7 @@ export interface Services extends EvaluationServices {
   backfills: BackfillService;
   /** Versioned prompts with labels (docs/prompts.md). */
   prompts: PromptService;
+  promptUsage: PromptUsageService;
 }
 
 export interface ServiceDependencies {
@@ -173,6 +175,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     events,
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
+    promptUsage: new PromptUsageService(store, clock),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

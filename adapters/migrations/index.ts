@@ -25,6 +25,7 @@ import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
+import { spanPromptIndex } from './033-span-prompt-index.js';
 import { prompts } from './032-prompts.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   searchProjectIndex,
   traceSortIndexes,
   prompts,
+  spanPromptIndex,
 ];

@@ -53,7 +53,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new BackfillHandlers(services.backfills),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
-    ...new PromptHandlers(services.prompts),
+    ...new PromptHandlers(services.prompts, services.promptUsage),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

@@ -78,6 +78,7 @@ export interface Store {
   readonly evaluationBudgets: import('./evaluations.js').EvaluationBudgetRepository;
 
   readonly prompts: import('./prompts.js').PromptRepository;
+  readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
