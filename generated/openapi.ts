@@ -2755,8 +2755,10 @@ export interface components {
              *     trace-level score of that name satisfies it (booleans read as 1/0). Score fields take
              *     greater_than, less_than, is_within_range, is/equals/is_exactly (a number, or a boolean for
              *     boolean scores), is_not/not_equals, is_any_of/is_not_any_of, and is_empty/is_not_empty (no
-             *     such score / some such score); text operators are refused. Span rule languages (detections,
-             *     evaluator filters) have no score fields.
+             *     such score / some such score); text operators are refused. `promptName` (string) and
+             *     `promptVersion` (number) read the prompt each span of the trace recorded: the rule holds when
+             *     SOME span's value satisfies it, is_empty when no span records one. Span rule languages (detections,
+             *     evaluator filters) have no score or prompt fields.
              */
             field: string;
             label?: string;

@@ -64,7 +64,8 @@ export class TraceMatcher {
   /** The trace as evaluateFilter reads it: its fields, and its trace-level scores for `scores.<name>`. */
   private filterRecordOf(trace: TraceRecord): object {
     const scores = this.scoresOf(trace).map((s) => ({ name: s.name, dataType: s.dataType, numericValue: numericValueOf(s) }));
-    return { ...trace, scores };
+    const prompts = (this.rows.spanPrompts ?? []).filter((p) => p.projectId === trace.projectId && p.traceId === trace.id);
+    return { ...trace, scores, promptName: prompts.map((p) => p.name), promptVersion: prompts.map((p) => p.version) };
   }
 
   private scoresOf(trace: TraceRecord): ScoreRecord[] {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { evaluateFilter, type FilterNode } from '../../src/domain/filters/index.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
@@ -116,6 +117,37 @@ forEachAdapter((adapter) => {
       it('refuses a version without a name at the search filter path /filters/prompt_version', async () => {
         const problem = expectProblem(await get('/api/v1/public/search/traces', { q: 'triage', promptVersion: 1 }), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect(pathsOf(problem)).to.deep.equal(['/filters/prompt_version']);
+      });
+    });
+
+    describe('GET /api/v1/public/traces?savedFilterId= (promptName, promptVersion in the rule language)', () => {
+      const rule = (field: string, operator: string, value: unknown): FilterNode => ({ id: 'r', field, operator, value }) as FilterNode;
+      it('holds when some span of the trace recorded a satisfying prompt name or version, as evaluateFilter says', async () => {
+        const cases: [FilterNode[], string[]][] = [
+          [[rule('promptName', 'is', 'SUPPORT/TRIAGE'), rule('promptVersion', 'greater_than', 1)], ['b1', 'b2', 'b3', 'b4', 'c1']],
+          [[rule('promptName', 'starts_with', 'support/o')], ['d1']],
+          [[rule('promptVersion', 'is_within_range', [1, 1]), rule('status', 'is', 'error')], ['a3', 'e1']],
+          // Negation is the exact complement of "some span": c1 also recorded version 1, so it is not listed.
+          [[rule('promptVersion', 'not_equals', 1)], ['b1', 'b2', 'b3', 'b4']],
+          [[rule('promptName', 'is_empty', null)], []],
+        ];
+        const spans = Object.fromEntries(TRACES.map((t) => [t.id, t.prompts]));
+        for (const [filters, expected] of cases) {
+          const saved = expectEnvelope<{ id: string; filters: FilterNode[] }>(await server.request().post('/api/v1/public/saved-filters').set('x-api-key', key).send({ name: 'by prompt', filters }), 201);
+          expect(await ids('/api/v1/public/traces', { savedFilterId: saved.id, limit: 50 }), JSON.stringify(filters)).to.deep.equal(expected);
+          const inMemory = Object.entries(spans)
+            .filter(([id, prompts]) => evaluateFilter(saved.filters, { status: TRACES.find((t) => t.id === id)!.status ?? 'success', promptName: prompts.map((p) => p.name), promptVersion: prompts.map((p) => p.version) }))
+            .map(([id]) => id)
+            .sort();
+          expect(inMemory, `in memory: ${JSON.stringify(filters)}`).to.deep.equal(expected);
+        }
+      });
+
+      it('refuses a number for promptName and text for promptVersion at the rule value', async () => {
+        for (const filters of [[rule('promptName', 'is', 2)], [rule('promptVersion', 'greater_than', 'two')]]) {
+          const res = await server.request().post('/api/v1/public/saved-filters').set('x-api-key', key).send({ name: 'bad', filters });
+          expect(pathsOf(expectProblem(res, 400, 'PUBLIC_API_VALIDATION_FAILED'))).to.deep.equal(['/body/filters/0/value']);
+        }
       });
     });
 
