@@ -20,6 +20,7 @@ const READING_TOOLS = [
   'triage_get_dispatch',
   'get_prompt',
   'list_prompts',
+  'get_prompt_usage',
 ];
 
 interface RpcBody {
