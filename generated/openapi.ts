@@ -562,6 +562,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/prompts/{name}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How each version of a prompt did over a window - traces, latency p50/p95, cost, error rate, scores.
+         * @description The traces created in `[from, to)` that used the prompt (some span records its name and version), per
+         *     version, newest version first: every existing version, or only `version`. A trace that used two versions
+         *     counts for each. Latency percentiles are linear interpolation between closest ranks (Hyndman & Fan 1996
+         *     type 7, NumPy's default) over the traces' latencies, computed identically on both databases. `to` defaults
+         *     to now, `from` to 7 days before `to`; the window is at most 90 days (400 at `/query/from`), a reversed
+         *     one is 400 at `/query/to`. An unknown prompt or version is 404. See docs/prompts.md#usage.
+         */
+        get: operations["getPromptUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/prompts/{name}/versions": {
         parameters: {
             query?: never;
@@ -3109,8 +3137,10 @@ export interface components {
              *     trace-level score of that name satisfies it (booleans read as 1/0). Score fields take
              *     greater_than, less_than, is_within_range, is/equals/is_exactly (a number, or a boolean for
              *     boolean scores), is_not/not_equals, is_any_of/is_not_any_of, and is_empty/is_not_empty (no
-             *     such score / some such score); text operators are refused. Span rule languages (detections,
-             *     evaluator filters) have no score fields.
+             *     such score / some such score); text operators are refused. `promptName` (string) and
+             *     `promptVersion` (number) read the prompt each span of the trace recorded: the rule holds when
+             *     SOME span's value satisfies it, is_empty when no span records one. Span rule languages (detections,
+             *     evaluator filters) have no score or prompt fields.
              */
             field: string;
             label?: string;
@@ -3191,6 +3221,36 @@ export interface components {
         };
         /** @description Letters, digits and `._-`, in folders separated by single `/` (no leading, trailing or double slash). */
         PromptName: string;
+        PromptUsage: {
+            name: components["schemas"]["PromptName"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            versions: components["schemas"]["PromptVersionUsage"][];
+        };
+        PromptVersionUsage: {
+            version: number;
+            traceCount: number;
+            /** @description Percentiles of the traces' latencies (type 7); null without traces. */
+            latencyMs: {
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description Dollars; the average is null without traces. */
+            cost: {
+                total: number;
+                average: number | null;
+            };
+            /** @description The share of traces with status error, 0 to 1; null without traces. */
+            errorRate: number | null;
+            /** @description Each numeric trace-level score name given to these traces, by name, with the mean of its values. */
+            scores: {
+                name: components["schemas"]["ScoreName"];
+                count: number;
+                average: number;
+            }[];
+        };
         /** @description Lower-case letters, digits and `._-`, starting with a letter or digit. `latest` is kept by the service. */
         PromptLabel: string;
         /** @description Letters, digits, spaces and `._:/-`, starting with a letter or digit. */
@@ -5107,6 +5167,10 @@ export interface operations {
                 minScore?: number;
                 /** @description Inclusive upper bound of the score named by scoreName (needs scoreName). */
                 maxScore?: number;
+                /** @description Only traces that used this prompt: some span records it (`metadata.prompt_name`, docs/prompts.md#linked-spans). */
+                promptName?: components["schemas"]["PromptName"];
+                /** @description With promptName: some span records that prompt at this version (needs promptName). */
+                promptVersion?: number;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
@@ -5292,6 +5356,10 @@ export interface operations {
                 minScore?: number;
                 /** @description Inclusive upper bound of the score named by scoreName (needs scoreName). */
                 maxScore?: number;
+                /** @description Only traces that used this prompt: some span records it (`metadata.prompt_name`, docs/prompts.md#linked-spans). */
+                promptName?: components["schemas"]["PromptName"];
+                /** @description With promptName: some span records that prompt at this version (needs promptName). */
+                promptVersion?: number;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
@@ -6392,6 +6460,61 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPromptUsage: {
+        parameters: {
+            query?: {
+                /** @description Only this version. */
+                version?: number;
+                /** @description Inclusive lower bound of the traces' createdAt (default `to` minus 7 days). */
+                from?: string;
+                /** @description Exclusive upper bound of the traces' createdAt (default now). */
+                to?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The prompt's name, URL-encoded (`support%2Ftriage` for `support/triage`). */
+                name: components["parameters"]["PromptNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage of each version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["PromptUsage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -55,6 +55,7 @@ import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
+import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
@@ -131,6 +132,7 @@ export interface Services extends EvaluationServices {
   datasets: DatasetService;
   /** Experiment runs on datasets, their results and paired comparisons. */
   experimentRuns: ExperimentRunService;
+  promptUsage: PromptUsageService;
 }
 
 export interface ServiceDependencies {
@@ -184,6 +186,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     events,
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
+    promptUsage: new PromptUsageService(store, clock),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -12,7 +12,7 @@ export class TraceMatcher {
   /** Trace-level scores by project and trace: what `scores.<name>` rules and the score filter read. */
   private readonly traceScores = new Map<string, ScoreRecord[]>();
 
-  constructor(rows: MemoryTraceRows) {
+  constructor(private readonly rows: MemoryTraceRows) {
     for (const score of rows.scores) {
       if (score.target !== 'trace' || score.traceId === null) continue;
       const key = keyOf(score.projectId, score.traceId);
@@ -42,6 +42,14 @@ export class TraceMatcher {
       const inRange = (value: number | null) => (min === undefined || (value !== null && value >= min)) && (max === undefined || (value !== null && value <= max));
       if (!this.scoresOf(trace).some((s) => s.name === name && inRange(numericValueOf(s)))) return false;
     }
+    if (filters.prompt !== undefined) {
+      const { name, version } = filters.prompt;
+      // As the SQL EXISTS: one span of the trace recorded the name (and the version, on that span).
+      const used = (this.rows.spanPrompts ?? []).some(
+        (p) => p.projectId === trace.projectId && p.traceId === trace.id && p.name === name && (version === undefined || p.version === version),
+      );
+      if (!used) return false;
+    }
     return true;
   }
 
@@ -56,7 +64,8 @@ export class TraceMatcher {
   /** The trace as evaluateFilter reads it: its fields, and its trace-level scores for `scores.<name>`. */
   private filterRecordOf(trace: TraceRecord): object {
     const scores = this.scoresOf(trace).map((s) => ({ name: s.name, dataType: s.dataType, numericValue: numericValueOf(s) }));
-    return { ...trace, scores };
+    const prompts = (this.rows.spanPrompts ?? []).filter((p) => p.projectId === trace.projectId && p.traceId === trace.id);
+    return { ...trace, scores, promptName: prompts.map((p) => p.name), promptVersion: prompts.map((p) => p.version) };
   }
 
   private scoresOf(trace: TraceRecord): ScoreRecord[] {

@@ -10,6 +10,8 @@ export interface MemoryTraceRows {
   traces: readonly TraceRecord[];
   scores: readonly ScoreRecord[];
   firings: readonly DetectionEventRecord[];
+  /** The prompt each span recorded (its metadata's prompt_name / prompt_version), for the prompt filter. */
+  spanPrompts?: readonly { projectId: string; traceId: string; name: string; version: number | null }[];
 }
 
 /** A score's number as the scores table stores it (numeric_value): booleans as 1/0, categorical none. */

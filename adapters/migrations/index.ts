@@ -25,6 +25,7 @@ import { sqliteSearchFacets } from './028-sqlite-search-facets.js';
 import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
+import { spanPromptIndex } from './036-span-prompt-index.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   playgroundRuns,
   datasets,
   experimentAlpha,
+  spanPromptIndex,
 ];

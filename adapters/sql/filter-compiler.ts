@@ -90,7 +90,29 @@ function scoreExists(field: ResolvedField, table: string, condition?: { test: st
   return { sql: `(${base} AND filter_sc.data_type IN ('numeric', 'boolean') AND filter_sc.numeric_value ${op} ${NUMBER}))`, bindings: [name, condition.operand] };
 }
 
+/**
+ * A span field (`promptName`, `promptVersion`): some span of the row's trace has the metadata key
+ * satisfying `test` on its typed value (no test: holds a non-empty value). A correlated EXISTS over
+ * spans (project_id, trace_id), the key typed by the dialect's jsonValue as any metadata key is.
+ */
+function spanExists(field: ResolvedField, dialect: FilterDialect, table: string, test: (value: SqlFragment) => SqlFragment | null): SqlFragment {
+  const type: ValueType = field.kind === 'number' ? 'number' : 'string';
+  const value = dialect.jsonValue('filter_sp.metadata', field.spanKey as string, type);
+  const holds = test(value);
+  if (!holds) return FALSE;
+  return {
+    sql: `(EXISTS (SELECT 1 FROM spans filter_sp WHERE filter_sp.project_id = ${table}.project_id AND filter_sp.trace_id = ${table}.id AND ${holds.sql}))`,
+    bindings: holds.bindings,
+  };
+}
+
 function emptiness(field: ResolvedField, dialect: FilterDialect, table: string): SqlFragment {
+  if (field.spanKey) {
+    const some = spanExists(field, dialect, table, (v) =>
+      field.kind === 'number' ? { sql: `${v.sql} IS NOT NULL`, bindings: v.bindings } : { sql: `${v.sql} IS NOT NULL AND ${v.sql} <> ''`, bindings: [...v.bindings, ...v.bindings] },
+    );
+    return { sql: `(NOT ${some.sql})`, bindings: some.bindings };
+  }
   if (field.kind === 'score') {
     const exists = scoreExists(field, table);
     return { sql: `(NOT ${exists.sql})`, bindings: exists.bindings };
@@ -105,8 +127,19 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
   const { operand, test } = condition;
   if (condition.field.kind === 'score') return typeof operand === 'string' ? FALSE : scoreExists(condition.field, table, { test, operand });
   const type = typeof operand as ValueType;
+  if (condition.field.spanKey) {
+    const kind: ValueType = condition.field.kind === 'number' ? 'number' : 'string';
+    return kind === type ? spanExists(condition.field, dialect, table, (value) => comparedValue(value, condition, dialect)) : FALSE;
+  }
   const value = typedValue(condition.field, type, dialect, table);
   if (!value) return FALSE;
+  return comparedValue(value, condition, dialect) ?? FALSE;
+}
+
+/** `value` (SQL of the operand's type) compared by the condition's test; null when the test cannot hold. */
+function comparedValue(value: SqlFragment, condition: Extract<Condition, { kind: 'compare' }>, dialect: FilterDialect): SqlFragment | null {
+  const { operand, test } = condition;
+  const type = typeof operand as ValueType;
   const v = value.sql;
   const b = value.bindings;
   // `v IS NOT NULL AND …` makes every comparison TRUE or FALSE, never NULL, so NOT is an exact complement.
@@ -114,7 +147,7 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
   if (type === 'boolean') return guarded(`${v} = ?`, [...b, operand ? 1 : 0]);
   if (type === 'number') {
     const op = { eq: '=', eq_exact: '=', gt: '>', lt: '<', gte: '>=', lte: '<=' }[test as 'eq'];
-    return op ? guarded(`${v} ${op} ${NUMBER}`, [...b, operand as number]) : FALSE;
+    return op ? guarded(`${v} ${op} ${NUMBER}`, [...b, operand as number]) : null;
   }
   const text = operand as string;
   const folded = foldAscii(text);
@@ -131,7 +164,7 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
     case 'ends':
       return guarded(`length(${v}) >= ? AND substr(${dialect.fold(v)}, length(${v}) - ? + 1) = ?`, [...b, length, ...b, ...b, length, folded]);
     default:
-      return FALSE;
+      return null;
   }
 }
 

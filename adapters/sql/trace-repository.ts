@@ -24,6 +24,7 @@ import {
 } from '../../src/ports/traces.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
 import { isUniqueViolation } from './unique-violation.js';
+import { spanPromptColumns } from './span-prompt-columns.js';
 import { whereFilter } from './filter-compiler.js';
 import { filterDialectOf } from './filter-dialects.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
@@ -125,24 +126,24 @@ function facetsOf(f: TraceFilters): Partial<Record<FacetColumn, string>> {
   return facets;
 }
 
-function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
+function applyFilters(qb: Knex.QueryBuilder, f: TraceFilters, dialect: Dialect): void {
   for (const [column, value] of Object.entries(facetsOf(f))) qb.where(`t.${column}`, value);
-  applyOtherFilters(qb, f);
+  applyOtherFilters(qb, f, dialect);
 }
 
 /** The search filter of `f`: its facet equalities apart, for an index that holds them (see SearchFilter). */
-function searchFilterOf(f: TraceFilters, facets: Partial<Record<FacetColumn, string>>, facetsIndexed: boolean): SearchFilter {
+function searchFilterOf(f: TraceFilters, facets: Partial<Record<FacetColumn, string>>, facetsIndexed: boolean, dialect: Dialect): SearchFilter {
   const rest = Object.entries(f).some(([key, value]) => value !== undefined && !(key in FACET_FILTERS));
   return {
-    condition: (qb) => applyFilters(qb, f),
+    condition: (qb) => applyFilters(qb, f, dialect),
     facets,
-    rest: rest ? (qb) => applyOtherFilters(qb, f) : undefined,
+    rest: rest ? (qb) => applyOtherFilters(qb, f, dialect) : undefined,
     facetsIndexed,
   };
 }
 
 /** The filters that are not facet equalities: the agent, time, latency and cost ranges, a score. */
-function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
+function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters, dialect: Dialect): void {
   if (f.agentName !== undefined) qb.where('t.agent_name', f.agentName);
   if (f.fromMs !== undefined) qb.where('t.created_at', '>=', f.fromMs);
   if (f.toMs !== undefined) qb.where('t.created_at', '<', f.toMs);
@@ -157,6 +158,16 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters): void {
       this.select(1).from('scores as sc').whereRaw('sc.project_id = t.project_id').whereRaw('sc.trace_id = t.id').where('sc.target', 'trace').where('sc.name', name);
       if (min !== undefined) this.where('sc.numeric_value', '>=', min);
       if (max !== undefined) this.where('sc.numeric_value', '<=', max);
+    });
+  }
+  if (f.prompt !== undefined) {
+    const { name, version } = f.prompt;
+    const columns = spanPromptColumns(dialect, 'sp');
+    // A correlated EXISTS on the trace's spans (their primary key), name and version on the same span;
+    // PostgreSQL may turn it into a semi-join starting from spans_prompt_idx for a rare prompt.
+    qb.whereExists(function used(this: Knex.QueryBuilder) {
+      this.select(1).from('spans as sp').whereRaw('sp.project_id = t.project_id').whereRaw('sp.trace_id = t.id').whereRaw(`${columns.name} = ?`, [name]);
+      if (version !== undefined) this.whereRaw(`${columns.version} = ?`, [columns.versionBinding(version)]);
     });
   }
 }
@@ -617,7 +628,7 @@ export class SqlTraceRepository implements TraceRepository {
 
   async list(query: TraceListQuery): Promise<TraceRecord[]> {
     const qb = this.db('traces as t').select('t.*').where('t.project_id', query.projectId);
-    applyFilters(qb, query.filters);
+    applyFilters(qb, query.filters, this.dialect);
     const { field, direction } = query.order ?? NEWEST_FIRST;
     const column = SORT_COLUMNS[field];
     // Row values compare as the order does: the sort column, then the id, in one direction.
@@ -691,7 +702,7 @@ export class SqlTraceRepository implements TraceRepository {
     if (!hasFilters(filters)) return undefined;
     const facets = facetsOf(filters);
     const asksFacets = Object.keys(facets).length > 0;
-    return searchFilterOf(filters, facets, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true);
+    return searchFilterOf(filters, facets, asksFacets && this.textIndex.facetsIndexed ? await this.textIndex.facetsIndexed(this.db, projectId) : true, this.dialect);
   }
 
   private searchStatements(
@@ -718,7 +729,7 @@ export class SqlTraceRepository implements TraceRepository {
           : db
               .from('traces as t')
               .where('t.project_id', projectId)
-              .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters))
+              .modify((qb: Knex.QueryBuilder) => applyFilters(qb, filters, this.dialect))
               .whereRaw(condition.sql, condition.bindings)
               .orderBy([...byRecency]);
     return {

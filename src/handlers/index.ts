@@ -56,7 +56,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new BackfillHandlers(services.backfills),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
-    ...new PromptHandlers(services.prompts),
+    ...new PromptHandlers(services.prompts, services.promptUsage),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
   };

@@ -3,6 +3,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Principal } from '../auth/principal.js';
 import { actorOf } from '../domain/actor.js';
 import type { PromptEditor, PromptService, PromptSummaryView, PromptVersionView } from '../domain/prompts/prompt-service.js';
+import type { PromptUsageService } from '../domain/prompts/prompt-usage-service.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import { selectedProject } from '../http/request-context.js';
 import { canonicalJson } from '../pagination/cursor.js';
@@ -69,10 +70,19 @@ type PromptOperations =
   | 'deletePromptVersion'
   | 'compilePrompt'
   | 'getPromptProtectedLabels'
-  | 'setPromptProtectedLabels';
+  | 'setPromptProtectedLabels'
+  | 'getPromptUsage';
 
 export class PromptHandlers implements Pick<OperationHandlers, PromptOperations> {
-  constructor(private readonly prompts: PromptService) {}
+  constructor(
+    private readonly prompts: PromptService,
+    private readonly usage: PromptUsageService,
+  ) {}
+
+  getPromptUsage: OperationHandlers['getPromptUsage'] = async ({ ctx, path, query }) => {
+    const usage = await this.usage.usage({ projectId: selectedProject(ctx).id, name: path.name, version: query.version, from: query.from, to: query.to });
+    return { status: 200, data: { name: usage.name, from: usage.from.toISOString(), to: usage.to.toISOString(), versions: usage.versions } };
+  };
 
   listPrompts: OperationHandlers['listPrompts'] = async ({ ctx, query }) => {
     const { items, page } = await this.prompts.list({

@@ -118,9 +118,9 @@ export class TraceHandlers implements Pick<OperationHandlers, 'listTraces' | 'in
   });
 
   searchTraces: OperationHandlers['searchTraces'] = async ({ ctx, query }) => {
-    const { q, sort, limit, cursor, framework, status, minLatencyMs, maxLatencyMs, minCost, maxCost, dateRange, sessionId, userId, scoreName, minScore, maxScore } = query;
+    const { q, sort, limit, cursor, framework, status, minLatencyMs, maxLatencyMs, minCost, maxCost, dateRange, sessionId, userId, scoreName, minScore, maxScore, promptName, promptVersion } = query;
     // The search service speaks the tool interface's filter names; both faces reach it through here.
-    const filters = { framework, status, min_latency_ms: minLatencyMs, max_latency_ms: maxLatencyMs, min_cost: minCost, max_cost: maxCost, date_range: dateRange, session_id: sessionId, user_id: userId, score_name: scoreName, min_score: minScore, max_score: maxScore };
+    const filters = { framework, status, min_latency_ms: minLatencyMs, max_latency_ms: maxLatencyMs, min_cost: minCost, max_cost: maxCost, date_range: dateRange, session_id: sessionId, user_id: userId, score_name: scoreName, min_score: minScore, max_score: maxScore, prompt_name: promptName, prompt_version: promptVersion };
     const projectId = selectedProject(ctx).id;
     const { result, page } = await this.search.searchPage(
       projectId,

@@ -84,6 +84,11 @@ export interface TraceFilters {
   userId?: string;
   /** A trace-level score of this name exists (within [min, max] when given); see docs/evaluations.md. */
   score?: { name: string; min?: number; max?: number };
+  /**
+   * Traces that used a prompt: some span records this prompt name (and, when given, this version on
+   * the same span); docs/prompts.md#linked-spans.
+   */
+  prompt?: { name: string; version?: number };
 }
 
 /** What the trace list can be sorted by: columns of the trace row (docs/traces.md#sorting). */

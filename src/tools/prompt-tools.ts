@@ -7,6 +7,7 @@ import { optionalInteger, optionalString, requiredString } from './tool-input-re
 
 type PromptVersion = components['schemas']['PromptVersion'];
 type PromptVersionCreateRequest = components['schemas']['PromptVersionCreateRequest'];
+type PromptUsage = components['schemas']['PromptUsage'];
 
 /** A version as the prompt tools answer it: the contract's PromptVersion in snake_case. */
 const versionOutput = object({
@@ -53,6 +54,48 @@ const integerOrUndefined = (value: unknown): number | undefined => (typeof value
  */
 export function promptToolMappings(): AnyToolMapping[] {
   return [
+    mapTool({
+      name: 'get_prompt_usage',
+      operationId: 'getPromptUsage',
+      output: object({
+        name: field('PromptUsage', 'name'),
+        from: field('PromptUsage', 'from'),
+        to: field('PromptUsage', 'to'),
+        versions: listField(
+          'PromptUsage',
+          'versions',
+          object({
+            version: field('PromptVersionUsage', 'version'),
+            trace_count: field('PromptVersionUsage', 'traceCount'),
+            latency_ms: field('PromptVersionUsage', 'latencyMs'),
+            cost: field('PromptVersionUsage', 'cost'),
+            error_rate: field('PromptVersionUsage', 'errorRate'),
+            scores: field('PromptVersionUsage', 'scores'),
+          }),
+        ),
+      }),
+      annotations: READS,
+      description:
+        'How each version of a prompt did over a window (default: the 7 days before now, at most 90): the traces that used it, their latency p50/p95 (linear interpolation, NumPy default), total and average cost, error rate, and the mean of each numeric score. Use it to compare versions before moving a label.',
+      input: object({
+        name: pathParameter('getPromptUsage', 'name'),
+        version: queryParameter('getPromptUsage', 'version'),
+        from: queryParameter('getPromptUsage', 'from'),
+        to: queryParameter('getPromptUsage', 'to'),
+      }),
+      toOperation: (input) => ({
+        path: { name: requiredString(input, 'name', 255) },
+        headers: {},
+        body: undefined,
+        query: { version: integerOrUndefined(input.version), from: optionalString(input, 'from', 64), to: optionalString(input, 'to', 64) },
+      }),
+      toResult: (data: PromptUsage) => ({
+        name: data.name,
+        from: data.from,
+        to: data.to,
+        versions: data.versions.map((v) => ({ version: v.version, trace_count: v.traceCount, latency_ms: v.latencyMs, cost: v.cost, error_rate: v.errorRate, scores: v.scores })),
+      }),
+    }),
     mapTool({
       name: 'get_prompt',
       operationId: 'getPrompt',

@@ -21,6 +21,8 @@ const SEARCH_FILTERS = object(
     score_name: queryParameter('searchTraces', 'scoreName'),
     min_score: queryParameter('searchTraces', 'minScore'),
     max_score: queryParameter('searchTraces', 'maxScore'),
+    prompt_name: queryParameter('searchTraces', 'promptName'),
+    prompt_version: queryParameter('searchTraces', 'promptVersion'),
   },
   { required: false },
 );
@@ -187,6 +189,8 @@ export function traceToolMappings(config: Config): AnyToolMapping[] {
           scoreName: filters.score_name as string | undefined,
           minScore: passed(filters.min_score),
           maxScore: passed(filters.max_score),
+          promptName: filters.prompt_name as string | undefined,
+          promptVersion: passed(filters.prompt_version),
         },
       };
     },

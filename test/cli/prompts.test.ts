@@ -29,6 +29,32 @@ forEachAdapter((adapter) => {
       await listening.close();
     });
 
+    describe('prompts usage (getPromptUsage)', () => {
+      it('prints one row per version over the window; --json prints the API data', async () => {
+        const name = fresh();
+        await push(name, 'x');
+        await listening.server.runtime.services.traceIngestion.ingestBatch(listening.server.tenant.project.id, [
+          { trace_id: 'cli-usage-1', name: 'u', spans: [{ span_id: 'r', name: 'llm', span_type: 'LLM', status: 'error', latency_ms: 40, metadata: { cost: 0.5, prompt_name: name, prompt_version: 1 }, start_time: '2026-11-01T11:00:00.000Z' }] },
+        ]);
+        const window = ['--from', '2026-11-01T00:00:00Z', '--to', '2026-11-01T12:00:00Z'];
+        const printed = await listening.cli(['prompts', 'usage', name, ...window], { env });
+        expect(printed.code, printed.stderr).to.equal(0);
+        expect(printed.stdout).to.equal(
+          `${name} from 2026-11-01T00:00:00.000Z to 2026-11-01T12:00:00.000Z\n` +
+            'VERSION  TRACES  P50    P95    COST     AVG COST  ERRORS  SCORES\n' +
+            '1        1       40 ms  40 ms  $0.5000  $0.5000   100.0%  -\n',
+        );
+        const json = await listening.cli(['prompts', 'usage', name, ...window, '--prompt-version', '1', '--json'], { env });
+        expect(JSON.parse(json.stdout)).to.deep.equal((await apiGet(`${BASE}/${encodeURIComponent(name)}/usage?version=1&from=2026-11-01T00:00:00Z&to=2026-11-01T12:00:00Z`)).body.data);
+      });
+
+      it('exits 1 with the Problem for an unknown prompt, 2 for a --prompt-version that is no number', async () => {
+        const unknown = await listening.cli(['prompts', 'usage', 'cli/nope'], { env });
+        expect([unknown.code, unknown.stderr]).to.satisfy(([code, stderr]: [number, string]) => code === 1 && stderr.includes('PUBLIC_API_NOT_FOUND'));
+        expect((await listening.cli(['prompts', 'usage', 'cli/nope', '--prompt-version', 'two'], { env })).code).to.equal(2);
+      });
+    });
+
     describe('prompts push', () => {
       it('saves a text file as a text template under --name with labels and a message', async () => {
         const name = fresh();

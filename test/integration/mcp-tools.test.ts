@@ -291,6 +291,7 @@ forEachAdapter((adapter) => {
       expect((await call('set_prompt_label', { name: 'tour/greeting', version: 1, labels: ['production'] })).labels).to.deep.equal(['latest', 'production']);
       expect((await call('get_prompt', { name: 'tour/greeting' })).variables).to.deep.equal(['name']);
       await call('list_prompts', { name_prefix: 'tour/' });
+      expect((await call('get_prompt_usage', { name: 'tour/greeting' })).versions).to.deep.equal([]);
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

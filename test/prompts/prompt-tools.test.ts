@@ -38,6 +38,31 @@ forEachAdapter((adapter) => {
     });
     after(async () => server.close());
 
+    describe('get_prompt_usage (getPromptUsage)', () => {
+      it('answers the usage of each version in snake_case, as REST does', async () => {
+        const name = fresh();
+        await call('create_prompt_version', { name, type: 'text', template: 'a' });
+        await server.runtime.services.traceIngestion.ingestBatch(server.tenant.project.id, [
+          { trace_id: 'usage-1', name: 'u', spans: [{ span_id: 'r', name: 'llm', span_type: 'LLM', status: 'error', latency_ms: 40, metadata: { cost: 0.5, prompt_name: name, prompt_version: 1 }, start_time: '2026-11-01T11:00:00.000Z' }] },
+        ]);
+        const { isError, payload } = await call('get_prompt_usage', { name, from: '2026-11-01T00:00:00Z', to: '2026-11-01T12:00:00Z' });
+        expect(isError).to.equal(false);
+        expect(payload).to.deep.equal({
+          name,
+          from: '2026-11-01T00:00:00.000Z',
+          to: '2026-11-01T12:00:00.000Z',
+          versions: [{ version: 1, trace_count: 1, latency_ms: { p50: 40, p95: 40 }, cost: { total: 0.5, average: 0.5 }, error_rate: 1, scores: [] }],
+        });
+      });
+
+      it('answers a reversed window with an isError 400 at /query/to', async () => {
+        const name = fresh();
+        await call('create_prompt_version', { name, type: 'text', template: 'a' });
+        const { isError, payload } = await call('get_prompt_usage', { name, from: '2026-11-01T12:00:00Z', to: '2026-11-01T00:00:00Z' });
+        expect([isError, payload.status, (payload.errors as { path: string }[]).map((e) => e.path)]).to.deep.equal([true, 400, ['/query/to']]);
+      });
+    });
+
     describe('create_prompt_version (createPromptVersion)', () => {
       it('saves a version that REST then serves, with the labels given', async () => {
         const name = fresh();

@@ -24,6 +24,7 @@ const READING_TOOLS = [
   'get_dataset_items',
   'list_experiment_runs',
   'compare_experiment_runs',
+  'get_prompt_usage',
 ];
 
 interface RpcBody {

@@ -6,10 +6,25 @@ import { CommandContext } from '../context.js';
 import { readJsonInput } from '../input-files.js';
 import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
-import { printResource } from '../output.js';
+import { formatCost, formatMs, printJson, printResource, renderTable } from '../output.js';
 
 type PromptList = SuccessData<'listPrompts'>;
 type PromptVersionBody = BodyOf<'createPromptVersion'>;
+type VersionUsage = SuccessData<'getPromptUsage'>['versions'][number];
+
+const percent = (share: number | null): string => (share === null ? '-' : `${(share * 100).toFixed(1)}%`);
+
+/** The usage table: one row per version, the score means as name=mean. */
+const USAGE_COLUMNS = [
+  { header: 'VERSION', value: (v: VersionUsage) => v.version },
+  { header: 'TRACES', value: (v: VersionUsage) => v.traceCount },
+  { header: 'P50', value: (v: VersionUsage) => formatMs(v.latencyMs.p50) },
+  { header: 'P95', value: (v: VersionUsage) => formatMs(v.latencyMs.p95) },
+  { header: 'COST', value: (v: VersionUsage) => formatCost(v.cost.total) },
+  { header: 'AVG COST', value: (v: VersionUsage) => formatCost(v.cost.average) },
+  { header: 'ERRORS', value: (v: VersionUsage) => percent(v.errorRate) },
+  { header: 'SCORES', value: (v: VersionUsage) => v.scores.map((s) => `${s.name}=${Number(s.average.toFixed(3))}`).join(',') },
+];
 
 const PATH = '/api/v1/public/prompts';
 // A name may hold `/` (folders): encoded, it stays one path segment.
@@ -99,6 +114,25 @@ export function registerPromptCommands(program: Command, io: Io): void {
       const context = CommandContext.of(io, self);
       const query = { label: options.label, version: options.promptVersion === undefined ? undefined : positiveInteger('--prompt-version', options.promptVersion) };
       printResource(io, context.settings.json, await context.client().get<SuccessData<'getPrompt'>>(promptPath(name), query));
+    });
+
+  prompts
+    .command('usage <name>')
+    .description('how each version did over a window: traces, latency p50/p95, cost, error rate, score means')
+    .option('--prompt-version <n>', 'only this version')
+    .option('--from <time>', 'ISO 8601, inclusive (default: 7 days before --to)')
+    .option('--to <time>', 'ISO 8601, exclusive (default: now)')
+    .action(async (name: string, options: { promptVersion?: string; from?: string; to?: string }, self: Command) => {
+      const context = CommandContext.of(io, self);
+      const query = {
+        version: options.promptVersion === undefined ? undefined : positiveInteger('--prompt-version', options.promptVersion),
+        from: options.from,
+        to: options.to,
+      };
+      const data = await context.client().get<SuccessData<'getPromptUsage'>>(`${promptPath(name)}/usage`, query);
+      if (context.settings.json) return printJson(io, data);
+      io.out(`${data.name} from ${data.from} to ${data.to}\n`);
+      io.out(data.versions.length === 0 ? 'No traces used it in this window.\n' : renderTable(data.versions, USAGE_COLUMNS));
     });
 
   prompts

@@ -46,6 +46,16 @@ function compareScores(record: FilterRecord, field: ResolvedField, test: Compare
   });
 }
 
+/**
+ * A span field's values: the record's list under the field's name, only the non-empty ones of the
+ * field's kind (as SQL reads a span's metadata key: a string prompt name, a numeric version).
+ */
+function spanValues(record: FilterRecord, field: ResolvedField): unknown[] {
+  const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((value) => (field.kind === 'number' ? typeof value === 'number' : typeof value === 'string' && value !== ''));
+}
+
 function read(record: FilterRecord, field: ResolvedField): unknown {
   const raw = Object.hasOwn(record, field.recordKey) ? (record as Record<string, unknown>)[field.recordKey] : undefined;
   if (field.kind === 'json') {
@@ -106,11 +116,13 @@ export function evaluateCondition(condition: Condition, record: FilterRecord): b
       return !evaluateCondition(condition.child, record);
     case 'empty': {
       if (condition.field.kind === 'score') return scoreValues(record, condition.field).length === 0;
+      if (condition.field.spanKey) return spanValues(record, condition.field).length === 0;
       const value = read(record, condition.field);
       return value === null || value === undefined || value === '';
     }
     case 'compare':
       if (condition.field.kind === 'score') return compareScores(record, condition.field, condition.test, condition.operand);
+      if (condition.field.spanKey) return spanValues(record, condition.field).some((value) => compare(value, condition.test, condition.operand));
       return compare(read(record, condition.field), condition.test, condition.operand);
   }
 }

@@ -22,6 +22,12 @@ export interface ResolvedField {
   recordKey: string;
   /** For `json`: the key inside the object; for `score`: the score name. */
   jsonKey: string | null;
+  /**
+   * For a field of the trace's spans (`promptName`, `promptVersion`): the span metadata key it reads.
+   * The record property then holds every span's value (a list), and a condition holds when SOME
+   * span's value satisfies it; `is_empty` when no span records one (docs/saved-filters.md).
+   */
+  spanKey?: string;
 }
 
 export interface FieldCatalog {
@@ -38,7 +44,7 @@ export const SCORE_FIELD_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const SCORE_PREFIX = 'scores';
 
 export function createFieldCatalog(
-  fixed: Record<string, { kind: Exclude<FieldKind, 'json' | 'score'> }>,
+  fixed: Record<string, { kind: Exclude<FieldKind, 'json' | 'score'>; spanKey?: string }>,
   /** Record properties holding a JSON object, whose keys rules name as `<property>.<key>`. */
   jsonObjects: readonly string[] = [],
   /** Whether `scores.<name>` resolves: only for catalogs over traces (a score names its trace). */
@@ -48,7 +54,7 @@ export function createFieldCatalog(
     names: [...Object.keys(fixed), ...jsonObjects.map((prefix) => `${prefix}.<key>`), ...(options.scores ? [`${SCORE_PREFIX}.<name>`] : [])],
     resolve(field) {
       const known = Object.hasOwn(fixed, field) ? fixed[field] : undefined;
-      if (known) return { field, kind: known.kind, recordKey: field, jsonKey: null };
+      if (known) return known.spanKey ? { field, kind: known.kind, recordKey: field, jsonKey: null, spanKey: known.spanKey } : { field, kind: known.kind, recordKey: field, jsonKey: null };
       const dot = field.indexOf('.');
       if (dot <= 0) return null;
       const prefix = field.slice(0, dot);
@@ -62,7 +68,10 @@ export function createFieldCatalog(
   };
 }
 
-/** A trace (TraceRecord): its fields, `metadata.<key>` and `scores.<name>`. */
+/**
+ * A trace (TraceRecord): its fields, `metadata.<key>`, `scores.<name>`, and the prompts its spans
+ * recorded (`promptName`, `promptVersion`: lists of the spans' values, see ResolvedField.spanKey).
+ */
 export const TRACE_FIELDS: FieldCatalog = createFieldCatalog(
   {
     name: { kind: 'string' },
@@ -75,6 +84,9 @@ export const TRACE_FIELDS: FieldCatalog = createFieldCatalog(
     spanCount: { kind: 'number' },
     totalTokens: { kind: 'number' },
     createdAt: { kind: 'time' },
+    // The prompt some span ran with (docs/prompts.md#linked-spans): the record holds each span's.
+    promptName: { kind: 'string', spanKey: 'prompt_name' },
+    promptVersion: { kind: 'number', spanKey: 'prompt_version' },
   },
   ['metadata'],
   { scores: true },

@@ -131,7 +131,8 @@ class TreeWalker {
     const label = this.text(input, 'label', path, 0, FILTER_LIMITS.labelLength, false);
     const resolved = field === null ? null : this.catalog.resolve(field);
     if (field !== null && !resolved) {
-      this.fail(`${path}/field`, 'unknown_field', `unknown field; use one of ${this.catalog.names.join(', ')}`);
+      // Without spaces: the trace catalog's names fit in a message's 160 characters (the contract's bound).
+      this.fail(`${path}/field`, 'unknown_field', `not one of ${this.catalog.names.join(',')}`);
     }
 
     let operator: FilterOperator | null = null;

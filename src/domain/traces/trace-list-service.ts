@@ -28,6 +28,9 @@ export interface TraceListFilterParams {
   scoreName?: string;
   minScore?: number;
   maxScore?: number;
+  /** Traces some span of which recorded this prompt (and version, which needs the name). */
+  promptName?: string;
+  promptVersion?: number;
 }
 
 export interface TraceListRequest {
@@ -76,6 +79,17 @@ function scoreFilter(filters: TraceListFilterParams): TraceFilters['score'] {
   return { name: filters.scoreName, min: filters.minScore, max: filters.maxScore };
 }
 
+/** The prompt condition of a list request; a version without a prompt name names nothing and is refused. */
+function promptFilter(filters: TraceListFilterParams): TraceFilters['prompt'] {
+  if (filters.promptName === undefined) {
+    if (filters.promptVersion !== undefined) {
+      throw problems.validation('promptVersion needs promptName.', [{ code: 'dependent_required', message: 'promptVersion needs promptName', path: '/query/promptVersion' }]);
+    }
+    return undefined;
+  }
+  return { name: filters.promptName, version: filters.promptVersion };
+}
+
 /** Traces of a project, newest first or in a chosen order, keyset-paginated with authenticated cursors. */
 export class TraceListService {
   constructor(
@@ -119,6 +133,7 @@ export class TraceListService {
       sessionId: filters.sessionId,
       userId: filters.userId,
       score: scoreFilter(filters),
+      prompt: promptFilter(filters),
     };
     return { projectId, filters: await this.retention.apply(projectId, listFilters), extraCondition };
   }

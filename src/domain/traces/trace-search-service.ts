@@ -54,7 +54,9 @@ export function countLimitOf(query: SearchQuery, settings: Pick<TraceSearchSetti
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id', 'score_name', 'min_score', 'max_score']);
+const FILTER_KEYS: ReadonlySet<string> = new Set(['framework', 'status', 'min_latency_ms', 'max_latency_ms', 'min_cost', 'max_cost', 'date_range', 'session_id', 'user_id', 'score_name', 'min_score', 'max_score', 'prompt_name', 'prompt_version']);
+/** As prompts are named (docs/prompts.md#the-model). */
+const PROMPT_NAME = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 /** As the score service names scores (src/domain/evaluations/score-service.ts). */
 const SCORE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
@@ -182,6 +184,7 @@ export class TraceSearchService {
     filters.minCost = number('min_cost');
     filters.maxCost = number('max_cost');
     this.scoreOf(value, filters, errors);
+    this.promptOf(value, filters, errors);
     if (value.date_range !== undefined) {
       const range = typeof value.date_range === 'string' ? parseDateRange(value.date_range, this.clock.now().getTime(), '/filters/date_range') : null;
       if (range && isTimeRange(range)) {
@@ -192,6 +195,23 @@ export class TraceSearchService {
       }
     }
     return filters;
+  }
+
+  /** prompt_name, with an optional prompt_version that needs it: the trace list's prompt condition. */
+  private promptOf(value: Record<string, unknown>, filters: TraceFilters, errors: FieldErrors): void {
+    const version = value.prompt_version;
+    const versionOk = version === undefined || (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version <= 2_147_483_647);
+    if (!versionOk) errors.add('/filters/prompt_version', 'invalid_type', 'must be an integer from 1 to 2147483647');
+    if (value.prompt_name === undefined) {
+      if (version !== undefined) errors.add('/filters/prompt_version', 'dependent_required', 'prompt_version needs prompt_name');
+      return;
+    }
+    const name = value.prompt_name;
+    if (typeof name !== 'string' || name.length > 255 || !PROMPT_NAME.test(name)) {
+      errors.add('/filters/prompt_name', 'invalid_prompt_name', 'must be a prompt name: letters, digits and ._- in folders separated by single /, at most 255 characters');
+      return;
+    }
+    if (versionOk) filters.prompt = { name, version: version as number | undefined };
   }
 
   /** score_name (a score name), with optional min_score/max_score bounds that need it: the trace list's score condition. */
