@@ -142,6 +142,8 @@ forEachAdapter((adapter) => {
 
       await row.getByRole('link').click();
       await page.waitForURL(new RegExp(`/annotation-queues/${queue.id}/batches/${summary.id}$`));
+      // The batch page's own table (the queue page's rows say "0 of 2 answered" too, and stay until the page's code has loaded).
+      await page.getByRole('columnheader', { name: 'Assigned to' }).waitFor();
       await page.getByText('0 of 2 answered').waitFor();
       const assignees = Object.fromEntries(
         await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [r.children[0]?.textContent ?? '', r.children[1]?.textContent ?? ''])),

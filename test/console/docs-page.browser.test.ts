@@ -44,7 +44,7 @@ forEachAdapter((adapter) => {
 
     it('renders the reference (operations, their search) with nothing the policy blocks', async () => {
       await page.goto(`${http.baseUrl}/docs`);
-      await page.getByRole('heading', { name: 'List recent traces of the selected project, newest first.' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByRole('heading', { name: 'List the traces of the selected project, newest first or in a chosen order.' }).first().waitFor({ state: 'visible', timeout: 30_000 });
       // Redoc's search runs in a worker made from a blob: URL.
       await page.getByPlaceholder('Search...').fill('saved filter');
       await page.locator('[data-role="search:results"]').getByText(/saved filter/i).first().waitFor({ timeout: 15_000 });
