@@ -17,6 +17,8 @@ export interface ParameterSpec {
   schema: Json;
   /** JSON pointer of the schema, for the validator. */
   schemaPointer: string;
+  /** False for a query parameter that only shapes the answer (`x-cursor-bound: false`), so a cursor does not fix it. */
+  cursorBound: boolean;
 }
 
 export interface ResponseSpec {
@@ -132,7 +134,7 @@ export class ContractModel {
         const parameters = parameterPointers.map((p) => {
           const { node, pointer } = this.resolve(p);
           const schema = this.resolve(`${pointer}/schema`);
-          return { name: String(node.name), in: node.in, required: Boolean(node.required), schema: schema.node, schemaPointer: schema.pointer } as ParameterSpec;
+          return { name: String(node.name), in: node.in, required: Boolean(node.required), schema: schema.node, schemaPointer: schema.pointer, cursorBound: node['x-cursor-bound'] !== false } as ParameterSpec;
         });
         const bodyPointer = op.requestBody ? `${this.resolve(`${opPointer}/requestBody`).pointer}` : undefined;
         const bodyNode = bodyPointer ? this.at(bodyPointer) : undefined;
