@@ -947,7 +947,16 @@ export interface paths {
         delete: operations["deleteModelConnection"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a model connection.
+         * @description Rename it, point it at another base URL or model, or replace its API key (a new `apiKey` is sealed
+         *     in place of the old one; leaving it out keeps the old key; the key is never returned). At least one
+         *     field. A new base URL passes the same SSRF policy as on creation (400
+         *     `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN` with path `/body/baseUrl`); a name taken by another
+         *     connection of the project is 409 `PUBLIC_API_MODEL_CONNECTION_CONFLICT`. Evaluators that use it call
+         *     the changed endpoint from their next job. Another project's connection is 404.
+         */
+        patch: operations["updateModelConnection"];
         trace?: never;
     };
     "/api/v1/public/evaluators": {
@@ -3601,6 +3610,14 @@ export interface components {
             baseUrl: string;
             model: string;
             apiKey: string;
+        };
+        ModelConnectionUpdateRequest: {
+            name?: string;
+            /** @description e.g. `https://api.openai.com/v1`; requests go to `{baseUrl}/chat/completions`. */
+            baseUrl?: string;
+            model?: string;
+            /** @description A new key */
+            apiKey?: string;
         };
         /** @enum {string} */
         EvaluatorTemplate: "hallucination" | "answer_relevance" | "toxicity" | "pii_leakage" | "custom";
@@ -7467,6 +7484,61 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The model connection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelConnectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Change a model connection. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ModelConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -169,6 +169,21 @@ export class SqlModelConnectionRepository implements ModelConnectionRepository {
     return (await newestFirst(this.db('model_connections').where({ project_id: projectId }), after, limit)).map(toConnection);
   }
 
+  async update(record: ModelConnectionRecord): Promise<'updated' | 'conflict' | 'missing'> {
+    try {
+      // A savepoint, as on insert: a name conflict must not abort an enclosing PostgreSQL transaction.
+      const changed = await this.db.transaction((trx) =>
+        trx('model_connections')
+          .where({ project_id: record.projectId, id: record.id })
+          .update({ name: record.name, base_url: record.baseUrl, model: record.model, api_key_ciphertext: record.apiKeyCiphertext }),
+      );
+      return changed > 0 ? 'updated' : 'missing';
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'conflict';
+      throw error;
+    }
+  }
+
   async delete(projectId: string, id: string): Promise<boolean> {
     return (await this.db('model_connections').where({ project_id: projectId, id }).delete()) > 0;
   }

@@ -63,6 +63,8 @@ export interface ModelConnectionRepository {
   insert(record: ModelConnectionRecord): Promise<boolean>;
   find(projectId: string, id: string): Promise<ModelConnectionRecord | null>;
   list(projectId: string, limit: number, after: CreatedPosition | null): Promise<ModelConnectionRecord[]>;
+  /** Writes name, base URL, model and sealed key of an existing connection; `conflict` when the name is taken by another. */
+  update(record: ModelConnectionRecord): Promise<'updated' | 'conflict' | 'missing'>;
   delete(projectId: string, id: string): Promise<boolean>;
 }
 
