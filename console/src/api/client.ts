@@ -150,6 +150,7 @@ export class ApiClient {
 
   listModelConnections = (query: QueryOf<'listModelConnections'>) => this.rest<SuccessData<'listModelConnections'>>('GET', '/model-connections', query);
   createModelConnection = (body: BodyOf<'createModelConnection'>) => this.rest<SuccessData<'createModelConnection'>>('POST', '/model-connections', undefined, body);
+  updateModelConnection = (id: string, body: BodyOf<'updateModelConnection'>) => this.rest<SuccessData<'updateModelConnection'>>('PATCH', `/model-connections/${encodeURIComponent(id)}`, undefined, body);
   deleteModelConnection = (id: string) => this.rest<SuccessData<'deleteModelConnection'>>('DELETE', `/model-connections/${encodeURIComponent(id)}`);
   listEvaluators = (query: QueryOf<'listEvaluators'>) => this.rest<SuccessData<'listEvaluators'>>('GET', '/evaluators', query);
   getEvaluator = (id: string) => this.rest<SuccessData<'getEvaluator'>>('GET', `/evaluators/${encodeURIComponent(id)}`);
