@@ -492,6 +492,10 @@ export class SqlAnnotationRepository implements AnnotationRepository {
     return true;
   }
 
+  async removeMember(queueId: string, userId: string): Promise<boolean> {
+    return (await this.db('annotation_queue_members').where({ queue_id: queueId, user_id: userId }).delete()) > 0;
+  }
+
   async insertBatch(batch: AnnotationBatchRecord, items: AnnotationItemRecord[]): Promise<void> {
     await this.db('annotation_batches').insert({
       id: batch.id,

@@ -245,6 +245,8 @@ export interface AnnotationRepository {
   listQueues(projectId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationQueueRecord[]>;
   /** False when already a member. */
   addMember(queueId: string, userId: string, now: Date): Promise<boolean>;
+  /** False when the user was not a member. Their dealt items are left as they are. */
+  removeMember(queueId: string, userId: string): Promise<boolean>;
   insertBatch(batch: AnnotationBatchRecord, items: AnnotationItemRecord[]): Promise<void>;
   findBatch(projectId: string, queueId: string, batchId: string): Promise<AnnotationBatchRecord | null>;
   items(batchId: string): Promise<AnnotationItemRecord[]>;

@@ -185,6 +185,8 @@ export class ApiClient {
   createAnnotationQueue = (body: BodyOf<'createAnnotationQueue'>) => this.rest<SuccessData<'createAnnotationQueue'>>('POST', '/annotation-queues', undefined, body);
   addAnnotationQueueMember = (id: string, body: BodyOf<'addAnnotationQueueMember'>) =>
     this.rest<SuccessData<'addAnnotationQueueMember'>>('POST', `/annotation-queues/${encodeURIComponent(id)}/members`, undefined, body);
+  removeAnnotationQueueMember = (id: string, userId: string) =>
+    this.rest<SuccessData<'removeAnnotationQueueMember'>>('DELETE', `/annotation-queues/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`);
   listAnnotationBatches = (id: string, query: QueryOf<'listAnnotationBatches'>) =>
     this.rest<SuccessData<'listAnnotationBatches'>>('GET', `/annotation-queues/${encodeURIComponent(id)}/batches`, query);
   createAnnotationBatch = (id: string, body: BodyOf<'createAnnotationBatch'>) =>
