@@ -977,7 +977,16 @@ export interface paths {
         delete: operations["deleteModelConnection"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a model connection.
+         * @description Rename it, point it at another base URL or model, or replace its API key (a new `apiKey` is sealed
+         *     in place of the old one; leaving it out keeps the old key; the key is never returned). At least one
+         *     field. A new base URL passes the same SSRF policy as on creation (400
+         *     `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN` with path `/body/baseUrl`); a name taken by another
+         *     connection of the project is 409 `PUBLIC_API_MODEL_CONNECTION_CONFLICT`. Evaluators that use it call
+         *     the changed endpoint from their next job. Another project's connection is 404.
+         */
+        patch: operations["updateModelConnection"];
         trace?: never;
     };
     "/api/v1/public/evaluators": {
@@ -1158,6 +1167,34 @@ export interface paths {
          */
         post: operations["addAnnotationQueueMember"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/annotation-queues/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from an annotation queue.
+         * @description Returns the queue without the member. Batches dispatched from now on do not deal items to them; items
+         *     already dealt to them stay theirs (still listed by `GET /annotation-items` and answerable until the
+         *     batch closes), so no response in progress is lost — dispatch a new batch to re-deal work. A user who
+         *     is not a member of the queue, or another project's queue, is 404.
+         */
+        delete: operations["removeAnnotationQueueMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3664,6 +3701,14 @@ export interface components {
             baseUrl: string;
             model: string;
             apiKey: string;
+        };
+        ModelConnectionUpdateRequest: {
+            name?: string;
+            /** @description e.g. `https://api.openai.com/v1`; requests go to `{baseUrl}/chat/completions`. */
+            baseUrl?: string;
+            model?: string;
+            /** @description A new key */
+            apiKey?: string;
         };
         /** @enum {string} */
         EvaluatorTemplate: "hallucination" | "answer_relevance" | "toxicity" | "pii_leakage" | "custom";
@@ -7605,6 +7650,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    updateModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The model connection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelConnectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Change a model connection. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ModelConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvaluators: {
         parameters: {
             query?: {
@@ -8200,6 +8300,56 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeAnnotationQueueMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The annotation queue id. */
+                id: string;
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a member from an annotation queue. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["AnnotationQueue"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -169,6 +169,21 @@ export class SqlModelConnectionRepository implements ModelConnectionRepository {
     return (await newestFirst(this.db('model_connections').where({ project_id: projectId }), after, limit)).map(toConnection);
   }
 
+  async update(record: ModelConnectionRecord): Promise<'updated' | 'conflict' | 'missing'> {
+    try {
+      // A savepoint, as on insert: a name conflict must not abort an enclosing PostgreSQL transaction.
+      const changed = await this.db.transaction((trx) =>
+        trx('model_connections')
+          .where({ project_id: record.projectId, id: record.id })
+          .update({ name: record.name, base_url: record.baseUrl, model: record.model, api_key_ciphertext: record.apiKeyCiphertext }),
+      );
+      return changed > 0 ? 'updated' : 'missing';
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'conflict';
+      throw error;
+    }
+  }
+
   async delete(projectId: string, id: string): Promise<boolean> {
     return (await this.db('model_connections').where({ project_id: projectId, id }).delete()) > 0;
   }
@@ -475,6 +490,10 @@ export class SqlAnnotationRepository implements AnnotationRepository {
     if (existing) return false;
     await this.db('annotation_queue_members').insert({ queue_id: queueId, user_id: userId, created_at: toMillis(now) });
     return true;
+  }
+
+  async removeMember(queueId: string, userId: string): Promise<boolean> {
+    return (await this.db('annotation_queue_members').where({ queue_id: queueId, user_id: userId }).delete()) > 0;
   }
 
   async insertBatch(batch: AnnotationBatchRecord, items: AnnotationItemRecord[]): Promise<void> {

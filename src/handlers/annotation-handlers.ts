@@ -13,6 +13,7 @@ type AnnotationOperations =
   | 'listAnnotationQueues'
   | 'getAnnotationQueue'
   | 'addAnnotationQueueMember'
+  | 'removeAnnotationQueueMember'
   | 'createAnnotationBatch'
   | 'getAnnotationBatch'
   | 'submitAnnotationResponse'
@@ -87,6 +88,11 @@ export class AnnotationHandlers implements Pick<OperationHandlers, AnnotationOpe
     const project = selectedProject(ctx);
     return { status: 201, data: toQueue(await this.annotations.addMember(project.id, project.organizationId, path.id, body.userId)) };
   };
+
+  removeAnnotationQueueMember: OperationHandlers['removeAnnotationQueueMember'] = async ({ ctx, path }) => ({
+    status: 200,
+    data: toQueue(await this.annotations.removeMember(selectedProject(ctx).id, path.id, path.userId)),
+  });
 
   createAnnotationBatch: OperationHandlers['createAnnotationBatch'] = async ({ ctx, path, body }) => ({
     status: 201,

@@ -31,7 +31,10 @@ export function withAuditTrail(handlers: OperationHandlers, operations: readonly
         const result = await inner(input);
         const body = input.body as Record<string, unknown> | undefined;
         const targetId = spec.id ? dotted({ path: input.path, response: result.data, body }, spec.id) : undefined;
-        const details = Object.fromEntries((spec.details ?? []).filter((name) => body?.[name] !== undefined).map((name) => [name, body![name]]));
+        // A detail is a body field, or a path parameter when the body has none of that name (a DELETE's subject).
+        const params = input.path as Record<string, unknown> | undefined;
+        const detail = (name: string): unknown => body?.[name] ?? params?.[name];
+        const details = Object.fromEntries((spec.details ?? []).filter((name) => detail(name) !== undefined).map((name) => [name, detail(name)]));
         await binding.log.record(tx, input.ctx.principal, input.ctx.requestId, {
           action: spec.action,
           targetType: spec.target,

@@ -17,6 +17,7 @@ type EvaluationOperations =
   | 'deleteScore'
   | 'createModelConnection'
   | 'listModelConnections'
+  | 'updateModelConnection'
   | 'deleteModelConnection'
   | 'createEvaluator'
   | 'listEvaluators'
@@ -149,6 +150,11 @@ export class EvaluationHandlers implements Pick<OperationHandlers, EvaluationOpe
     const { items, page } = await this.connections.list(pageRequestOf(ctx, query));
     return { status: 200, data: { modelConnections: items.map(toConnection), page } };
   };
+
+  updateModelConnection: OperationHandlers['updateModelConnection'] = async ({ ctx, path, body }) => ({
+    status: 200,
+    data: toConnection(await this.connections.update(selectedProject(ctx).id, path.id, body)),
+  });
 
   deleteModelConnection: OperationHandlers['deleteModelConnection'] = async ({ ctx, path }) => {
     await this.connections.delete(selectedProject(ctx).id, path.id);

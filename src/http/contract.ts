@@ -35,7 +35,7 @@ export interface OperationMeta {
 
 /**
  * How an audited operation is recorded: the action, the target's type, where the target id is
- * (`path.<param>` or `response.<dotted.path>`), and which body fields go into the details.
+ * (`path.<param>` or `response.<dotted.path>`), and which body fields (else path parameters) go into the details.
  */
 export interface AuditSpec {
   action: string;

@@ -63,6 +63,8 @@ export interface ModelConnectionRepository {
   insert(record: ModelConnectionRecord): Promise<boolean>;
   find(projectId: string, id: string): Promise<ModelConnectionRecord | null>;
   list(projectId: string, limit: number, after: CreatedPosition | null): Promise<ModelConnectionRecord[]>;
+  /** Writes name, base URL, model and sealed key of an existing connection; `conflict` when the name is taken by another. */
+  update(record: ModelConnectionRecord): Promise<'updated' | 'conflict' | 'missing'>;
   delete(projectId: string, id: string): Promise<boolean>;
 }
 
@@ -243,6 +245,8 @@ export interface AnnotationRepository {
   listQueues(projectId: string, limit: number, after: CreatedPosition | null): Promise<AnnotationQueueRecord[]>;
   /** False when already a member. */
   addMember(queueId: string, userId: string, now: Date): Promise<boolean>;
+  /** False when the user was not a member. Their dealt items are left as they are. */
+  removeMember(queueId: string, userId: string): Promise<boolean>;
   insertBatch(batch: AnnotationBatchRecord, items: AnnotationItemRecord[]): Promise<void>;
   findBatch(projectId: string, queueId: string, batchId: string): Promise<AnnotationBatchRecord | null>;
   items(batchId: string): Promise<AnnotationItemRecord[]>;

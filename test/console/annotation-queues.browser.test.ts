@@ -95,6 +95,23 @@ forEachAdapter((adapter) => {
       expect((stored.body.data.annotationQueues as QueueBody[]).map((q) => q.name)).to.not.include('Bad question');
     });
 
+    it('removes a member with the Remove button: the list and the service lose them, and they are offered again', async () => {
+      const queue = await createQueue('Shrinking team');
+      const added = await api('post', `/annotation-queues/${queue.id}/members`).send({ userId: reviewerId });
+      expect(added.status, JSON.stringify(added.body)).to.equal(201);
+      await chooseProject(page, server.tenant.project.id);
+      await page.goto(url(`/annotation-queues/${queue.id}`));
+      const members = page.getByRole('region', { name: 'Members' });
+      await members.locator('.aq-members .aq-member-name', { hasText: 'Bea Reviewer' }).waitFor();
+      await members.getByText('Removing a member keeps the items already sent to them; new batches skip them.').waitFor();
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await members.getByRole('button', { name: 'Remove Bea Reviewer' }).click();
+      await members.getByText('Nobody reviews for this queue yet.', { exact: false }).waitFor();
+      expect(await members.getByLabel('Add a member').locator('option').allTextContents()).to.include('Bea Reviewer (bea@example.com)');
+      const stored = await api('get', `/annotation-queues/${queue.id}`);
+      expect(stored.body.data.members).to.deep.equal([]);
+    });
+
     it("adds members, sends a batch from a saved filter's traces and a typed id with a deadline, and shows its progress", async () => {
       const queue = await createQueue('Answer quality');
       await chooseProject(page, server.tenant.project.id);
@@ -111,7 +128,7 @@ forEachAdapter((adapter) => {
       // Listed in the service's order of the queue's members (not the order they were added in).
       const stored = await api('get', `/annotation-queues/${queue.id}`);
       const nameOf = new Map([[reviewerId, 'Bea Reviewer'], [server.tenant.user.id, server.tenant.user.name]]);
-      expect(await members.locator('.aq-members li').allTextContents()).to.deep.equal((stored.body.data.members as string[]).map((id) => nameOf.get(id)));
+      expect(await members.locator('.aq-members .aq-member-name').allTextContents()).to.deep.equal((stored.body.data.members as string[]).map((id) => nameOf.get(id)));
       // Already a member: no longer offered.
       expect(await members.getByLabel('Add a member').locator('option').allTextContents()).to.deep.equal(['Choose a person…']);
 

@@ -431,6 +431,42 @@ forEachAdapter((adapter) => {
         expect(listed.modelConnections.map((c) => c.name)).not.to.include(name);
       });
 
+      it('edits a model connection in place: a new name, model and key, the key never shown back', async () => {
+        const conn = await connection();
+        const renamed = unique('Renamed');
+        await page.goto(url('/evaluators'));
+        const table = page.getByRole('table', { name: 'Model connections' });
+        await table.getByRole('button', { name: `Edit ${conn.name}` }).click();
+        const form = page.getByRole('form', { name: `Edit ${conn.name}` });
+        expect(await form.getByLabel('Name').inputValue()).to.equal(conn.name);
+        expect(await form.getByLabel('New API key (leave empty to keep the stored one)').inputValue()).to.equal('');
+        await form.getByLabel('Name').fill(renamed);
+        await form.getByLabel('Model').fill('gpt-4o');
+        await form.getByLabel('New API key (leave empty to keep the stored one)').fill('sk-rotated-456');
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        const row = table.getByRole('row').filter({ hasText: renamed });
+        await row.waitFor();
+        expect(await row.getByRole('cell').allTextContents()).to.include.members([renamed, judge.baseUrl, 'gpt-4o', 'stored, never shown']);
+        expect(await page.getByRole('form', { name: `Edit ${conn.name}` }).count()).to.equal(0);
+        expect(await page.content()).not.to.include('sk-rotated-456');
+        const listed = await get<{ modelConnections: { id: string; name: string; model: string }[] }>('/model-connections?limit=100');
+        expect(listed.modelConnections.find((c) => c.id === conn.id)).to.include({ name: renamed, model: 'gpt-4o' });
+        expect(await seriousViolations(page)).to.deep.equal([]);
+      });
+
+      it('shows the field error of an edit the service refuses and keeps the form', async () => {
+        const conn = await connection();
+        await page.goto(url('/evaluators'));
+        await page.getByRole('table', { name: 'Model connections' }).getByRole('button', { name: `Edit ${conn.name}` }).click();
+        const form = page.getByRole('form', { name: `Edit ${conn.name}` });
+        await form.getByLabel('Base URL').fill('http://169.254.169.254/v1');
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await form.getByRole('alert').waitFor();
+        expect(await form.getByRole('alert').innerText()).to.include('base URL is not a public http(s) address');
+        const listed = await get<{ modelConnections: { id: string; baseUrl: string }[] }>('/model-connections?limit=100');
+        expect(listed.modelConnections.find((c) => c.id === conn.id)?.baseUrl).to.equal(judge.baseUrl);
+      });
+
       it('creates an evaluator of every template (a custom one with its placeholders mapped), disables and enables one', async () => {
         const conn = await connection();
         await page.goto(url('/evaluators'));

@@ -214,6 +214,17 @@ forEachAdapter((adapter) => {
         { name: 'annotations', path: () => '/annotations', heading: 'My annotation items' },
         { name: 'settings', path: () => '/settings', heading: 'Settings' },
         { name: 'no-such-page', path: () => '/no-such-page', heading: 'There is no page at this address' },
+        // The pages added since the design pass, as a project without their resources opens them.
+        { name: 'webhooks', path: () => '/webhooks', heading: 'Webhooks' },
+        { name: 'monitors', path: () => '/monitors', heading: 'Monitors' },
+        { name: 'incidents', path: () => '/incidents', heading: 'Incidents' },
+        { name: 'evaluators', path: () => '/evaluators', heading: 'Evaluators' },
+        { name: 'notifications', path: () => '/notifications', heading: 'Notifications' },
+        { name: 'service-accounts', path: () => '/settings/service-accounts', heading: 'Service accounts' },
+        { name: 'model-prices', path: () => '/settings/model-prices', heading: 'Model prices' },
+        { name: 'prompts', path: () => '/prompts', heading: 'Prompts' },
+        { name: 'playground', path: () => '/playground', heading: 'Playground' },
+        { name: 'datasets', path: () => '/datasets', heading: 'Datasets' },
       ];
       for (const c of pages) {
         it(`${c.name}: opens at its address with its heading and no serious or critical axe violations`, async () => {
@@ -463,6 +474,16 @@ forEachAdapter((adapter) => {
         // column widths follow the email's length in glyphs, so its header is masked too.
         { file: 'console-settings.png', path: () => '/settings', heading: 'Settings', theme: 'light', masked: 'main tbody, main table:has(th:text-is("Organization role")) thead' },
         { file: 'console-projects.png', path: () => '/projects', heading: 'Choose a project', theme: 'light' },
+        { file: 'console-webhooks.png', path: () => '/webhooks', heading: 'Webhooks', theme: 'light' },
+        { file: 'console-monitors.png', path: () => '/monitors', heading: 'Monitors', theme: 'light' },
+        { file: 'console-incidents.png', path: () => '/incidents', heading: 'Incidents', theme: 'light' },
+        { file: 'console-evaluators.png', path: () => '/evaluators', heading: 'Evaluators', theme: 'light' },
+        { file: 'console-notifications.png', path: () => '/notifications', heading: 'Notifications', theme: 'light' },
+        { file: 'console-service-accounts.png', path: () => '/settings/service-accounts', heading: 'Service accounts', theme: 'light' },
+        { file: 'console-model-prices.png', path: () => '/settings/model-prices', heading: 'Model prices', theme: 'light' },
+        { file: 'console-prompts.png', path: () => '/prompts', heading: 'Prompts', theme: 'light' },
+        { file: 'console-playground.png', path: () => '/playground', heading: 'Playground', theme: 'light' },
+        { file: 'console-datasets.png', path: () => '/datasets', heading: 'Datasets', theme: 'light' },
       ];
       for (const shot of shots) {
         it(`docs/images/${shot.file}`, async () => {

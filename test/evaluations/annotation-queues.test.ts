@@ -298,6 +298,53 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('DELETE /api/v1/public/annotation-queues/{id}/members/{userId} (removeAnnotationQueueMember)', () => {
+      const remove = (queueId: string, userId: string, apiKey = key) => {
+        server.clock.advance(1);
+        return server.request().delete(`/api/v1/public/annotation-queues/${queueId}/members/${userId}`).set('x-api-key', apiKey);
+      };
+      async function queueOfTwo(name: string): Promise<string> {
+        const { id } = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name, scoreConfig: { name: 'ok', dataType: 'boolean' } }), 201);
+        await post(`/annotation-queues/${id}/members`, { userId: alice });
+        await post(`/annotation-queues/${id}/members`, { userId: bob });
+        return id;
+      }
+
+      it('returns the queue without the member and audits the removal', async () => {
+        const id = await queueOfTwo('Remove one');
+        const queue = expectEnvelope<{ id: string; name: string; members: string[] }>(await remove(id, bob));
+        expect(queue).to.include({ id, name: 'Remove one' });
+        expect(queue.members).to.deep.equal([alice]);
+        expect(expectEnvelope<{ members: string[] }>(await get(`/annotation-queues/${id}`)).members).to.deep.equal([alice]);
+        const audits = await server.runtime.database.knex('audit_events').where({ project_id: server.tenant.project.id, action: 'annotation_queue.member_removed', target_id: id });
+        expect(audits.map((row) => [row.target_type, JSON.parse(row.details as string)])).to.deep.equal([['annotation_queue', { userId: bob }]]);
+      });
+
+      it('keeps the items already dealt to the member theirs, and deals no new batch to them', async () => {
+        const id = await queueOfTwo('Re-deal');
+        const first = expectEnvelope<Batch>(await post(`/annotation-queues/${id}/batches`, { items: [{ traceId: 'a-1' }, { traceId: 'a-2' }], deadline: at(24) }), 201);
+        expect(first.items.map((i) => i.assignee)).to.deep.equal([alice, bob]);
+        expectEnvelope(await remove(id, bob));
+        const kept = expectEnvelope<Batch>(await get(`/annotation-queues/${id}/batches/${first.id}`));
+        expect(kept.items.map((i) => [i.assignee, i.status])).to.deep.equal([[alice, 'pending'], [bob, 'pending']]);
+        const next = expectEnvelope<Batch>(await post(`/annotation-queues/${id}/batches`, { items: [{ traceId: 'a-3' }, { traceId: 'a-4' }], deadline: at(24) }), 201);
+        expect(next.items.map((i) => i.assignee)).to.deep.equal([alice, alice]);
+      });
+
+      it('is 404 for a user who is not a member, and for another project’s queue', async () => {
+        const id = await queueOfTwo('Not a member');
+        expectProblem(await remove(id, outsider), 404, 'PUBLIC_API_NOT_FOUND');
+        expectProblem(await remove(id, alice, server.other.apiKey), 404, 'PUBLIC_API_NOT_FOUND');
+        expect(expectEnvelope<{ members: string[] }>(await get(`/annotation-queues/${id}`)).members).to.deep.equal([alice, bob]);
+      });
+
+      it('refuses a user id that is not a uuid with the path parameter', async () => {
+        const id = await queueOfTwo('Bad id');
+        const bad = expectProblem(await remove(id, 'not-a-uuid'), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((bad.errors as { path: string }[]).map((e) => e.path)).to.deep.equal(['/params/userId']);
+      });
+    });
+
     describe('POST /api/v1/public/annotation-queues/{id}/batches (createAnnotationBatch) on a span queue', () => {
       it('takes spans, needs spanId on every item, and scores the span', async () => {
         const { id } = expectEnvelope<{ id: string }>(await post('/annotation-queues', { name: 'Spans', target: 'span', scoreConfig: { name: 'span_ok', dataType: 'boolean' } }), 201);

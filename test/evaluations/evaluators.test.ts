@@ -156,6 +156,70 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('PATCH /api/v1/public/model-connections/{id} (updateModelConnection)', () => {
+      it('changes name, model and base URL, returns the connection without a key, and audits the change', async () => {
+        const { tenant, connectionId } = await project();
+        server.clock.advance(1);
+        const res = await api(tenant).patch(`/model-connections/${connectionId}`, { name: 'judge', model: 'gpt-4o', baseUrl: `${judge.baseUrl}/` });
+        expect(expectEnvelope(res)).to.deep.equal({ id: connectionId, name: 'judge', baseUrl: `${judge.baseUrl}/`, model: 'gpt-4o', createdAt: '2026-11-01T12:00:00.000Z' });
+        const [audit] = await server.runtime.database.knex('audit_events').where({ project_id: tenant.project.id, action: 'model_connection.updated' });
+        expect(audit).to.include({ target_type: 'model_connection', target_id: connectionId });
+        expect(JSON.parse(audit.details)).to.deep.equal({ name: 'judge', baseUrl: `${judge.baseUrl}/`, model: 'gpt-4o' });
+      });
+
+      it('seals a new API key in place of the old one, which the next judge call sends; an absent key keeps the old one', async () => {
+        const { tenant, connectionId } = await project();
+        await evaluator(tenant, connectionId);
+        const sealed = (await server.runtime.database.knex('model_connections').where({ id: connectionId }).first()).api_key_ciphertext as string;
+        expectEnvelope(await api(tenant).patch(`/model-connections/${connectionId}`, { model: 'gpt-4o' }));
+        expect((await server.runtime.database.knex('model_connections').where({ id: connectionId }).first()).api_key_ciphertext).to.equal(sealed);
+
+        const res = await api(tenant).patch(`/model-connections/${connectionId}`, { apiKey: 'sk-rotated' });
+        expect(JSON.stringify(res.body)).to.not.include('sk-rotated');
+        const row = await server.runtime.database.knex('model_connections').where({ id: connectionId }).first();
+        expect(row.api_key_ciphertext).to.match(/^v1\./).and.not.equal(sealed).and.not.include('sk-rotated');
+        const [audit] = await server.runtime.database.knex('audit_events').where({ project_id: tenant.project.id, action: 'model_connection.updated' }).orderBy('created_at', 'desc');
+        expect(audit.details ?? '').to.not.include('sk-rotated');
+
+        const before = judge.calls.length;
+        await ingest(server, tenant.apiKey, ragTrace(`t-rotated-${adapter}`, 'The moon is rock.'));
+        expect(await drain()).to.deep.equal(['scored']);
+        expect(judge.calls[before].headers.authorization).to.equal('Bearer sk-rotated');
+        expect(judge.calls[before].body).to.include({ model: 'gpt-4o' });
+      });
+
+      it('refuses a new base URL that fails the SSRF policy with the field path and keeps the connection', async () => {
+        const { tenant, connectionId } = await project();
+        const body = expectProblem(await api(tenant).patch(`/model-connections/${connectionId}`, { baseUrl: 'http://169.254.169.254/v1' }), 400, 'PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN');
+        expect(body.errors).to.deep.equal([{ code: 'destination_forbidden', message: 'the base URL is not a public http(s) address', path: '/body/baseUrl' }]);
+        const listed = expectEnvelope<{ modelConnections: { baseUrl: string }[] }>(await api(tenant).get('/model-connections'));
+        expect(listed.modelConnections.map((c) => c.baseUrl)).to.deep.equal([judge.baseUrl]);
+      });
+
+      it('refuses an empty body, an empty field and an unknown field with field errors', async () => {
+        const { tenant, connectionId } = await project();
+        expectProblem(await api(tenant).patch(`/model-connections/${connectionId}`, {}), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        const empty = expectProblem(await api(tenant).patch(`/model-connections/${connectionId}`, { apiKey: '' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((empty.errors as { path: string }[]).map((e) => e.path)).to.deep.equal(['/body/apiKey']);
+        const unknown = expectProblem(await api(tenant).patch(`/model-connections/${connectionId}`, { apiKeyCiphertext: 'v1.x' }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((unknown.errors as { path: string }[]).map((e) => e.path)).to.deep.equal(['/body/apiKeyCiphertext']);
+      });
+
+      it('refuses a name another connection of the project has with 409', async () => {
+        const { tenant, connectionId } = await project();
+        expectEnvelope(await api(tenant).post('/model-connections', { name: 'second', baseUrl: judge.baseUrl, model: 'm', apiKey: 'k' }), 201);
+        expectProblem(await api(tenant).patch(`/model-connections/${connectionId}`, { name: 'second' }), 409, 'PUBLIC_API_MODEL_CONNECTION_CONFLICT');
+        expect(expectEnvelope<{ name: string }>(await api(tenant).patch(`/model-connections/${connectionId}`, { name: 'stand-in' })).name).to.equal('stand-in');
+      });
+
+      it('is 404 for another project’s connection and leaves it unchanged', async () => {
+        const { tenant, connectionId } = await project();
+        const other = await server.seedTenant(`Other${++n}`);
+        expectProblem(await api(other).patch(`/model-connections/${connectionId}`, { name: 'stolen' }), 404, 'PUBLIC_API_NOT_FOUND');
+        expect(expectEnvelope<{ modelConnections: { name: string }[] }>(await api(tenant).get('/model-connections')).modelConnections.map((c) => c.name)).to.deep.equal(['stand-in']);
+      });
+    });
+
     describe('DELETE /api/v1/public/model-connections/{id} (deleteModelConnection)', () => {
       it('deletes the connection with its evaluators; another project’s is 404', async () => {
         const { tenant, connectionId } = await project();

@@ -49,14 +49,19 @@ function QueueMembers({ queue, members, membersError }: { queue: Schemas['Annota
   const api = useApi();
   const queryClient = useQueryClient();
   const [userId, setUserId] = useState('');
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['annotation-queue'] });
+    void queryClient.invalidateQueries({ queryKey: ['annotation-queues'] });
+  };
   const add = useMutation({
     mutationFn: () => api.addAnnotationQueueMember(queue.id, { userId }),
     onSuccess: () => {
       setUserId('');
-      void queryClient.invalidateQueries({ queryKey: ['annotation-queue'] });
-      void queryClient.invalidateQueries({ queryKey: ['annotation-queues'] });
+      refresh();
     },
   });
+  // Removing keeps the items already dealt to the member theirs; only later batches skip them.
+  const remove = useMutation({ mutationFn: (memberId: string) => api.removeAnnotationQueueMember(queue.id, memberId), onSuccess: refresh });
   const candidates = (members ?? []).filter((m) => !queue.members.includes(m.userId));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,10 +75,17 @@ function QueueMembers({ queue, members, membersError }: { queue: Schemas['Annota
       ) : (
         <ul className="plain aq-members">
           {queue.members.map((id) => (
-            <li key={id}>{memberName(members, id)}</li>
+            <li key={id}>
+              <span className="aq-member-name">{memberName(members, id)}</span>{' '}
+              <button type="button" disabled={remove.isPending} onClick={() => remove.mutate(id)}>
+                Remove<span className="visually-hidden"> {memberName(members, id)}</span>
+              </button>
+            </li>
           ))}
         </ul>
       )}
+      {queue.members.length > 0 && <p className="muted">Removing a member keeps the items already sent to them; new batches skip them.</p>}
+      <ProblemAlert error={remove.error} />
       {membersError ? <ProblemAlert error={membersError} /> : null}
       {members && (
         <form className="inline-form" onSubmit={submit}>

@@ -150,6 +150,7 @@ export class ApiClient {
 
   listModelConnections = (query: QueryOf<'listModelConnections'>) => this.rest<SuccessData<'listModelConnections'>>('GET', '/model-connections', query);
   createModelConnection = (body: BodyOf<'createModelConnection'>) => this.rest<SuccessData<'createModelConnection'>>('POST', '/model-connections', undefined, body);
+  updateModelConnection = (id: string, body: BodyOf<'updateModelConnection'>) => this.rest<SuccessData<'updateModelConnection'>>('PATCH', `/model-connections/${encodeURIComponent(id)}`, undefined, body);
   deleteModelConnection = (id: string) => this.rest<SuccessData<'deleteModelConnection'>>('DELETE', `/model-connections/${encodeURIComponent(id)}`);
   listEvaluators = (query: QueryOf<'listEvaluators'>) => this.rest<SuccessData<'listEvaluators'>>('GET', '/evaluators', query);
   getEvaluator = (id: string) => this.rest<SuccessData<'getEvaluator'>>('GET', `/evaluators/${encodeURIComponent(id)}`);
@@ -184,6 +185,8 @@ export class ApiClient {
   createAnnotationQueue = (body: BodyOf<'createAnnotationQueue'>) => this.rest<SuccessData<'createAnnotationQueue'>>('POST', '/annotation-queues', undefined, body);
   addAnnotationQueueMember = (id: string, body: BodyOf<'addAnnotationQueueMember'>) =>
     this.rest<SuccessData<'addAnnotationQueueMember'>>('POST', `/annotation-queues/${encodeURIComponent(id)}/members`, undefined, body);
+  removeAnnotationQueueMember = (id: string, userId: string) =>
+    this.rest<SuccessData<'removeAnnotationQueueMember'>>('DELETE', `/annotation-queues/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`);
   listAnnotationBatches = (id: string, query: QueryOf<'listAnnotationBatches'>) =>
     this.rest<SuccessData<'listAnnotationBatches'>>('GET', `/annotation-queues/${encodeURIComponent(id)}/batches`, query);
   createAnnotationBatch = (id: string, body: BodyOf<'createAnnotationBatch'>) =>

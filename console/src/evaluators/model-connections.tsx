@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import { formatTime } from '../ui/format';
+import { ModelConnectionEdit } from './model-connection-edit';
 
 /**
  * The OpenAI-compatible endpoints evaluators call. The API key is write-only: typed into a password
- * field, sent once, never shown back (the service does not return it). The service has no update
- * operation: to change a connection, add a new one and delete the old.
+ * field, sent once, never shown back (the service does not return it). Editing changes a connection in
+ * place (a new key replaces the sealed one), so its evaluators keep working.
  */
 export function ModelConnections() {
   const api = useApi();
@@ -33,12 +34,14 @@ export function ModelConnections() {
     },
   });
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const remove = useMutation({ mutationFn: (id: string) => api.deleteModelConnection(id), onSuccess: refresh });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
   };
   const list = connections.data?.modelConnections ?? [];
+  const editingConnection = list.find((c) => c.id === editing);
   return (
     <section className="card" aria-labelledby="ev-conn-heading">
       <h2 id="ev-conn-heading">Model connections</h2>
@@ -79,15 +82,30 @@ export function ModelConnections() {
                       </button>
                     </>
                   ) : (
-                    <button type="button" onClick={() => setConfirming(c.id)}>
-                      Delete<span className="visually-hidden"> {c.name}</span>
-                    </button>
+                    <>
+                      <button type="button" onClick={() => setEditing(c.id)}>
+                        Edit<span className="visually-hidden"> {c.name}</span>
+                      </button>{' '}
+                      <button type="button" onClick={() => setConfirming(c.id)}>
+                        Delete<span className="visually-hidden"> {c.name}</span>
+                      </button>
+                    </>
                   )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {editingConnection && (
+        <ModelConnectionEdit
+          key={editingConnection.id}
+          connection={editingConnection}
+          onDone={(changed) => {
+            setEditing(null);
+            if (changed) refresh();
+          }}
+        />
       )}
       <form onSubmit={submit} className="wide-form">
         <h3>Add a model connection</h3>

@@ -100,6 +100,16 @@ export class AnnotationService {
     });
   }
 
+  /**
+   * Later batches skip the removed member; items already dealt to them stay theirs, so an answer in
+   * progress is not lost and nobody else's work changes under them.
+   */
+  async removeMember(projectId: string, queueId: string, userId: string): Promise<AnnotationQueueRecord> {
+    const queue = await this.getQueue(projectId, queueId);
+    if (!(await this.store.annotations.removeMember(queue.id, userId))) throw problems.notFound('The queue member');
+    return { ...queue, members: queue.members.filter((m) => m !== userId) };
+  }
+
   /** Deals the items round-robin to the members; emits notify.eval_batch_dispatched. */
   async dispatchBatch(projectId: string, queueId: string, input: AnnotationBatchInput): Promise<BatchView> {
     const queue = await this.getQueue(projectId, queueId);

@@ -60,6 +60,26 @@ export class ModelConnectionService {
     return record;
   }
 
+  /** Changes what is given; a new key is sealed in place of the old one, an absent key keeps it. */
+  async update(projectId: string, id: string, change: Partial<ModelConnectionInput>): Promise<ModelConnectionRecord> {
+    const current = await this.store.modelConnections.find(projectId, id);
+    if (!current) throw problems.notFound('The model connection');
+    if (change.baseUrl !== undefined) await this.vet(change.baseUrl);
+    const record: ModelConnectionRecord = {
+      ...current,
+      name: change.name === undefined ? current.name : change.name.trim() || change.name,
+      baseUrl: change.baseUrl ?? current.baseUrl,
+      model: change.model ?? current.model,
+      apiKeyCiphertext: change.apiKey === undefined ? current.apiKeyCiphertext : this.secrets.seal(change.apiKey, aad(id)),
+    };
+    const outcome = await this.store.modelConnections.update(record);
+    if (outcome === 'missing') throw problems.notFound('The model connection');
+    if (outcome === 'conflict') {
+      throw problems.conflict('PUBLIC_API_MODEL_CONNECTION_CONFLICT', `A model connection named "${record.name}" exists in the project.`);
+    }
+    return record;
+  }
+
   list(request: PageRequest): Promise<{ items: ModelConnectionRecord[]; page: Page }> {
     return createdPage(this.cursors, request, {}, (limit, after) => this.store.modelConnections.list(request.projectId, limit, after));
   }
