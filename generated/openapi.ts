@@ -3707,7 +3707,7 @@ export interface components {
             /** @description e.g. `https://api.openai.com/v1`; requests go to `{baseUrl}/chat/completions`. */
             baseUrl?: string;
             model?: string;
-            /** @description A new key */
+            /** @description A new key, sealed in place of the old one. */
             apiKey?: string;
         };
         /** @enum {string} */
