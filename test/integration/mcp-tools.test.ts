@@ -292,6 +292,21 @@ forEachAdapter((adapter) => {
       expect((await call('get_prompt', { name: 'tour/greeting' })).variables).to.deep.equal(['name']);
       await call('list_prompts', { name_prefix: 'tour/' });
       expect((await call('get_prompt_usage', { name: 'tour/greeting' })).versions).to.deep.equal([]);
+      // The experiment tools, over a dataset of two items and two runs made through the services.
+      const { datasets, experimentRuns } = fixture.server.runtime.services;
+      const projectId = fixture.server.tenant.project.id;
+      const datasetId = (await datasets.create(projectId, { name: 'tour' })).dataset.id;
+      const items = [(await datasets.createItem(projectId, datasetId, { input: { n: 1 } })).id, (await datasets.createItem(projectId, datasetId, { input: { n: 2 } })).id];
+      const runOf = async (values: number[]) => {
+        const { run } = await experimentRuns.create(projectId, datasetId, { name: `tour-${values.join('-')}` });
+        await experimentRuns.recordResults(projectId, datasetId, run.id, 'user:seed', items.map((itemId, i) => ({ itemId, scores: [{ name: 'quality', value: values[i]! }] })));
+        return run.id;
+      };
+      const [baseline, candidate] = [await runOf([1, 2]), await runOf([2, 4])];
+      expect(((await call('list_datasets')).datasets as Json[]).map((d) => d.name)).to.deep.equal(['tour']);
+      expect((await call('get_dataset_items', { dataset_id: datasetId })).items).to.have.length(2);
+      expect((await call('list_experiment_runs', { dataset_id: datasetId })).runs).to.have.length(2);
+      expect(((await call('compare_experiment_runs', { dataset_id: datasetId, baseline, candidate: [candidate] })).comparisons as Json[])[0]).to.include({ score: 'quality', pairs: 2 });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });
