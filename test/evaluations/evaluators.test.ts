@@ -158,10 +158,12 @@ forEachAdapter((adapter) => {
 
     describe('PATCH /api/v1/public/model-connections/{id} (updateModelConnection)', () => {
       it('changes name, model and base URL, returns the connection without a key, and audits the change', async () => {
+        // The clock is shared by the file's tests (others advance it), so the creation instant is read, not assumed.
+        const createdAt = server.clock.now().toISOString();
         const { tenant, connectionId } = await project();
         server.clock.advance(1);
         const res = await api(tenant).patch(`/model-connections/${connectionId}`, { name: 'judge', model: 'gpt-4o', baseUrl: `${judge.baseUrl}/` });
-        expect(expectEnvelope(res)).to.deep.equal({ id: connectionId, name: 'judge', baseUrl: `${judge.baseUrl}/`, model: 'gpt-4o', createdAt: '2026-11-01T12:00:00.000Z' });
+        expect(expectEnvelope(res)).to.deep.equal({ id: connectionId, name: 'judge', baseUrl: `${judge.baseUrl}/`, model: 'gpt-4o', createdAt });
         const [audit] = await server.runtime.database.knex('audit_events').where({ project_id: tenant.project.id, action: 'model_connection.updated' });
         expect(audit).to.include({ target_type: 'model_connection', target_id: connectionId });
         expect(JSON.parse(audit.details)).to.deep.equal({ name: 'judge', baseUrl: `${judge.baseUrl}/`, model: 'gpt-4o' });
