@@ -11,6 +11,8 @@ import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-type
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
 const outputPath = path.join(root, 'generated', 'openapi.ts');
+/** The SDK package ships the same types (it cannot import outside its folder once packed); test/sdk checks the two are identical. */
+const sdkCopyPath = path.join(root, 'sdk', 'typescript', 'src', 'generated', 'openapi.ts');
 
 /**
  * A schema marked `x-recursive-ref` (TraceSpan.children) stands for the schema it names. The contract
@@ -41,6 +43,9 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(outputPath), { recursive: true });
   await writeFile(outputPath, rendered);
   console.log(`wrote ${path.relative(root, outputPath)}`);
+  await mkdir(path.dirname(sdkCopyPath), { recursive: true });
+  await writeFile(sdkCopyPath, rendered);
+  console.log(`wrote ${path.relative(root, sdkCopyPath)}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
