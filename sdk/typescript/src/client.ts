@@ -98,7 +98,8 @@ export class Tracewell {
 
   /** `experimental_telemetry` for the Vercel AI SDK. */
   aiSdkTelemetry(options: AiSdkTelemetryOptions = {}): AiSdkTelemetrySettings {
-    return aiSdkTelemetryWith(this.tracing.tracer(), options);
+    // Scope `ai`, as the AI SDK names its own tracer: the server reads it as the vercel-ai-sdk framework.
+    return aiSdkTelemetryWith(this.tracing.tracerNamed('ai'), options);
   }
 
   /** The openai client with chat completions and responses traced. */

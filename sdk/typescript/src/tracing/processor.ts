@@ -52,8 +52,8 @@ interface PendingBatch {
 }
 
 /**
- * A batching span processor with a hard bound on memory: at most `maxQueueSize` spans wait (plus the
- * one batch being sent), the rest are dropped and counted — an SDK that buffers without bound turns a
+ * A batching span processor with a hard bound on memory: at most `maxQueueSize` spans wait (queued or
+ * kept for a retry or on the wire), the rest are dropped and counted — an SDK that buffers without bound turns a
  * server outage into the application's out-of-memory crash. Nothing here throws to the caller:
  * failures are counted and logged once.
  */
@@ -67,6 +67,12 @@ export class TracewellSpanProcessor implements SpanProcessor {
   private readonly sampleThreshold: number;
   private readonly maxAttempts: number;
   private shutDown = false;
+  private inFlight = 0;
+
+  /** Spans held outside the queue: the batch being sent, or the one kept for a retry. */
+  private get held(): number {
+    return this.inFlight + (this.retry?.spans.length ?? 0);
+  }
   readonly counters: Omit<ExportStats, 'queuedSpans'> = {
     exportedSpans: 0,
     droppedQueueFull: 0,
@@ -111,7 +117,9 @@ export class TracewellSpanProcessor implements SpanProcessor {
       this.counters.sampledOut++;
       return;
     }
-    if (this.queue.length >= this.maxQueueSize) {
+    // The batch on the wire and the one kept for a retry count against the bound too: the limit holds
+    // while the server is down.
+    if (this.queue.length + this.held >= this.maxQueueSize) {
       this.counters.droppedQueueFull++;
       return;
     }
@@ -120,7 +128,7 @@ export class TracewellSpanProcessor implements SpanProcessor {
   }
 
   stats(): ExportStats {
-    return { ...this.counters, queuedSpans: this.queue.length + (this.retry?.spans.length ?? 0) };
+    return { ...this.counters, queuedSpans: this.queue.length + this.held };
   }
 
   /** Sends everything queued now; resolves when done or when an export failed (never rejects). */
@@ -162,7 +170,9 @@ export class TracewellSpanProcessor implements SpanProcessor {
     if (!this.retry && this.queue.length === 0) return Promise.resolve();
     const batch = this.retry ?? { spans: this.takeBatch(), attempts: 0 };
     this.retry = null;
+    this.inFlight = batch.spans.length;
     this.exporting = this.send(batch).finally(() => {
+      this.inFlight = 0;
       this.exporting = null;
     });
     return this.exporting;

@@ -119,6 +119,12 @@ export class Tracing implements TracerSource {
     return this.cachedTracer;
   }
 
+  /** A tracer of the same provider under another instrumentation-scope name (the server reads the scope, e.g. `ai`). */
+  tracerNamed(name: string, version?: string): Tracer | undefined {
+    if (!this.enabled) return undefined;
+    return this.tracerProvider()?.getTracer(name, version);
+  }
+
   maxValueLength(): number {
     return this.valueLength;
   }
