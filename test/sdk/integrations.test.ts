@@ -14,7 +14,8 @@ forEachAdapter((adapter) => {
   let standIn: StandIn;
   let tw: Tracewell;
   let openai: OpenAI;
-  before(async () => {
+  before(async function () {
+    this.timeout(120_000);
     otlp = await startOtlpServer(adapter);
     standIn = await startOpenAIStandIn();
     tw = new Tracewell({ baseUrl: otlp.baseUrl, apiKey: otlp.server.tenant.apiKey, flushOnExit: false, serviceName: 'weather-bot' });

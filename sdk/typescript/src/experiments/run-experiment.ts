@@ -98,7 +98,9 @@ export async function runExperiment(deps: ExperimentDeps, options: RunExperiment
     const worker = async () => {
       while (next < items.length) {
         const item = items[next++];
-        pending.push(await runItem(deps, options, item));
+        // Awaited first: `pending` is replaced while other items run, so it is read only once this one is done.
+        const result = await runItem(deps, options, item);
+        pending.push(result);
         if (pending.length >= BATCH_SIZE) {
           const batch = pending;
           pending = [];
