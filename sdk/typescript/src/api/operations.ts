@@ -8,6 +8,8 @@ import type { operations } from '../generated/openapi.js';
 export const OPERATIONS = {
   getPrompt: { method: 'GET', path: '/api/v1/public/prompts/{name}' },
   createScore: { method: 'POST', path: '/api/v1/public/scores' },
+  createDataset: { method: 'POST', path: '/api/v1/public/datasets' },
+  importDatasetItems: { method: 'POST', path: '/api/v1/public/datasets/{id}/items/import' },
   getDataset: { method: 'GET', path: '/api/v1/public/datasets/{id}' },
   listDatasetItems: { method: 'GET', path: '/api/v1/public/datasets/{id}/items' },
   listExperimentRuns: { method: 'GET', path: '/api/v1/public/datasets/{id}/runs' },
