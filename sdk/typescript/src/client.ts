@@ -1,4 +1,4 @@
-import { context, trace, type AttributeValue, type Tracer } from '@opentelemetry/api';
+import { trace, type AttributeValue, type Tracer } from '@opentelemetry/api';
 import { ApiClient } from './api/client.js';
 import { resolveConnection, type ConnectionOptions } from './config.js';
 import { runExperiment, type ExperimentOutcome, type RunExperimentOptions } from './experiments/run-experiment.js';
@@ -11,7 +11,7 @@ import { ATTR, attributeValue } from './tracing/attributes.js';
 import { observedWith, observeWith, runObserved, startSpanIn, type ObserveOptions } from './tracing/observe.js';
 import type { ExportStats } from './tracing/processor.js';
 import { SpanHandle } from './tracing/span-handle.js';
-import { traceAttributesOf } from './tracing/trace-attributes.js';
+import { setTraceAttribute } from './tracing/trace-attributes.js';
 import { Tracing, type TracingOptions } from './tracing/tracing.js';
 
 export interface TracewellOptions extends ConnectionOptions, TracingOptions {
@@ -142,8 +142,8 @@ export class Tracewell {
   }
 
   /**
-   * Sets a trace-wide attribute: on the active span now, and on every span the trace starts later
-   * below the outermost observed call. Outside any span there is nothing to set it on.
+   * Sets a trace-wide attribute: on the active span now, and on every span of the trace that starts
+   * later, until its root span ends. Outside any span there is nothing to set it on.
    */
   private setTraceAttribute(key: string, value: AttributeValue): void {
     try {
@@ -153,8 +153,7 @@ export class Tracewell {
         return;
       }
       span.setAttribute(key, value);
-      const bag = traceAttributesOf(context.active());
-      if (bag) bag.values[key] = value;
+      setTraceAttribute(span.spanContext().traceId, key, value);
     } catch {
       // Never surfaces.
     }

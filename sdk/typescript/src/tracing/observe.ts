@@ -1,7 +1,6 @@
 import { context, trace, type Context, type Tracer } from '@opentelemetry/api';
 import { ATTR, spanKindOf, type SpanType } from './attributes.js';
 import { SpanHandle, type SpanUpdate } from './span-handle.js';
-import { withTraceAttributes } from './trace-attributes.js';
 
 export interface ObserveOptions {
   /** The span's name (default: the function's name, else `observed`). */
@@ -30,12 +29,11 @@ export function startSpanIn(source: TracerSource, name: string, options: Observe
   try {
     const tracer = source.tracer();
     if (!tracer) return undefined;
-    const base = withTraceAttributes(parent);
     const kind = spanKindOf(options.type);
-    const span = tracer.startSpan(name, kind ? { attributes: { [ATTR.spanKind]: kind } } : {}, base);
+    const span = tracer.startSpan(name, kind ? { attributes: { [ATTR.spanKind]: kind } } : undefined, parent);
     const handle = new SpanHandle(span, source.maxValueLength());
     if (options.update) handle.update(options.update);
-    return { handle, ctx: trace.setSpan(base, span) };
+    return { handle, ctx: trace.setSpan(parent, span) };
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@ import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Attributes } from '@opentelemetry/api';
 import { OnceLogger } from '../logger.js';
-import { traceAttributesOf } from './trace-attributes.js';
+import { endTraceAttributes, traceAttributesOf } from './trace-attributes.js';
 
 /** A masking hook: the span's attributes as they will be sent (return a new object or the same). */
 export type MaskFunction = (attributes: Attributes, span: { name: string }) => Attributes;
@@ -94,24 +94,26 @@ export class TracewellSpanProcessor implements SpanProcessor {
     this.timer.unref?.();
   }
 
-  private defaults: Attributes = {};
+  private defaults: Attributes | undefined;
 
   /** Attributes every span gets (environment, release). */
   setDefaults(attributes: Attributes): void {
-    this.defaults = attributes;
+    this.defaults = Object.keys(attributes).length > 0 ? attributes : undefined;
   }
 
-  onStart(span: Span, parentContext: Context): void {
+  onStart(span: Span, _parentContext: Context): void {
     try {
-      span.setAttributes(this.defaults);
-      const bag = traceAttributesOf(parentContext);
-      if (bag) span.setAttributes(bag.values);
+      if (this.defaults) span.setAttributes(this.defaults);
+      const traceWide = traceAttributesOf(span.spanContext().traceId);
+      if (traceWide) span.setAttributes(traceWide);
     } catch {
       // Never break the span's creation.
     }
   }
 
   onEnd(span: ReadableSpan): void {
+    // A local root ends its trace's trace-wide attributes (a remote parent counts as none).
+    if (!span.parentSpanContext || span.parentSpanContext.isRemote) endTraceAttributes(span.spanContext().traceId);
     if (this.shutDown) return;
     if (this.sampleThreshold < 0x1_0000_0000 && !this.sampled(span.spanContext().traceId)) {
       this.counters.sampledOut++;
