@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { context, trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { Tracewell } from '@tracewell/sdk';
+import { Tracewell, flush, init, observe, setSession } from '@tracewell/sdk';
 import { byName, memoryClient, SwitchableExporter } from './sdk-fixtures.js';
 
 describe('SDK tracing: observe()', () => {
@@ -291,5 +291,20 @@ describe('SDK tracing: export', () => {
     expect(tw.observe((a: number) => a * 2)(4)).to.equal(8);
     expect(tw.aiSdkTelemetry()).to.deep.equal({ isEnabled: false });
     expect(spans()).to.have.length(0);
+  });
+});
+
+describe('SDK top-level functions (init and the default client)', () => {
+  it('a function observed before init() sends through the client init() makes; the setters and flush() use it too', async () => {
+    const early = observe(async (n: number) => {
+      setSession('top-level');
+      return n + 1;
+    }, { name: 'early' });
+    const exporter = new InMemorySpanExporter();
+    const tw = init({ baseUrl: 'http://127.0.0.1:9', flushOnExit: false, exporter });
+    expect(await early(1)).to.equal(2);
+    await flush();
+    expect(byName(exporter.getFinishedSpans(), 'early').attributes['session.id']).to.equal('top-level');
+    await tw.shutdown();
   });
 });

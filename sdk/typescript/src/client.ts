@@ -8,7 +8,7 @@ import { consoleLogger, OnceLogger, type SdkLogger } from './logger.js';
 import { PromptClient, type GetPromptOptions, type Prompt } from './prompts/prompt-client.js';
 import { createScore, type Score, type ScoreInput } from './scores.js';
 import { ATTR, attributeValue } from './tracing/attributes.js';
-import { observedWith, observeWith, runObserved, startSpanIn, type ObserveOptions } from './tracing/observe.js';
+import { observedWith, observeWith, runObserved, startSpanIn, type ObserveOptions, type TracerSource } from './tracing/observe.js';
 import type { ExportStats } from './tracing/processor.js';
 import { SpanHandle } from './tracing/span-handle.js';
 import { setTraceAttribute } from './tracing/trace-attributes.js';
@@ -39,6 +39,11 @@ export class Tracewell {
   /** Add to your own provider's `spanProcessors` to send its spans to Tracewell too. */
   get spanProcessor() {
     return this.tracing.processor;
+  }
+
+  /** Where observed calls get their tracer (for wrappers made before a client exists). */
+  tracerSource(): TracerSource {
+    return this.tracing;
   }
 
   /** The tracer observed spans are made with (undefined when tracing is off). */

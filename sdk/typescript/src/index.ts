@@ -10,7 +10,8 @@ import type { AiSdkTelemetryOptions, AiSdkTelemetrySettings } from './integratio
 import type { WrapOpenAIOptions } from './integrations/openai.js';
 import type { GetPromptOptions, Prompt } from './prompts/prompt-client.js';
 import type { Score, ScoreInput } from './scores.js';
-import type { ObserveOptions } from './tracing/observe.js';
+import { observedWith, observeWith, type ObserveOptions, type TracerSource } from './tracing/observe.js';
+import { wrapOpenAIWith } from './integrations/openai.js';
 import type { ExportStats } from './tracing/processor.js';
 import type { SpanHandle } from './tracing/span-handle.js';
 
@@ -42,12 +43,17 @@ export function client(): Tracewell {
   return current;
 }
 
-export const observe = <A extends unknown[], R>(fn: (...args: A) => R, options?: ObserveOptions): ((...args: A) => R) =>
-  // Looked up per call so a function wrapped at import time uses the client init() made later.
-  function observedCall(this: unknown, ...args: A): R {
-    return client().observe(fn, options).apply(this, args);
-  };
-export const observed = (options?: ObserveOptions) => client().observed(options);
+/**
+ * The default client's tracer, looked up at each call: a function wrapped at import time uses the
+ * client that init() makes later.
+ */
+const defaultSource: TracerSource = {
+  tracer: () => client().tracerSource().tracer(),
+  maxValueLength: () => client().tracerSource().maxValueLength(),
+};
+
+export const observe = <A extends unknown[], R>(fn: (...args: A) => R, options?: ObserveOptions): ((...args: A) => R) => observeWith(defaultSource, fn, options);
+export const observed = (options?: ObserveOptions) => observedWith(defaultSource, options);
 export const span = <T>(name: string, fn: (span: SpanHandle | undefined) => T, options?: ObserveOptions): T => client().span(name, fn, options);
 export const startSpan = (name: string, options?: ObserveOptions): SpanHandle | undefined => client().startSpan(name, options);
 export const currentSpan = (): SpanHandle | undefined => client().currentSpan();
@@ -58,7 +64,7 @@ export const setMetadata = (metadata: Record<string, unknown>): void => client()
 export const setEnvironment = (environment: string): void => client().setEnvironment(environment);
 export const setRelease = (release: string): void => client().setRelease(release);
 export const aiSdkTelemetry = (options?: AiSdkTelemetryOptions): AiSdkTelemetrySettings => client().aiSdkTelemetry(options);
-export const wrapOpenAI = <T extends object>(openai: T, options?: WrapOpenAIOptions): T => client().wrapOpenAI(openai, options);
+export const wrapOpenAI = <T extends object>(openai: T, options?: WrapOpenAIOptions): T => wrapOpenAIWith(defaultSource, openai, options);
 export const getPrompt = (name: string, options?: GetPromptOptions): Promise<Prompt> => client().getPrompt(name, options);
 export const score = (input: ScoreInput): Promise<Score> => client().score(input);
 export const runExperiment = (options: RunExperimentOptions): Promise<ExperimentOutcome> => client().runExperiment(options);

@@ -85,15 +85,19 @@ export function observeWith<A extends unknown[], R>(source: TracerSource, fn: (.
   };
 }
 
+/** A class method as both decorator flavours see it. */
+type Method = (this: unknown, ...args: never[]) => unknown;
+
 /**
  * The decorator form, for both TypeScript decorator flavours: standard (TS 5, `context` object)
  * and legacy `experimentalDecorators` (property descriptor).
  */
 export function observedWith(source: TracerSource, options: ObserveOptions = {}) {
-  return function decorate(target: unknown, contextOrKey: unknown, descriptor?: PropertyDescriptor): any {
+  function decorate<T extends Method>(target: T, context: ClassMethodDecoratorContext): T;
+  function decorate(target: object, key: string | symbol, descriptor: PropertyDescriptor): PropertyDescriptor;
+  function decorate(target: unknown, contextOrKey: unknown, descriptor?: PropertyDescriptor): unknown {
     if (descriptor && typeof descriptor.value === 'function') {
-      const method = descriptor.value as (...args: unknown[]) => unknown;
-      descriptor.value = observeWith(source, method, { ...options, name: options.name ?? String(contextOrKey) });
+      descriptor.value = observeWith(source, descriptor.value as (...args: unknown[]) => unknown, { ...options, name: options.name ?? String(contextOrKey) });
       return descriptor;
     }
     if (typeof target === 'function') {
@@ -101,5 +105,6 @@ export function observedWith(source: TracerSource, options: ObserveOptions = {})
       return observeWith(source, target as (...args: unknown[]) => unknown, { ...options, name: options.name ?? String(name ?? target.name) });
     }
     return target;
-  };
+  }
+  return decorate;
 }
