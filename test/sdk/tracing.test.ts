@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { context, trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { Tracewell, flush, init, observe, setSession } from '@tracewell/sdk';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startOtlpSink } from '../../scripts/bench/otlp-sink.js';
 import { byName, memoryClient, SwitchableExporter } from './sdk-fixtures.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('SDK tracing: observe()', () => {
   it('makes one span per call named after the function, with the arguments as input and the result as output', async () => {
@@ -178,6 +185,13 @@ describe('SDK tracing: beside an application\'s own OpenTelemetry setup', () => 
     expect(trace.getTracerProvider()).to.equal(before);
   });
 
+  it('registers its provider globally when asked, so tracers taken from the global API export to Tracewell', async () => {
+    const { tw, spans } = memoryClient({ registerGlobal: true });
+    trace.getTracer('some-library').startSpan('library span').end();
+    await tw.flush();
+    expect(spans().map((s) => s.name)).to.deep.equal(['library span']);
+  });
+
   it("with the application's provider, observed spans go to the application's processors and, through tracewell.spanProcessor, to Tracewell; they nest under the application's spans", async () => {
     const appExporter = new InMemorySpanExporter();
     const twExporter = new InMemorySpanExporter();
@@ -291,6 +305,20 @@ describe('SDK tracing: export', () => {
     expect(tw.observe((a: number) => a * 2)(4)).to.equal(8);
     expect(tw.aiSdkTelemetry()).to.deep.equal({ isEnabled: false });
     expect(spans()).to.have.length(0);
+  });
+});
+
+describe('SDK tracing: flush on process exit', () => {
+  it('a process that ends without calling flush() still delivers its spans (beforeExit)', async function () {
+    this.timeout(120_000);
+    const sink = await startOtlpSink();
+    try {
+      const script = "import { init, observe } from '@tracewell/sdk';\ninit({ serviceName: 'exit-test', flushIntervalMs: 600000 });\nobserve((n) => n * 2, { name: 'last words' })(21);\n";
+      await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TRACEWELL_BASE_URL: sink.url, TRACEWELL_API_KEY: 'k' } });
+      expect(sink.spans()).to.equal(1);
+    } finally {
+      await sink.close();
+    }
   });
 });
 
