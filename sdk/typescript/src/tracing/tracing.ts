@@ -108,7 +108,14 @@ export class Tracing implements TracerSource {
     if (options.flushOnExit !== false) {
       // beforeExit is the last point where asynchronous work (the export) can still run; a process
       // ended by process.exit() or a signal skips it, so call flush()/shutdown() there yourself.
-      this.exitHook = () => void this.processor.forceFlush();
+      // Once: beforeExit fires again whenever the loop empties, and a server that is down must not
+      // hold the exit for more than one export attempt (at most exportTimeoutMs).
+      let flushed = false;
+      this.exitHook = () => {
+        if (flushed) return;
+        flushed = true;
+        void this.processor.forceFlush();
+      };
       process.on('beforeExit', this.exitHook);
     }
   }
