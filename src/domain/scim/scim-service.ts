@@ -65,7 +65,7 @@ const attributesOf = (user: ScimUserRecord): ScimUserAttributes => ({
 const membershipDetails = (change: MembershipChange): Record<string, unknown> => ({
   roleBefore: change.before,
   roleAfter: change.after,
-  ...(change.revokedTokens > 0 ? { revokedTokens: change.revokedTokens } : {}),
+  revokedTokens: change.revokedTokens,
 });
 
 /**
