@@ -1960,7 +1960,8 @@ export interface paths {
         /**
          * Set the default role and the group-to-role mapping of SCIM provisioning.
          * @description `defaultRole` is the organization role of a provisioned, active user in no mapped group; `groupRoles` maps SCIM
-         *     group names (case-insensitive) to organization roles, the highest role of a user's groups winning. Every
+         *     group names (case-insensitive) to organization roles and, optionally, project roles, the highest role of a user's
+         *     groups winning. Every
          *     provisioned member's role is recomputed at once. Owners are never granted, changed or removed by provisioning
          *     rules. Organization owners only.
          */
@@ -4397,6 +4398,17 @@ export interface components {
             /** @description A SCIM group's displayName (case-insensitive). */
             group: string;
             role: components["schemas"]["ScimRole"];
+            /**
+             * @description Project roles the group's members get in projects of the organization (the highest of their groups wins).
+             *     Provisioning takes away a project role it granted when no group gives it any more; roles set by hand in
+             *     projects no group names are left alone.
+             */
+            projectRoles?: {
+                /** Format: uuid */
+                projectId: string;
+                /** @enum {string} */
+                role: "viewer" | "editor" | "admin";
+            }[];
         };
         ScimConnectionUpdateRequest: {
             defaultRole: components["schemas"]["ScimRole"];
