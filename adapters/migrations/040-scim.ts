@@ -8,6 +8,7 @@ import type { Migration } from './migration.js';
  *   emails, active) linked to the service's `users` row; `user_name_lower` and `email_lower` are the
  *   case-insensitive filter keys (RFC 7643 §4.1.1: userName is caseExact false).
  * - `scim_groups` and `scim_group_members`: pushed groups, whose names the mapping turns into roles.
+ * - `scim_project_grants`: the project roles provisioning set, so it removes only what it granted.
  */
 export const scim: Migration = {
   name: '040-scim',
@@ -60,8 +61,15 @@ export const scim: Migration = {
       t.primary(['group_id', 'scim_user_id']);
       t.index(['scim_user_id'], 'scim_group_members_user_idx');
     });
+    await knex.schema.createTable('scim_project_grants', (t) => {
+      t.uuid('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
+      t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
+      t.uuid('project_id').notNullable().references('projects.id').onDelete('CASCADE');
+      t.string('role', 16).notNullable();
+      t.primary(['organization_id', 'user_id', 'project_id']);
+    });
   },
   async down(knex) {
-    for (const table of ['scim_group_members', 'scim_groups', 'scim_users', 'scim_connections']) await knex.schema.dropTableIfExists(table);
+    for (const table of ['scim_project_grants', 'scim_group_members', 'scim_groups', 'scim_users', 'scim_connections']) await knex.schema.dropTableIfExists(table);
   },
 };

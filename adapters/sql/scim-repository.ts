@@ -6,11 +6,13 @@ import type {
   ScimGroupRecord,
   ScimGroupRole,
   ScimListQuery,
+  ScimProjectGrant,
   ScimRepository,
   ScimRole,
   ScimUserRecord,
 } from '../../src/ports/scim.js';
 import type { Dialect } from '../../src/ports/store.js';
+import type { ProjectRole } from '../../src/auth/roles.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { fromMillis, fromMillisOrNull, parseJson, toBoolean, toMillis } from './columns.js';
 
@@ -252,6 +254,22 @@ export class SqlScimRepository implements ScimRepository {
       .orderBy('g.display_name_lower')
       .select('g.id', 'g.display_name');
     return rows.map((row: Row) => ({ value: row.id as string, display: row.display_name as string }));
+  }
+
+  async projectGrantsOf(organizationId: string, userId: string): Promise<ScimProjectGrant[]> {
+    const rows = await this.db('scim_project_grants').where({ organization_id: organizationId, user_id: userId }).orderBy('project_id');
+    return rows.map((row: Row) => ({ projectId: row.project_id as string, role: row.role as ProjectRole }));
+  }
+
+  async setProjectGrant(organizationId: string, userId: string, grant: ScimProjectGrant): Promise<void> {
+    await this.db('scim_project_grants')
+      .insert({ organization_id: organizationId, user_id: userId, project_id: grant.projectId, role: grant.role })
+      .onConflict(['organization_id', 'user_id', 'project_id'])
+      .merge({ role: grant.role });
+  }
+
+  async deleteProjectGrant(organizationId: string, userId: string, projectId: string): Promise<void> {
+    await this.db('scim_project_grants').where({ organization_id: organizationId, user_id: userId, project_id: projectId }).delete();
   }
 
   async revokeUserSessions(userId: string, now: Date): Promise<number> {

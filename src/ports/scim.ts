@@ -1,3 +1,4 @@
+import type { ProjectRole } from '../auth/roles.js';
 import type { ScimFilter } from '../domain/scim/scim-filter.js';
 
 /** An organization role SCIM provisioning may grant: never `owner` (ownership is granted by hand). */
@@ -7,6 +8,14 @@ export interface ScimGroupRole {
   /** A SCIM group's displayName, matched case-insensitively. */
   group: string;
   role: ScimRole;
+  /** Project roles in projects of the organization the group's members get. */
+  projectRoles?: { projectId: string; role: ProjectRole }[];
+}
+
+/** A project role provisioning granted, remembered so it can take exactly that role away again. */
+export interface ScimProjectGrant {
+  projectId: string;
+  role: ProjectRole;
 }
 
 export interface ScimConnectionRecord {
@@ -100,6 +109,11 @@ export interface ScimRepository {
   removeMembers(groupId: string, scimUserIds: readonly string[]): Promise<void>;
   /** The groups a SCIM user belongs to (`value` the group id, `display` its displayName), by name. */
   groupsOf(scimUserId: string): Promise<ScimGroupMember[]>;
+
+  /** The project roles provisioning granted the user in the organization. */
+  projectGrantsOf(organizationId: string, userId: string): Promise<ScimProjectGrant[]>;
+  setProjectGrant(organizationId: string, userId: string, grant: ScimProjectGrant): Promise<void>;
+  deleteProjectGrant(organizationId: string, userId: string, projectId: string): Promise<void>;
 
   /**
    * Deprovisioning: revokes every OAuth access and refresh token of the user (console sessions and

@@ -233,6 +233,29 @@ forEachAdapter((adapter) => {
         expect((await mapGroups(server, 'member', [])).status).to.equal(200);
       });
 
+      it('project roles follow the groups: granted on joining, taken away on leaving, a role changed by hand since is kept', async () => {
+        const second = await server.runtime.services.provisioning.createProject(server.tenant.organization.id, `SCIM ${randomUUID().slice(0, 6)}`);
+        const editors = `Editors ${randomUUID()}`;
+        expect((await mapGroups(server, 'member', [{ group: editors, role: 'member', projectRoles: [{ projectId: second.id, role: 'editor' }] }])).status).to.equal(200);
+        const projectRole = (userId: string) => server.runtime.store.projectMembers.findRole(second.id, userId);
+        const ada = await scim().expect('post', '/Users', oktaUser(), 201, 'User');
+        const bob = await scim().expect('post', '/Users', oktaUser(), 201, 'User');
+        const [adaAccount, bobAccount] = [await accountOf(ada.userName), await accountOf(bob.userName)];
+        const group = await scim().expect('post', '/Groups', { schemas: [GROUP_URN], displayName: editors, members: [{ value: ada.id }, { value: bob.id }] }, 201, 'Group');
+        expect([await projectRole(adaAccount.id), await projectRole(bobAccount.id)]).to.deep.equal(['editor', 'editor']);
+        // An admin raises Bob by hand; leaving the group then leaves Bob's role alone.
+        await server.runtime.services.identityProvisioning.setProjectRole(second.id, bobAccount.id, 'admin');
+        await scim().expect('patch', `/Groups/${group.id}`, { schemas: [PATCH_URN], Operations: [{ op: 'remove', path: 'members' }] }, 200, 'Group');
+        expect([await projectRole(adaAccount.id), await projectRole(bobAccount.id)]).to.deep.equal([null, 'admin']);
+        expect((await mapGroups(server, 'member', [])).status).to.equal(200);
+      });
+
+      it('a project role naming a project outside the organization is a 400 naming the entry', async () => {
+        const res = await mapGroups(server, 'member', [{ group: 'X', role: 'member', projectRoles: [{ projectId: server.other.project.id, role: 'viewer' }] }]);
+        expect(res.status).to.equal(400);
+        expect(JSON.stringify(res.body.errors)).to.include('/body/groupRoles/0/projectRoles/0/projectId');
+      });
+
       it('never changes an owner: an owner provisioned into a mapped group stays owner', async () => {
         const ownerEmail = server.tenant.user.email;
         const user = await scim().expect('post', '/Users', { schemas: [USER_URN], userName: ownerEmail, emails: [{ value: ownerEmail, primary: true }] }, 201, 'User');

@@ -15,7 +15,7 @@ export async function enableScim(server: TestServer, tenant = server.tenant): Pr
 }
 
 /** Sends the owner's REST request for the mapping. */
-export async function mapGroups(server: TestServer, defaultRole: string, groupRoles: { group: string; role: string }[]): Promise<supertest.Response> {
+export async function mapGroups(server: TestServer, defaultRole: string, groupRoles: { group: string; role: string; projectRoles?: { projectId: string; role: string }[] }[]): Promise<supertest.Response> {
   const owner = await server.oauthToken(server.tenant.user.id, ['access:read', 'access:write']);
   return server.request().put('/api/v1/public/scim-connection').set('authorization', `Bearer ${owner}`).set('x-project-id', server.tenant.project.id).send({ defaultRole, groupRoles });
 }

@@ -35,7 +35,12 @@ export class ScimConnections {
   /** Saves the mapping and recomputes every provisioned member's role in the same transaction. */
   async update(principal: Principal, settings: { defaultRole: ScimRole; groupRoles: ScimGroupRole[] }): Promise<ScimConnectionView> {
     const organizationId = await this.ownedOrganization(principal);
-    const groupRoles = settings.groupRoles.map((mapping) => ({ group: mapping.group.trim(), role: mapping.role }));
+    const groupRoles = settings.groupRoles.map((mapping) => ({
+      group: mapping.group.trim(),
+      role: mapping.role,
+      ...(mapping.projectRoles?.length ? { projectRoles: mapping.projectRoles.map((entry) => ({ projectId: entry.projectId.toLowerCase(), role: entry.role })) } : {}),
+    }));
+    const projects = new Set((await this.store.projects.listByOrganization(organizationId)).map((project) => project.id));
     const seen = new Set<string>();
     groupRoles.forEach((mapping, index) => {
       const key = mapping.group.toLowerCase();
@@ -43,6 +48,13 @@ export class ScimConnections {
         throw problems.validation('Each group is mapped once.', [{ code: 'unique', message: 'names a group already mapped (or an empty one)', path: `/body/groupRoles/${index}/group` }]);
       }
       seen.add(key);
+      const named = new Set<string>();
+      (mapping.projectRoles ?? []).forEach((entry, position) => {
+        const path = `/body/groupRoles/${index}/projectRoles/${position}/projectId`;
+        if (!projects.has(entry.projectId)) throw problems.validation('A project role names a project outside the organization.', [{ code: 'unknown', message: 'is no project of this organization', path }]);
+        if (named.has(entry.projectId)) throw problems.validation('A group names each project once.', [{ code: 'unique', message: 'names a project already mapped for this group', path }]);
+        named.add(entry.projectId);
+      });
     });
     return this.store.transaction(async (tx) => {
       const now = this.clock.now();
