@@ -310,7 +310,10 @@ export class SqlScimRepository implements ScimRepository {
         const target = columns[filter.attribute];
         const column = target.column;
         if (filter.operator === 'pr') {
-          where.whereNotNull(column).andWhereNot(column, '');
+          // An empty string is no value (RFC 7644 §3.4.2.2); uuid and boolean columns cannot hold one
+          // (and PostgreSQL refuses comparing them with '').
+          if (filter.attribute === 'id' || filter.attribute === 'active') where.whereNotNull(column);
+          else where.whereNotNull(column).andWhereNot(column, '');
           return;
         }
         if (typeof filter.value === 'boolean') {

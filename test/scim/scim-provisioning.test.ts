@@ -404,6 +404,17 @@ forEachAdapter((adapter) => {
         expect((await list(`not (${'('.repeat(3)}userName pr${')'.repeat(3)}) and active eq true`)).status).to.equal(200);
       });
 
+      it('every operator on every attribute answers 200 on both databases (no cast errors on uuid or boolean columns)', async () => {
+        for (const attribute of ['id', 'userName', 'externalId', 'displayName', 'emails', 'emails.value']) {
+          for (const operator of attribute === 'id' ? ['eq', 'ne'] : ['eq', 'ne', 'co', 'sw', 'ew']) {
+            const res = await list(`${attribute} ${operator} "x"`);
+            expect(res.status, `${attribute} ${operator}`).to.equal(200);
+          }
+          expect((await list(`${attribute} pr`)).status, `${attribute} pr`).to.equal(200);
+        }
+        for (const filter of ['active pr', 'active eq true', 'active ne false', 'not (active eq false)']) expect((await list(filter)).status, filter).to.equal(200);
+      });
+
       it('a repeated query parameter is a 400, not a 500', async () => {
         const res = await scim().call('get', '/Users?filter=userName%20pr&filter=userName%20pr');
         expect(res.status).to.equal(400);
