@@ -124,6 +124,11 @@ export class SqlScimRepository implements ScimRepository {
     return row ? toConnection(row) : null;
   }
 
+  async lockConnection(organizationId: string): Promise<void> {
+    // SQLite runs one write transaction at a time already; PostgreSQL needs the row lock.
+    if (this.dialect === 'postgres') await this.db('scim_connections').where({ organization_id: organizationId }).forUpdate().select('organization_id');
+  }
+
   async findConnectionByTokenHash(tokenHash: string): Promise<ScimConnectionRecord | null> {
     const row = await this.db('scim_connections').where({ token_hash: tokenHash }).first();
     return row ? toConnection(row) : null;

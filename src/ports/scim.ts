@@ -78,6 +78,11 @@ export interface ScimListQuery {
 
 export interface ScimRepository {
   findConnection(organizationId: string): Promise<ScimConnectionRecord | null>;
+  /**
+   * Holds the organization's connection row until the caller's transaction ends, so its SCIM
+   * writes run one at a time (two creates of one person cannot both create the account).
+   */
+  lockConnection(organizationId: string): Promise<void>;
   findConnectionByTokenHash(tokenHash: string): Promise<ScimConnectionRecord | null>;
   /** Replaces the token hash (creating the row with `defaults` when none exists): the old token stops working at once. */
   setToken(organizationId: string, token: { hash: string; prefix: string }, defaults: { defaultRole: ScimRole }, now: Date): Promise<void>;

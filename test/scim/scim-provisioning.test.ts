@@ -460,6 +460,15 @@ forEachAdapter((adapter) => {
         expect(after.meta.version).to.equal('W/"1"');
       });
 
+      it('five concurrent creates of one person: one 201, four 409 uniqueness, one account', async () => {
+        const request = oktaUser('race');
+        const answers = await Promise.all(Array.from({ length: 5 }, () => scim().call('post', '/Users', request)));
+        expect(answers.map((res) => res.status).sort()).to.deep.equal([201, 409, 409, 409, 409]);
+        for (const res of answers) assertScim(res.status === 201 ? 'User' : 'Error', res.body);
+        const listed = await scim().expect('get', `/Users?filter=${encodeURIComponent(`userName eq "${request.userName}"`)}`, undefined, 200, 'ListResponse');
+        expect(listed.totalResults).to.equal(1);
+      });
+
       it('group members must be users of this organization; a renamed user to a taken userName is 409', async () => {
         const group = await scim().expect('post', '/Groups', { schemas: [GROUP_URN], displayName: `G ${randomUUID()}` }, 201, 'Group');
         const unknown = await scim().call('patch', `/Groups/${group.id}`, { schemas: [PATCH_URN], Operations: [{ op: 'add', path: 'members', value: [{ value: randomUUID() }] }] });

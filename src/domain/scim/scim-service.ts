@@ -89,6 +89,7 @@ export class ScimService {
     const attributes = userAttributes(body);
     const email = accountEmail(attributes);
     return this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const organizationId = connection.organizationId;
       if (await tx.scim.findUserByUserName(organizationId, attributes.userName)) throw taken('userName');
       const now = this.clock.now();
@@ -135,6 +136,7 @@ export class ScimService {
 
   async deleteUser(connection: ScimConnectionRecord, id: string): Promise<void> {
     await this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const user = UUID.test(id) ? await tx.scim.findUser(connection.organizationId, id.toLowerCase()) : null;
       if (!user) throw userNotFound();
       const now = this.clock.now();
@@ -153,6 +155,7 @@ export class ScimService {
   async createGroup(connection: ScimConnectionRecord, body: unknown): Promise<ScimGroupView> {
     const attributes = groupAttributes(body);
     return this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const now = this.clock.now();
       const group: ScimGroupRecord = { id: randomUUID(), organizationId: connection.organizationId, displayName: attributes.displayName, externalId: attributes.externalId, version: 1, createdAt: now, updatedAt: now };
       if ((await tx.scim.createGroup(group)) === 'conflict') throw taken('displayName');
@@ -195,6 +198,7 @@ export class ScimService {
 
   async deleteGroup(connection: ScimConnectionRecord, id: string): Promise<void> {
     await this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const group = UUID.test(id) ? await tx.scim.findGroup(connection.organizationId, id.toLowerCase()) : null;
       if (!group) throw groupNotFound();
       const now = this.clock.now();
@@ -208,6 +212,7 @@ export class ScimService {
 
   private async changeUser(connection: ScimConnectionRecord, id: string, change: (current: ScimUserAttributes) => ScimUserAttributes): Promise<ScimUserView> {
     return this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const current = UUID.test(id) ? await tx.scim.findUser(connection.organizationId, id.toLowerCase()) : null;
       if (!current) throw userNotFound();
       const attributes = change(attributesOf(current));
@@ -231,6 +236,7 @@ export class ScimService {
 
   private async changeGroup(connection: ScimConnectionRecord, id: string, change: (current: GroupState) => GroupState): Promise<ScimGroupView> {
     return this.store.transaction(async (tx) => {
+      await tx.scim.lockConnection(connection.organizationId);
       const current = UUID.test(id) ? await tx.scim.findGroup(connection.organizationId, id.toLowerCase()) : null;
       if (!current) throw groupNotFound();
       const before = new Set((await tx.scim.membersOf(current.id)).map((member) => member.value));
