@@ -1,3 +1,5 @@
+import { SCIM_ERROR_SCHEMA } from './scim-schemas.js';
+
 /**
  * An error in SCIM's own format (RFC 7644 §3.12): `{"schemas": [Error], "status": "400", "scimType": …,
  * "detail": …}`. scimType names the kind of a 400 (invalidFilter, invalidValue, invalidSyntax,
@@ -14,7 +16,7 @@ export class ScimError extends Error {
 
   toJSON(): Record<string, unknown> {
     return {
-      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      schemas: [SCIM_ERROR_SCHEMA],
       status: String(this.status),
       ...(this.scimType ? { scimType: this.scimType } : {}),
       detail: this.detail,

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ScimError } from '../../domain/scim/scim-error.js';
-import { SCIM_GROUP_SCHEMA, SCIM_LIMITS, SCIM_USER_SCHEMA } from '../../domain/scim/scim-schemas.js';
+import { SCIM_LIMITS } from '../../domain/scim/scim-schemas.js';
 import type { ScimPageRequest, ScimService } from '../../domain/scim/scim-service.js';
 import type { ScimConnectionRecord } from '../../ports/scim.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.js';
@@ -146,6 +146,3 @@ export function scimRouter(scim: ScimService, publicBaseUrl: string): Router {
   });
   return router;
 }
-
-/** The schema URNs resources carry (re-exported for tests that validate bodies). */
-export const SCIM_RESOURCE_SCHEMAS = { user: SCIM_USER_SCHEMA, group: SCIM_GROUP_SCHEMA } as const;
