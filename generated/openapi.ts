@@ -1943,6 +1943,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/scim-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SCIM 2.0 provisioning connection of the selected project's organization.
+         * @description Whether SCIM provisioning is on (a bearer token exists), the token's prefix and creation time, the base URL an
+         *     identity provider is given (`{PUBLIC_BASE_URL}/scim/v2`), the organization role provisioned users get by default
+         *     and the group-to-role mapping (docs/sso.md). Organization owners only.
+         */
+        get: operations["getScimConnection"];
+        /**
+         * Set the default role and the group-to-role mapping of SCIM provisioning.
+         * @description `defaultRole` is the organization role of a provisioned, active user in no mapped group; `groupRoles` maps SCIM
+         *     group names (case-insensitive) to organization roles and, optionally, project roles, the highest role of a user's
+         *     groups winning. Every
+         *     provisioned member's role is recomputed at once. Owners are never granted, changed or removed by provisioning
+         *     rules. Organization owners only.
+         */
+        put: operations["updateScimConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/scim-connection/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the organization's SCIM bearer token, replacing the previous one at once.
+         * @description Returns a `tw_sc_…` token once (only its SHA-256 hash is stored); the previous token, if any, stops working in
+         *     the same transaction. The first call turns SCIM provisioning on. Organization owners only.
+         */
+        post: operations["rotateScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/audit-events": {
         parameters: {
             query?: never;
@@ -4338,6 +4389,47 @@ export interface components {
             role?: components["schemas"]["OrganizationRole"];
             projectRole?: components["schemas"]["ProjectRole"] | null;
         };
+        /**
+         * @description An organization role provisioning may grant (never owner).
+         * @enum {string}
+         */
+        ScimRole: "admin" | "member" | "viewer";
+        ScimGroupRole: {
+            /** @description A SCIM group's displayName (case-insensitive). */
+            group: string;
+            role: components["schemas"]["ScimRole"];
+            /**
+             * @description Project roles the group's members get in projects of the organization (the highest of their groups wins).
+             *     Provisioning takes away a project role it granted when no group gives it any more; roles set by hand in
+             *     projects no group names are left alone.
+             */
+            projectRoles?: {
+                /** Format: uuid */
+                projectId: string;
+                /** @enum {string} */
+                role: "viewer" | "editor" | "admin";
+            }[];
+        };
+        ScimConnectionUpdateRequest: {
+            defaultRole: components["schemas"]["ScimRole"];
+            groupRoles: components["schemas"]["ScimGroupRole"][];
+        };
+        ScimConnection: {
+            /** Format: uuid */
+            organizationId: string;
+            /** @description Whether a SCIM bearer token exists. */
+            enabled: boolean;
+            /** @description The SCIM base URL to give the identity provider: {PUBLIC_BASE_URL}/scim/v2. */
+            baseUrl: string;
+            /** @description The token's first characters (null without a token). */
+            tokenPrefix: string | null;
+            /** Format: date-time */
+            tokenCreatedAt: string | null;
+            defaultRole: components["schemas"]["ScimRole"];
+            groupRoles: components["schemas"]["ScimGroupRole"][];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         Invitation: {
             /** Format: uuid */
             id: string;
@@ -4365,7 +4457,7 @@ export interface components {
             targetId: string | null;
             actor: {
                 /** @enum {string} */
-                kind: "api_key" | "oauth" | "service_account" | "guest" | "system";
+                kind: "api_key" | "oauth" | "service_account" | "guest" | "system" | "scim";
                 credentialId: string;
                 userId: string | null;
             };
@@ -10471,6 +10563,148 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScimConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ScimConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateScimConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimConnectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ScimConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateScimToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** @description The SCIM bearer token; shown once. */
+                            token: string;
+                            connection: components["schemas"]["ScimConnection"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -35,6 +35,7 @@ import { databaseHealth } from '../adapters/store-health.js';
 import { SqlQueueStatsReader } from '../adapters/sql/queue-stats-reader.js';
 import { requestObserver } from './observability/request-observer.js';
 import { otlpRouter } from './http/otlp-router.js';
+import { scimRouter } from './http/scim/scim-router.js';
 
 export interface AppOptions {
   /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
@@ -102,6 +103,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
   const fairShare = fairShareMiddleware(services.fairShare);
   app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log }));
+  // SCIM 2.0 provisioning (docs/sso.md): its own token, media type and error format, outside /api/v1/public.
+  app.use(scimRouter(services.scim, config.publicBaseUrl));
   // Every other body-reading route: a coding its parser cannot undo is a 415 Problem before any parsing
   // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
   app.use(contentEncodingGate(BODY_PARSER_CODINGS));

@@ -58,6 +58,8 @@ import { createEvaluationServices, type EvaluationServices } from './domain/eval
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
+import { ScimConnections } from './domain/scim/scim-connections.js';
+import { ScimService } from './domain/scim/scim-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
 import { DatasetService } from './domain/experiments/dataset-service.js';
 import { ExperimentRunService } from './domain/experiments/experiment-run-service.js';
@@ -133,6 +135,10 @@ export interface Services extends EvaluationServices {
   /** Experiment runs on datasets, their results and paired comparisons. */
   experimentRuns: ExperimentRunService;
   promptUsage: PromptUsageService;
+  /** SCIM 2.0 provisioning at /scim/v2 (docs/sso.md). */
+  scim: ScimService;
+  /** The owners' side of SCIM: mapping and bearer token. */
+  scimConnections: ScimConnections;
 }
 
 export interface ServiceDependencies {
@@ -234,5 +240,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     ...evaluations,
     datasets,
     experimentRuns: new ExperimentRunService(store, clock, cursors, datasets, notifications, config.publicBaseUrl),
+    scim: new ScimService(store, clock),
+    scimConnections: new ScimConnections(store, clock, config.publicBaseUrl),
   };
 }

@@ -6,6 +6,11 @@ import { dataOf, expectStatus, type Session } from '../session.js';
 const LIFECYCLE = new Set(['createServiceAccount', 'bindServiceAccount', 'unbindServiceAccount', 'createServiceAccountToken', 'revokeServiceAccountToken', 'rotateServiceAccountToken']);
 /** Would revoke, demote or delete what the kit runs with (its key, its member, its project); never sent. */
 const SELF_DESTRUCTIVE = new Set(['revokeApiKey', 'removeMember', 'updateMember', 'deleteProject']);
+/**
+ * Organization owners only, and live: rotating the SCIM token or changing its role mapping would cut
+ * off or re-role the deployment's identity provider; the kit's credential is rarely an owner's.
+ */
+const OWNER_ONLY = new Set(['getScimConnection', 'updateScimConnection', 'rotateScimToken']);
 
 export const traceBody = (traceId: string, tag: string) => ({
   trace_id: traceId,
@@ -142,6 +147,10 @@ export async function exerciseOperations(session: Session): Promise<void> {
     }
     if (SELF_DESTRUCTIVE.has(op.operationId)) {
       session.book.skip(`responses:${op.operationId}`, '', 'would revoke, demote or delete the credential, member or project the kit runs with; not exercised');
+      continue;
+    }
+    if (OWNER_ONLY.has(op.operationId)) {
+      session.book.skip(`responses:${op.operationId}`, '', "organization owners only; would change the organization's live SCIM provisioning; not exercised");
       continue;
     }
     if (op.operationId === 'getGuestReview') continue; // needs a guest token: exercised by createGuestToken below

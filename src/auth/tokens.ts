@@ -13,6 +13,7 @@ export const TOKEN_PREFIX = {
   guestReview: 'tw_gt_',
   accountLink: 'tw_ln_',
   invitation: 'tw_iv_',
+  scim: 'tw_sc_',
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIX;

@@ -27,6 +27,7 @@ import { PromptHandlers } from './prompt-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
+import { ScimConnectionHandlers } from './scim-connection-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -59,6 +60,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new PromptHandlers(services.prompts, services.promptUsage),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
+    ...new ScimConnectionHandlers(services.scimConnections),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }
