@@ -281,6 +281,35 @@ forEachAdapter((adapter) => {
         await page.waitForURL(/\/traces$/);
       });
 
+      it("keeps the last span's bar and the axis's last label inside the waterfall's box", async () => {
+        await signedIn();
+        // refund-1's last span (lookup order, an error: outlined bar) ends at the trace's end: its bar reaches 100 %.
+        await page.goto(url('/traces/refund-1'));
+        const bar = page.locator('[data-span-id="tool-1"] .bar');
+        await bar.waitFor();
+        const box = (await page.evaluate(`(() => {
+          const panel = document.querySelector('.waterfall');
+          const r = panel.getBoundingClientRect();
+          // Inside the border: what overflow: hidden keeps.
+          const inner = { left: r.left + panel.clientLeft, right: r.left + panel.clientLeft + panel.clientWidth };
+          const bar = document.querySelector('[data-span-id="tool-1"] .bar');
+          const outline = parseFloat(getComputedStyle(bar).outlineWidth) || 0;
+          const labels = [...document.querySelectorAll('.waterfall-head .axis span')];
+          const last = labels[labels.length - 1];
+          return {
+            inner,
+            barRight: bar.getBoundingClientRect().right + outline,
+            labelRight: last.getBoundingClientRect().right,
+            labelText: last.textContent,
+            barLabelRight: document.querySelector('[data-span-id="tool-1"] .bar-label').getBoundingClientRect().right,
+          };
+        })()`)) as { inner: { left: number; right: number }; barRight: number; labelRight: number; labelText: string; barLabelRight: number };
+        expect(box.labelText).to.equal('1.25 s');
+        expect(box.barRight, 'the last bar (with its error outline)').to.be.at.most(box.inner.right);
+        expect(box.labelRight, "the axis's last label").to.be.at.most(box.inner.right);
+        expect(box.barLabelRight, "the last bar's latency label").to.be.at.most(box.inner.right);
+      });
+
       it('moves with ↑/↓, folds with ←/→ and opens the span with Enter', async () => {
         await signedIn();
         await page.goto(url('/traces/tree-1'));
