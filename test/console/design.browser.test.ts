@@ -633,7 +633,9 @@ forEachAdapter((adapter) => {
         { file: 'console-monitor.png', path: () => `/monitors/${details.monitorId}`, heading: `Monitor ${DETAIL.monitor}`, theme: 'light', ready: monitorView },
         { file: 'console-annotation-queue.png', path: () => `/annotation-queues/${queueId}`, heading: 'Answer quality', theme: 'light', ready: queueView },
         { file: 'console-fix-edit.png', path: () => `/fixes/${fixId}`, heading: 'Fixes', theme: 'light', ready: fixEditView },
-        { file: 'console-prompt-diff.png', path: () => `/prompts/${encodeURIComponent(DETAIL.prompt)}`, heading: DETAIL.prompt, theme: 'light', ready: promptDiff, fullPage: true, masked: 'main table:has(th:text-is("Author")) tbody td:nth-child(4)' },
+        // The versions table is masked whole: its author column is the seeded user's random id, whose glyph
+        // widths move every column (as on the settings page).
+        { file: 'console-prompt-diff.png', path: () => `/prompts/${encodeURIComponent(DETAIL.prompt)}`, heading: DETAIL.prompt, theme: 'light', ready: promptDiff, fullPage: true, masked: 'main table:has(th:text-is("Author"))' },
         { file: 'console-playground-run.png', path: () => `/playground?prompt=${encodeURIComponent(DETAIL.prompt)}&version=2`, heading: 'Playground', theme: 'light', ready: playgroundRun, fullPage: true, masked: '.pg-output p.muted' },
         { file: 'console-dataset.png', path: () => `/datasets/${details.datasetId}`, heading: DETAIL.dataset, theme: 'light', ready: datasetView },
         {
@@ -655,6 +657,8 @@ forEachAdapter((adapter) => {
           await chooseTheme(shot.theme);
           // The theme select keeps focus; the screenshot shows the page, not a focus ring.
           await page.evaluate('document.activeElement?.blur()');
+          // Nor a hover: a ready step's click leaves the pointer over whatever moved under it.
+          await page.mouse.move(0, 0);
           mkdirSync(DOC_IMAGES, { recursive: true });
           await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', fullPage: shot.fullPage ?? false, mask: shot.masked ? [page.locator(shot.masked)] : [] });
           await chooseTheme('system');
