@@ -7,6 +7,7 @@ import { startTestServer, type TenantSeed, type TestServer } from '../support/ha
 import { DOC_IMAGES, ensureConsoleBuilt, launchBrowser, listen, seriousViolations, type Listening, type RunningBrowser } from './browser.js';
 import type { TraceInput } from '../traces/fixtures.js';
 import type { SpanRecord } from '../../src/ports/traces.js';
+import { DETAIL, seedDetailViews, type DetailViews } from './detail-view-seeds.js';
 
 const PASSWORD = 'correct horse battery staple';
 const THEMES = ['light', 'dark'] as const;
@@ -111,6 +112,8 @@ forEachAdapter((adapter) => {
     let detectionId: string;
     let fixId: string;
     let empty: TenantSeed;
+    let queueId: string;
+    let details: DetailViews;
     const url = (p: string) => `${http.baseUrl}${p}`;
     const theme = () => page.evaluate('document.documentElement.dataset.theme') as Promise<string>;
 
@@ -139,7 +142,8 @@ forEachAdapter((adapter) => {
 
     before(async () => {
       ensureConsoleBuilt();
-      server = await startTestServer(adapter);
+      // Webhook deliveries and the playground's model go to local stand-ins on 127.0.0.1.
+      server = await startTestServer(adapter, { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       await server.runtime.services.identityProvisioning.setPassword(server.tenant.user.id, PASSWORD);
       const ingest = (...traces: TraceInput[]) => server.runtime.services.traceIngestion.ingestBatch(server.tenant.project.id, traces);
       const admin = (p: string, body: object) => server.request().post(`/api/v1/public${p}`).set('x-api-key', server.tenant.apiKey).send(body);
@@ -153,10 +157,12 @@ forEachAdapter((adapter) => {
       fixId = (fixes.body.data.fixes as { id: string }[])[0].id;
       const queue = await admin('/annotation-queues', { name: 'Answer quality', scoreConfig: { name: 'helpfulness', dataType: 'numeric', min: 1, max: 5 } });
       expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
+      queueId = queue.body.data.id;
       expect((await admin(`/annotation-queues/${queue.body.data.id}/members`, { userId: server.tenant.user.id })).status).to.equal(201);
       const batch = await admin(`/annotation-queues/${queue.body.data.id}/batches`, { items: [{ traceId: 'refund-1' }], deadline: '2026-11-02T12:00:00.000Z' });
       expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
       await storeStagedTrace(server);
+      details = await seedDetailViews(server);
       empty = await server.seedTenant('Empty');
       http = await listen(server.app);
       chrome = await launchBrowser({ viewport: { width: 1440, height: 900 } });
@@ -168,6 +174,7 @@ forEachAdapter((adapter) => {
       await chrome?.close();
       await http?.close();
       await server?.close();
+      await details?.close();
     });
 
     describe('theme', () => {
@@ -225,6 +232,13 @@ forEachAdapter((adapter) => {
         { name: 'prompts', path: () => '/prompts', heading: 'Prompts' },
         { name: 'playground', path: () => '/playground', heading: 'Playground' },
         { name: 'datasets', path: () => '/datasets', heading: 'Datasets' },
+        // The detail views, with the data seedDetailViews gave them.
+        { name: 'webhook', path: () => `/webhooks/${details.webhookId}`, heading: `Webhook ${DETAIL.webhook}` },
+        { name: 'monitor', path: () => `/monitors/${details.monitorId}`, heading: `Monitor ${DETAIL.monitor}` },
+        { name: 'annotation-queue', path: () => `/annotation-queues/${queueId}`, heading: 'Answer quality' },
+        { name: 'prompt', path: () => `/prompts/${encodeURIComponent(DETAIL.prompt)}`, heading: DETAIL.prompt },
+        { name: 'dataset', path: () => `/datasets/${details.datasetId}`, heading: DETAIL.dataset },
+        { name: 'experiment-compare', path: () => `/datasets/${details.datasetId}/compare?baseline=${details.runs.baseline}&candidate=${details.runs.candidate}`, heading: 'Comparison with greeting v1' },
       ];
       for (const c of pages) {
         it(`${c.name}: opens at its address with its heading and no serious or critical axe violations`, async () => {
@@ -279,6 +293,35 @@ forEachAdapter((adapter) => {
         expect(await page.getByRole('heading', { name: 'Detections that fired' }).count()).to.equal(0);
         await notFound.getByRole('link', { name: 'Back to traces' }).click();
         await page.waitForURL(/\/traces$/);
+      });
+
+      it("keeps the last span's bar and the axis's last label inside the waterfall's box", async () => {
+        await signedIn();
+        // refund-1's last span (lookup order, an error: outlined bar) ends at the trace's end: its bar reaches 100 %.
+        await page.goto(url('/traces/refund-1'));
+        const bar = page.locator('[data-span-id="tool-1"] .bar');
+        await bar.waitFor();
+        const box = (await page.evaluate(`(() => {
+          const panel = document.querySelector('.waterfall');
+          const r = panel.getBoundingClientRect();
+          // Inside the border: what overflow: hidden keeps.
+          const inner = { left: r.left + panel.clientLeft, right: r.left + panel.clientLeft + panel.clientWidth };
+          const bar = document.querySelector('[data-span-id="tool-1"] .bar');
+          const outline = parseFloat(getComputedStyle(bar).outlineWidth) || 0;
+          const labels = [...document.querySelectorAll('.waterfall-head .axis span')];
+          const last = labels[labels.length - 1];
+          return {
+            inner,
+            barRight: bar.getBoundingClientRect().right + outline,
+            labelRight: last.getBoundingClientRect().right,
+            labelText: last.textContent,
+            barLabelRight: document.querySelector('[data-span-id="tool-1"] .bar-label').getBoundingClientRect().right,
+          };
+        })()`)) as { inner: { left: number; right: number }; barRight: number; labelRight: number; labelText: string; barLabelRight: number };
+        expect(box.labelText).to.equal('1.25 s');
+        expect(box.barRight, 'the last bar (with its error outline)').to.be.at.most(box.inner.right);
+        expect(box.labelRight, "the axis's last label").to.be.at.most(box.inner.right);
+        expect(box.barLabelRight, "the last bar's latency label").to.be.at.most(box.inner.right);
       });
 
       it('moves with ↑/↓, folds with ←/→ and opens the span with Enter', async () => {
@@ -456,9 +499,110 @@ forEachAdapter((adapter) => {
      * both). Deterministic: fixed server and page clocks, UTC, en-US, animations stopped, the caret
      * hidden; what differs per run (ids, keys, emails) is masked.
      */
+    /** Cell texts of a table's body rows, in order. */
+    async function bodyRows(table: ReturnType<Page['locator']>): Promise<string[][]> {
+      const rows = table.locator('tbody tr');
+      const out: string[][] = [];
+      for (let i = 0; i < (await rows.count()); i += 1) out.push((await rows.nth(i).locator('td, th').allInnerTexts()).map((t) => t.trim()));
+      return out;
+    }
+
+    /** The delivery log, newest first: the 503 still to be retried, then the delivered test. */
+    async function webhookLog(p: Page): Promise<void> {
+      const log = p.getByRole('table', { name: 'Deliveries, newest first' });
+      await log.locator('tbody tr').nth(1).waitFor();
+      const rows = (await bodyRows(log)).map((row) => row.slice(0, 6));
+      expect(rows.map((row) => row.slice(0, 5))).to.deep.equal([
+        ['Nov 1, 2026, 12:01:02 PM', 'webhook.test', 'pending', '1', '503'],
+        ['Nov 1, 2026, 12:00:02 PM', 'webhook.test', 'succeeded', '1', '200'],
+      ]);
+      // The retry comes 30 s ± 20 % after the failed attempt (docs/webhooks.md): 12:01:26 to 12:01:38.
+      const retryAt = Date.parse(`${rows[0][5].replace(',', '').replace(', ', ' ')} UTC`);
+      expect(retryAt - Date.parse('2026-11-01T12:01:02Z')).to.be.within(24_000, 36_000);
+      expect(rows[1][5]).to.equal('—');
+    }
+    async function monitorView(p: Page): Promise<void> {
+      const facts = p.locator('main dl.facts');
+      expect(await facts.locator('dt').allInnerTexts()).to.deep.equal(['State', 'Alerts', 'Event type', 'Last evaluated window end', 'Incidents']);
+      expect((await facts.locator('dd').allInnerTexts()).slice(0, 3)).to.deep.equal(['ok', 'active', 'alert.metric_threshold_breach']);
+      expect(await p.getByLabel('Name', { exact: true }).inputValue()).to.equal(DETAIL.monitor);
+      expect(await p.getByLabel('Threshold', { exact: true }).inputValue()).to.equal('100');
+    }
+    async function queueView(p: Page): Promise<void> {
+      const batches = p.getByRole('table', { name: 'Batches of Answer quality, newest first' });
+      await batches.locator('tbody tr').first().waitFor();
+      expect(await bodyRows(batches)).to.deep.equal([['Nov 1, 2026, 12:00:00 PM', 'open', '0 of 1 answered', 'Nov 2, 2026, 12:00:00 PM']]);
+      await p.getByText('Reviewers judge whole traces and answer helpfulness: a number from 1 to 5.', { exact: false }).waitFor();
+    }
+    /** The fix's edit form, opened, with its fields as stored and a recommended action being written. */
+    async function fixEditView(p: Page): Promise<void> {
+      await p.getByRole('button', { name: 'Edit fix' }).click();
+      const form = p.getByRole('form', { name: 'Edit fix' });
+      await form.waitFor();
+      expect(await form.getByLabel('Title').inputValue()).to.equal('Email leak');
+      expect(await form.getByLabel('Severity').inputValue()).to.equal('high');
+      expect(await form.getByLabel('Label').inputValue()).to.equal('email-leak');
+      await form.getByLabel('Recommended action').fill('Mask email addresses in answers before they are sent.');
+      expect(await form.getByRole('button', { name: 'Save changes' }).isEnabled()).to.equal(true);
+    }
+    /** Versions newest first, usage per version (greet-2 and greet-3 on v2, greet-1 on v1), the v1 → v2 diff. */
+    async function promptDiff(p: Page): Promise<void> {
+      const diff = p.getByRole('table', { name: 'Differences from v1 to v2' });
+      await diff.waitFor();
+      const usage = p.getByRole('table', { name: `Usage of ${DETAIL.prompt} by version, newest first` });
+      await usage.waitFor();
+      // v2: latencies 600 and 800 ms → p50 700, p95 600 + 0.95·200 = 790 (type 7); cost 0.001 + 0.003.
+      expect(await bodyRows(usage)).to.deep.equal([
+        ['v2', '2', '700 ms', '790 ms', '$0.00400', '$0.00200', '0 %', '—'],
+        ['v1', '1', '900 ms', '900 ms', '$0.00200', '$0.00200', '0 %', '—'],
+      ]);
+      expect(await diff.locator('tr.prompts-diff-removed code:not([aria-hidden])').allInnerTexts()).to.deep.equal(['You greet people.']);
+      expect(await diff.locator('tr.prompts-diff-added code:not([aria-hidden])').allInnerTexts()).to.deep.equal(['You greet people in {{language}}.']);
+      await p.getByText('2 changed lines.').waitFor();
+    }
+    /** v2 of the greeting run on the local stand-in: its streamed answer and the run's tokens. */
+    async function playgroundRun(p: Page): Promise<void> {
+      const side = p.getByRole('region', { name: 'Prompt' });
+      await side.getByLabel('Message 1', { exact: true }).waitFor();
+      expect(await side.getByLabel('Message 1', { exact: true }).inputValue()).to.equal('You greet people in {{language}}.');
+      await p.getByLabel('name', { exact: true }).fill('Ada');
+      await p.getByLabel('language', { exact: true }).fill('French');
+      await side.getByRole('button', { name: 'Run', exact: true }).click();
+      await p.waitForFunction("document.querySelector('.pg-answer')?.textContent === 'Bonjour, Ada!'");
+      await side.getByText('12 prompt + 5 completion tokens · $0.00000 · ', { exact: false }).waitFor();
+      await side.getByRole('link', { name: "Open the run's trace" }).waitFor();
+    }
+    async function datasetView(p: Page): Promise<void> {
+      const items = p.locator('main table').first();
+      await items.getByText(DETAIL.questions[0], { exact: false }).waitFor();
+      expect((await bodyRows(items)).map((row) => row.slice(0, 4))).to.deep.equal(
+        DETAIL.questions.map((question, x) => [JSON.stringify({ question }), `answer ${x + 1}`, 'active', String(x + 1)]),
+      );
+      await p.getByText('Version 3 · 3 active items').waitFor();
+    }
+    /**
+     * Baseline accuracy 0.9, 0.8, 0.7 against 0.6, 0.9, 0.5: means 0.8 and 0.6667, differences −0.3, +0.1,
+     * −0.2; exact Wilcoxon over 3 untied pairs (ranks 3, 1, 2; W+ = 1): two-sided p = 2·2/2³ = 0.5
+     * (scipy.stats.wilcoxon(method="exact")); items worst change first.
+     */
+    async function comparison(p: Page): Promise<void> {
+      const scores = p.getByRole('region', { name: 'Scores' }).locator('table');
+      await scores.locator('tbody tr').first().waitFor();
+      const [row] = await bodyRows(scores);
+      expect([...row.slice(0, 5), ...row.slice(6, 8)]).to.deep.equal(['accuracy', 'greeting v2', '3', '0.8000', '0.6667', '0.5000', '0.5000']);
+      expect(row[5]).to.match(/^−0\.1333 \(/);
+      const items = p.getByRole('region', { name: 'Items side by side' }).locator('table');
+      await items.getByText(DETAIL.questions[0], { exact: false }).waitFor();
+      expect((await bodyRows(items)).map((r) => [r[0], r[r.length - 1]])).to.deep.equal([
+        [JSON.stringify({ question: DETAIL.questions[0] }), '−0.3000'],
+        [JSON.stringify({ question: DETAIL.questions[2] }), '−0.2000'],
+        [JSON.stringify({ question: DETAIL.questions[1] }), '+0.1000'],
+      ]);
+    }
+
     // Written once (SQLite), not skipped on PostgreSQL: the block only exists for the SQLite run.
     if (adapter === 'sqlite') describe('docs screenshots', () => {
-      const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string }[] = [
+      const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string; fullPage?: boolean }[] = [
         { file: 'console.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
         { file: 'console-traces.png', path: () => '/traces', heading: 'Traces', theme: 'light' },
         { file: 'console-traces-dark.png', path: () => '/traces', heading: 'Traces', theme: 'dark' },
@@ -484,6 +628,24 @@ forEachAdapter((adapter) => {
         { file: 'console-prompts.png', path: () => '/prompts', heading: 'Prompts', theme: 'light' },
         { file: 'console-playground.png', path: () => '/playground', heading: 'Playground', theme: 'light' },
         { file: 'console-datasets.png', path: () => '/datasets', heading: 'Datasets', theme: 'light' },
+        // The detail views (seedDetailViews); each ready step reads what a person sees before the picture.
+        { file: 'console-webhook.png', path: () => `/webhooks/${details.webhookId}`, heading: `Webhook ${DETAIL.webhook}`, theme: 'light', ready: webhookLog, fullPage: true, masked: 'main table tbody tr:first-child td:nth-child(6)' },
+        { file: 'console-monitor.png', path: () => `/monitors/${details.monitorId}`, heading: `Monitor ${DETAIL.monitor}`, theme: 'light', ready: monitorView },
+        { file: 'console-annotation-queue.png', path: () => `/annotation-queues/${queueId}`, heading: 'Answer quality', theme: 'light', ready: queueView },
+        { file: 'console-fix-edit.png', path: () => `/fixes/${fixId}`, heading: 'Fixes', theme: 'light', ready: fixEditView },
+        // The versions table is masked whole: its author column is the seeded user's random id, whose glyph
+        // widths move every column (as on the settings page).
+        { file: 'console-prompt-diff.png', path: () => `/prompts/${encodeURIComponent(DETAIL.prompt)}`, heading: DETAIL.prompt, theme: 'light', ready: promptDiff, fullPage: true, masked: 'main table:has(th:text-is("Author"))' },
+        { file: 'console-playground-run.png', path: () => `/playground?prompt=${encodeURIComponent(DETAIL.prompt)}&version=2`, heading: 'Playground', theme: 'light', ready: playgroundRun, fullPage: true, masked: '.pg-output p.muted' },
+        { file: 'console-dataset.png', path: () => `/datasets/${details.datasetId}`, heading: DETAIL.dataset, theme: 'light', ready: datasetView },
+        {
+          file: 'console-experiment-compare.png',
+          path: () => `/datasets/${details.datasetId}/compare?baseline=${details.runs.baseline}&candidate=${details.runs.candidate}`,
+          heading: 'Comparison with greeting v1',
+          theme: 'light',
+          ready: comparison,
+          fullPage: true,
+        },
       ];
       for (const shot of shots) {
         it(`docs/images/${shot.file}`, async () => {
@@ -495,8 +657,10 @@ forEachAdapter((adapter) => {
           await chooseTheme(shot.theme);
           // The theme select keeps focus; the screenshot shows the page, not a focus ring.
           await page.evaluate('document.activeElement?.blur()');
+          // Nor a hover: a ready step's click leaves the pointer over whatever moved under it.
+          await page.mouse.move(0, 0);
           mkdirSync(DOC_IMAGES, { recursive: true });
-          await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', mask: shot.masked ? [page.locator(shot.masked)] : [] });
+          await page.screenshot({ path: path.join(DOC_IMAGES, shot.file), animations: 'disabled', caret: 'hide', fullPage: shot.fullPage ?? false, mask: shot.masked ? [page.locator(shot.masked)] : [] });
           await chooseTheme('system');
         });
       }

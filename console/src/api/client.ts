@@ -221,6 +221,7 @@ export class ApiClient {
   createPromptVersion = (body: BodyOf<'createPromptVersion'>) => this.rest<SuccessData<'createPromptVersion'>>('POST', '/prompts', undefined, body);
   setPromptVersionLabels = (name: string, version: number, body: BodyOf<'setPromptVersionLabels'>) =>
     this.rest<SuccessData<'setPromptVersionLabels'>>('PATCH', `/prompts/${encodeURIComponent(name)}/versions/${version}`, undefined, body);
+  getPromptUsage = (name: string, query: QueryOf<'getPromptUsage'>) => this.rest<SuccessData<'getPromptUsage'>>('GET', `/prompts/${encodeURIComponent(name)}/usage`, query);
   getPromptProtectedLabels = () => this.rest<SuccessData<'getPromptProtectedLabels'>>('GET', '/project/prompt-protected-labels');
 
   /**

@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
+import { ConfirmDelete } from '../ui/confirm-delete';
+import { EditCard } from '../ui/edit-form';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatCost, formatCount, formatTime } from '../ui/format';
 import { RuleBuilder, rowsOf, type RuleRow } from '../detections/rule-builder';
 import { filterTreeOf } from './evaluator-form';
@@ -27,7 +30,6 @@ export function EvaluatorPage() {
     void queryClient.invalidateQueries({ queryKey: ['evaluators'] });
   };
   const toggle = useMutation({ mutationFn: (isActive: boolean) => api.updateEvaluator(evaluatorId, { isActive }), onSuccess: changed });
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.deleteEvaluator(evaluatorId),
     onSuccess: () => {
@@ -85,21 +87,7 @@ export function EvaluatorPage() {
             <button type="button" disabled={toggle.isPending} onClick={() => toggle.mutate(e.state === 'inactive')}>
               {e.state === 'inactive' ? 'Enable' : 'Disable'}
             </button>
-            {confirming ? (
-              <>
-                <span>Delete this evaluator? Its scores stay.</span>
-                <button type="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  Yes, delete
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Keep it
-                </button>
-              </>
-            ) : (
-              <button type="button" onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            )}
+            <ConfirmDelete question="Delete this evaluator? Its scores stay." pending={remove.isPending} onConfirm={() => remove.mutate()} />
           </div>
           <ProblemAlert error={toggle.error ?? remove.error} />
           <EditEvaluator evaluator={e} onSaved={changed} />
@@ -126,28 +114,16 @@ function EditEvaluator({ evaluator, onSaved }: { evaluator: Schemas['Evaluator']
     mutationFn: () => api.updateEvaluator(evaluator.id, { samplingRate: Number(sampling), filters: filterTreeOf(rules), dailyBudgetUsd: limitOf(usd), dailyBudgetTokens: limitOf(tokens) }),
     onSuccess: onSaved,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <section className="card" aria-labelledby="ev-edit-heading">
-      <h2 id="ev-edit-heading">Edit</h2>
-      <form onSubmit={submit} className="inline-form">
-        <label htmlFor="ev-edit-sampling">Sampling rate (0 to 1)</label>
-        <input id="ev-edit-sampling" type="number" min="0" max="1" step="any" required value={sampling} onChange={(e) => setSampling(e.target.value)} />
-        <label htmlFor="ev-edit-usd">Daily budget in dollars (empty: none)</label>
-        <input id="ev-edit-usd" type="number" min="0" step="any" value={usd} onChange={(e) => setUsd(e.target.value)} />
-        <label htmlFor="ev-edit-tokens">Daily budget in tokens (empty: none)</label>
-        <input id="ev-edit-tokens" type="number" min="0" step="1" value={tokens} onChange={(e) => setTokens(e.target.value)} />
-        <RuleBuilder idPrefix="ev-edit-rules" rows={rules} onChange={setRules} />
-        <button type="submit" disabled={save.isPending}>
-          Save evaluator
-        </button>
-        {save.isSuccess && !save.isPending && <span role="status"> Saved.</span>}
-        <ProblemAlert error={save.error} />
-      </form>
-    </section>
+    <EditCard idPrefix="ev-edit" formClassName="inline-form" save={save} onSubmit={() => save.mutate()} submitLabel="Save evaluator">
+      <label htmlFor="ev-edit-sampling">Sampling rate (0 to 1)</label>
+      <input id="ev-edit-sampling" type="number" min="0" max="1" step="any" required value={sampling} onChange={(e) => setSampling(e.target.value)} />
+      <label htmlFor="ev-edit-usd">Daily budget in dollars (empty: none)</label>
+      <input id="ev-edit-usd" type="number" min="0" step="any" value={usd} onChange={(e) => setUsd(e.target.value)} />
+      <label htmlFor="ev-edit-tokens">Daily budget in tokens (empty: none)</label>
+      <input id="ev-edit-tokens" type="number" min="0" step="1" value={tokens} onChange={(e) => setTokens(e.target.value)} />
+      <RuleBuilder idPrefix="ev-edit-rules" rows={rules} onChange={setRules} />
+    </EditCard>
   );
 }
 
@@ -165,54 +141,45 @@ function Runs({ evaluatorId }: { evaluatorId: string }) {
   return (
     <section className="card" aria-labelledby="ev-runs-heading">
       <h2 id="ev-runs-heading">Runs</h2>
-      <ProblemAlert error={runs.error} />
-      {runs.data && list.length === 0 && pages.isFirst && <p className="empty">No runs yet. New traces are evaluated as they arrive (at the sampling rate).</p>}
-      {list.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Runs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Trace</th>
-              <th scope="col">Outcome</th>
-              <th scope="col" className="num">
-                Tokens (prompt + completion)
-              </th>
-              <th scope="col" className="num">
-                Cost
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.id}>
-                <td>{formatTime(r.createdAt)}</td>
-                <td>
-                  <Link to={`/traces/${encodeURIComponent(r.traceId)}`}>{r.traceId}</Link>
-                </td>
-                <td>
-                  {r.outcome}
-                  {r.error && `: ${r.error}`}
-                </td>
-                <td className="num">
-                  {formatCount(r.promptTokens)} + {formatCount(r.completionTokens)}
-                </td>
-                <td className="num">{formatCost(r.costUsd)}</td>
+      <PagedList page={runs.data?.page} items={list} pages={pages} error={runs.error} pagerLabel="Run pages"
+        empty={<p className="empty">No runs yet. New traces are evaluated as they arrive (at the sampling rate).</p>}>
+        {(items) => (
+          <table>
+            <caption className="visually-hidden">Runs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Trace</th>
+                <th scope="col">Outcome</th>
+                <th scope="col" className="num">
+                  Tokens (prompt + completion)
+                </th>
+                <th scope="col" className="num">
+                  Cost
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {(!pages.isFirst || runs.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Run pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!runs.data?.page.hasMore} onClick={() => pages.older(runs.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+            </thead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatTime(r.createdAt)}</td>
+                  <td>
+                    <Link to={`/traces/${encodeURIComponent(r.traceId)}`}>{r.traceId}</Link>
+                  </td>
+                  <td>
+                    {r.outcome}
+                    {r.error && `: ${r.error}`}
+                  </td>
+                  <td className="num">
+                    {formatCount(r.promptTokens)} + {formatCount(r.completionTokens)}
+                  </td>
+                  <td className="num">{formatCost(r.costUsd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 import { JsonView } from '../ui/json-view';
 
@@ -53,63 +54,52 @@ export function IncidentsPage() {
         </select>
         {monitorId && <Link to="/incidents">Incidents of every monitor</Link>}
       </div>
-      <ProblemAlert error={incidents.error} />
-      {incidents.data && list.length === 0 && pages.isFirst && (
-        <p className="empty">No incidents. A monitor opens one when its condition holds for a window; until then there is nothing to see here.</p>
-      )}
-      {list.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Incidents, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Monitor</th>
-              <th scope="col">Status</th>
-              <th scope="col">Ended</th>
-              <th scope="col" className="num">
-                Opening value
-              </th>
-              <th scope="col" className="num">
-                Peak
-              </th>
-              <th scope="col" className="num">
-                Last
-              </th>
-              <th scope="col" className="num">
-                Windows
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((i) => (
-              <tr key={i.id}>
-                <td>
-                  <Link to={`/incidents/${i.id}`}>{formatTime(i.startedAt)}</Link>
-                </td>
-                <td>
-                  <Link to={`/monitors/${i.monitorId}`}>{nameOf(i.monitorId)}</Link>
-                </td>
-                <td className={`mon-state mon-state-${i.status}`}>{i.status}</td>
-                <td>{i.resolvedAt ? formatTime(i.resolvedAt) : '—'}</td>
-                <td className="num">{formatValue(i.openValue)}</td>
-                <td className="num">{formatValue(i.peakValue)}</td>
-                <td className="num">{formatValue(i.lastValue)}</td>
-                <td className="num">{i.windows}</td>
+      <PagedList page={incidents.data?.page} items={list} pages={pages} error={incidents.error} pagerLabel="Incident pages"
+        empty={<p className="empty">No incidents. A monitor opens one when its condition holds for a window; until then there is nothing to see here.</p>}>
+        {(items) => (
+          <table>
+            <caption className="visually-hidden">Incidents, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Started</th>
+                <th scope="col">Monitor</th>
+                <th scope="col">Status</th>
+                <th scope="col">Ended</th>
+                <th scope="col" className="num">
+                  Opening value
+                </th>
+                <th scope="col" className="num">
+                  Peak
+                </th>
+                <th scope="col" className="num">
+                  Last
+                </th>
+                <th scope="col" className="num">
+                  Windows
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {(!pages.isFirst || incidents.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Incident pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!incidents.data?.page.hasMore} onClick={() => pages.older(incidents.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+            </thead>
+            <tbody>
+              {items.map((i) => (
+                <tr key={i.id}>
+                  <td>
+                    <Link to={`/incidents/${i.id}`}>{formatTime(i.startedAt)}</Link>
+                  </td>
+                  <td>
+                    <Link to={`/monitors/${i.monitorId}`}>{nameOf(i.monitorId)}</Link>
+                  </td>
+                  <td className={`mon-state mon-state-${i.status}`}>{i.status}</td>
+                  <td>{i.resolvedAt ? formatTime(i.resolvedAt) : '—'}</td>
+                  <td className="num">{formatValue(i.openValue)}</td>
+                  <td className="num">{formatValue(i.peakValue)}</td>
+                  <td className="num">{formatValue(i.lastValue)}</td>
+                  <td className="num">{i.windows}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

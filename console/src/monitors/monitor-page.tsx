@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
+import { ConfirmDelete } from '../ui/confirm-delete';
+import { EditCard } from '../ui/edit-form';
 import { formatTime } from '../ui/format';
 import { MonitorFields } from './monitor-form';
 import { createBody, draftOf, emptyDraft, updateBody, type MonitorDraft } from './monitor-model';
@@ -59,7 +61,6 @@ export function MonitorPage() {
     void queryClient.invalidateQueries({ queryKey: ['monitors'] });
   };
   const patch = useMutation({ mutationFn: (body: Schemas['MonitorUpdateRequest']) => api.updateMonitor(monitorId, body), onSuccess: changed });
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.deleteMonitor(monitorId),
     onSuccess: () => {
@@ -126,21 +127,7 @@ export function MonitorPage() {
             <button type="button" disabled={patch.isPending} onClick={() => patch.mutate({ enabled: !m.enabled })}>
               {m.enabled ? 'Disable' : 'Enable'}
             </button>
-            {confirming ? (
-              <>
-                <span>Delete this monitor with its incidents?</span>
-                <button type="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  Yes, delete
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Keep it
-                </button>
-              </>
-            ) : (
-              <button type="button" onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            )}
+            <ConfirmDelete question="Delete this monitor with its incidents?" pending={remove.isPending} onConfirm={() => remove.mutate()} />
           </div>
           <ProblemAlert error={patch.error ?? remove.error} />
           <EditMonitor monitor={m} onSaved={changed} />
@@ -155,21 +142,9 @@ function EditMonitor({ monitor, onSaved }: { monitor: Schemas['Monitor']; onSave
   const [draft, setDraft] = useState<MonitorDraft>(() => draftOf(monitor));
   useEffect(() => setDraft(draftOf(monitor)), [monitor]);
   const save = useMutation({ mutationFn: () => api.updateMonitor(monitor.id, updateBody(draft)), onSuccess: onSaved });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <section className="card" aria-labelledby="mon-edit-heading">
-      <h2 id="mon-edit-heading">Edit</h2>
-      <form onSubmit={submit} className="wide-form mon-form">
-        <MonitorFields draft={draft} onChange={setDraft} creating={false} selfId={monitor.id} />
-        <button type="submit" disabled={save.isPending}>
-          Save monitor
-        </button>
-        {save.isSuccess && !save.isPending && <p role="status">Saved.</p>}
-        <ProblemAlert error={save.error} />
-      </form>
-    </section>
+    <EditCard idPrefix="mon-edit" formClassName="wide-form mon-form" save={save} onSubmit={() => save.mutate()} submitLabel="Save monitor">
+      <MonitorFields draft={draft} onChange={setDraft} creating={false} selfId={monitor.id} />
+    </EditCard>
   );
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
-import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 import { windowLabel } from './monitor-model';
 
@@ -39,63 +39,54 @@ export function MonitorsPage() {
           </Link>
         </div>
       </div>
-      <ProblemAlert error={monitors.error} />
-      {monitors.data && list.length === 0 && pages.isFirst && (
-        <p className="empty">
-          No monitors yet. <Link to="/monitors/new">Create a monitor</Link> to be alerted when error rate, latency, cost or traffic leave their usual range.
-        </p>
-      )}
-      {list.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Monitors, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Metric</th>
-              <th scope="col">Window</th>
-              <th scope="col">State</th>
-              <th scope="col">Alerts</th>
-              <th scope="col">Incidents</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <Link to={`/monitors/${m.id}`}>{m.name}</Link>
-                </td>
-                <td>{m.kind}</td>
-                <td>{m.metric ?? '—'}</td>
-                <td>{windowLabel(m.windowSeconds)}</td>
-                <td className={`mon-state mon-state-${m.state}`}>{m.state}</td>
-                <td>{monitorMode(m)}</td>
-                <td>
-                  {m.openIncidentId && (
-                    <>
-                      <Link to={`/incidents/${m.openIncidentId}`}>Open incident</Link>
-                      {' · '}
-                    </>
-                  )}
-                  <Link to={`/incidents?monitorId=${m.id}`}>
-                    History<span className="visually-hidden"> of {m.name}</span>
-                  </Link>
-                </td>
+      <PagedList page={monitors.data?.page} items={list} pages={pages} error={monitors.error} pagerLabel="Monitor pages"
+        empty={
+          <p className="empty">
+            No monitors yet. <Link to="/monitors/new">Create a monitor</Link> to be alerted when error rate, latency, cost or traffic leave their usual range.
+          </p>
+        }>
+        {(items) => (
+          <table>
+            <caption className="visually-hidden">Monitors, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Metric</th>
+                <th scope="col">Window</th>
+                <th scope="col">State</th>
+                <th scope="col">Alerts</th>
+                <th scope="col">Incidents</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {(!pages.isFirst || monitors.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Monitor pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!monitors.data?.page.hasMore} onClick={() => pages.older(monitors.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+            </thead>
+            <tbody>
+              {items.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    <Link to={`/monitors/${m.id}`}>{m.name}</Link>
+                  </td>
+                  <td>{m.kind}</td>
+                  <td>{m.metric ?? '—'}</td>
+                  <td>{windowLabel(m.windowSeconds)}</td>
+                  <td className={`mon-state mon-state-${m.state}`}>{m.state}</td>
+                  <td>{monitorMode(m)}</td>
+                  <td>
+                    {m.openIncidentId && (
+                      <>
+                        <Link to={`/incidents/${m.openIncidentId}`}>Open incident</Link>
+                        {' · '}
+                      </>
+                    )}
+                    <Link to={`/incidents?monitorId=${m.id}`}>
+                      History<span className="visually-hidden"> of {m.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

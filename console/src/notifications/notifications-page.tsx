@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useApi, useSession } from '../auth/session-context';
-import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 import { SubjectLink } from './subject-link';
 import { NotificationSettingsForm } from './notification-settings';
@@ -53,48 +53,39 @@ export function NotificationsPage() {
         </div>
       </div>
       {inbox.data && <p role="status">{unread === 0 ? 'Nothing unread.' : `${unread} unread.`}</p>}
-      <ProblemAlert error={inbox.error ?? markRead.error ?? markAll.error} />
-      {inbox.data && list.length === 0 && pages.isFirst && (
-        <p className="empty">
-          {unreadOnly
-            ? 'No unread notifications. Clear "Unread only" to see the ones you have read.'
-            : 'No notifications yet. You are notified when someone @-mentions you on a fix, when fixes assigned to you need action, about dispatch approvals, finished backfills and the daily and weekly digests (set their hour below).'}
-        </p>
-      )}
-      {list.length > 0 && (
-        <ul className="plain nt-list" aria-label="Notifications, newest first">
-          {list.map((n) => (
-            <li key={n.id} className={n.read ? 'nt-item' : 'nt-item nt-unread'}>
-              <div>
-                <strong>{n.title}</strong>
-                {!n.read && <span className="nt-flag"> (unread)</span>}
-              </div>
-              <div className="muted small">
-                {n.type} · {formatTime(n.createdAt)}
-                {n.readAt && ` · read ${formatTime(n.readAt)}`}
-              </div>
-              <div className="nt-actions">
-                <SubjectLink notification={n} onOpen={() => !n.read && markRead.mutate(n.id)} />
-                {!n.read && (
-                  <button type="button" disabled={markRead.isPending} onClick={() => markRead.mutate(n.id)}>
-                    Mark as read<span className="visually-hidden">: {n.title}</span>
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {(!pages.isFirst || inbox.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Notification pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!inbox.data?.page.hasMore} onClick={() => pages.older(inbox.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+      <PagedList page={inbox.data?.page} items={list} pages={pages} error={inbox.error ?? markRead.error ?? markAll.error} pagerLabel="Notification pages"
+        empty={
+          <p className="empty">
+            {unreadOnly
+              ? 'No unread notifications. Clear "Unread only" to see the ones you have read.'
+              : 'No notifications yet. You are notified when someone @-mentions you on a fix, when fixes assigned to you need action, about dispatch approvals, finished backfills and the daily and weekly digests (set their hour below).'}
+          </p>
+        }>
+        {(items) => (
+          <ul className="plain nt-list" aria-label="Notifications, newest first">
+            {items.map((n) => (
+              <li key={n.id} className={n.read ? 'nt-item' : 'nt-item nt-unread'}>
+                <div>
+                  <strong>{n.title}</strong>
+                  {!n.read && <span className="nt-flag"> (unread)</span>}
+                </div>
+                <div className="muted small">
+                  {n.type} · {formatTime(n.createdAt)}
+                  {n.readAt && ` · read ${formatTime(n.readAt)}`}
+                </div>
+                <div className="nt-actions">
+                  <SubjectLink notification={n} onOpen={() => !n.read && markRead.mutate(n.id)} />
+                  {!n.read && (
+                    <button type="button" disabled={markRead.isPending} onClick={() => markRead.mutate(n.id)}>
+                      Mark as read<span className="visually-hidden">: {n.title}</span>
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       <DigestPreview initial={digest === 'weekly' ? 'weekly' : digest === 'daily' ? 'daily' : null} />
       <NotificationSettingsForm />
     </section>

@@ -6,6 +6,7 @@ import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
 import { formatTime } from '../ui/format';
 import { lineDiff } from './line-diff';
+import { PromptUsage } from './prompt-usage';
 
 type Version = Schemas['PromptVersion'];
 
@@ -71,6 +72,7 @@ export function PromptPage() {
           ))}
         </tbody>
       </table>
+      {list.length > 0 && <PromptUsage name={name} />}
       {list.length > 0 && <LabelMover name={name} versions={list} isProtected={isProtected} />}
       {list.length > 1 && <VersionDiff versions={list} />}
     </section>

@@ -122,7 +122,8 @@ export function Waterfall({ spans, selectedSpanId, onSelect, loadingMore = null 
             const spanIndex = rows[item.index];
             const span = tree.spans[spanIndex];
             const left = (tree.start[spanIndex] / tree.totalMs) * 100;
-            const width = Math.max(0.2, ((tree.end[spanIndex] - tree.start[spanIndex]) / tree.totalMs) * 100);
+            // Clamped to the track: a minimum-width bar at the trace's end would otherwise run past it.
+            const width = Math.min(100 - left, Math.max(0.2, ((tree.end[spanIndex] - tree.start[spanIndex]) / tree.totalMs) * 100));
             const hasChildren = tree.children[spanIndex].length > 0;
             const isOpen = !collapsed.has(spanIndex);
             const cost = typeof span.cost === 'number' ? span.cost : null;

@@ -15,3 +15,5 @@ export function useCursorPages() {
     reset: () => setCursors([undefined]),
   };
 }
+
+export type CursorPages = ReturnType<typeof useCursorPages>;

@@ -2,8 +2,8 @@ import { Fragment, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
-import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 
 const PAGE = 20;
@@ -30,69 +30,60 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
   return (
     <section className="card" aria-labelledby="wh-log-heading">
       <h2 id="wh-log-heading">Delivery log</h2>
-      <ProblemAlert error={deliveries.error} />
-      {deliveries.data && list.length === 0 && pages.isFirst && <p className="empty">No deliveries yet. Send a test delivery to see one here.</p>}
-      {list.length > 0 && (
-        <table className="wh-log">
-          <caption className="visually-hidden">Deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Attempts
-              </th>
-              <th scope="col">Response</th>
-              <th scope="col">Next attempt</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((d) => (
-              <Fragment key={d.id}>
-                <tr>
-                  <td>{formatTime(d.createdAt)}</td>
-                  <td>{d.eventType}</td>
-                  <td className={`wh-status wh-status-${d.status}`}>{d.status}</td>
-                  <td className="num">{d.attempts}</td>
-                  <td>{lastResponse(d)}</td>
-                  <td>{d.nextAttemptAt ? formatTime(d.nextAttemptAt) : '—'}</td>
-                  <td>
-                    <button type="button" aria-expanded={open === d.id} disabled={d.attemptLog.length === 0} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                      Attempts<span className="visually-hidden"> of the delivery created {formatTime(d.createdAt)}</span>
-                    </button>
-                  </td>
-                </tr>
-                {open === d.id && (
+      <PagedList page={deliveries.data?.page} items={list} pages={pages} error={deliveries.error} pagerLabel="Delivery log pages"
+        empty={<p className="empty">No deliveries yet. Send a test delivery to see one here.</p>}>
+        {(items) => (
+          <table className="wh-log">
+            <caption className="visually-hidden">Deliveries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Attempts
+                </th>
+                <th scope="col">Response</th>
+                <th scope="col">Next attempt</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((d) => (
+                <Fragment key={d.id}>
                   <tr>
-                    <td colSpan={7}>
-                      <ol className="wh-attempts">
-                        {d.attemptLog.map((a) => (
-                          <li key={a.attempt}>
-                            Attempt {a.attempt} at {formatTime(a.startedAt)}, {a.durationMs} ms: {a.statusCode ?? 'no answer'}
-                            {a.error ? ` (${a.error})` : ''}
-                          </li>
-                        ))}
-                      </ol>
+                    <td>{formatTime(d.createdAt)}</td>
+                    <td>{d.eventType}</td>
+                    <td className={`wh-status wh-status-${d.status}`}>{d.status}</td>
+                    <td className="num">{d.attempts}</td>
+                    <td>{lastResponse(d)}</td>
+                    <td>{d.nextAttemptAt ? formatTime(d.nextAttemptAt) : '—'}</td>
+                    <td>
+                      <button type="button" aria-expanded={open === d.id} disabled={d.attemptLog.length === 0} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                        Attempts<span className="visually-hidden"> of the delivery created {formatTime(d.createdAt)}</span>
+                      </button>
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {(!pages.isFirst || deliveries.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Delivery log pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!deliveries.data?.page.hasMore} onClick={() => pages.older(deliveries.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+                  {open === d.id && (
+                    <tr>
+                      <td colSpan={7}>
+                        <ol className="wh-attempts">
+                          {d.attemptLog.map((a) => (
+                            <li key={a.attempt}>
+                              Attempt {a.attempt} at {formatTime(a.startedAt)}, {a.durationMs} ms: {a.statusCode ?? 'no answer'}
+                              {a.error ? ` (${a.error})` : ''}
+                            </li>
+                          ))}
+                        </ol>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

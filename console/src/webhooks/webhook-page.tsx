@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
+import { ConfirmDelete } from '../ui/confirm-delete';
+import { EditCard } from '../ui/edit-form';
 import { formatTime } from '../ui/format';
 import { EventTypePicker } from './event-types';
 import { generateWebhookSecret } from './secret';
@@ -26,7 +28,6 @@ export function WebhookPage() {
     mutationFn: () => api.testWebhook(webhookId),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['deliveries', webhookId] }),
   });
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.deleteWebhook(webhookId),
     onSuccess: () => {
@@ -69,21 +70,7 @@ export function WebhookPage() {
             <button type="button" disabled={test.isPending} onClick={() => test.mutate()}>
               Send a test delivery
             </button>
-            {confirming ? (
-              <>
-                <span>Delete this webhook and its delivery log?</span>
-                <button type="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  Yes, delete
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Keep it
-                </button>
-              </>
-            ) : (
-              <button type="button" onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            )}
+            <ConfirmDelete question="Delete this webhook and its delivery log?" pending={remove.isPending} onConfirm={() => remove.mutate()} />
           </div>
           {test.isSuccess && <p role="status">Test delivery queued; it shows in the log below.</p>}
           <ProblemAlert error={toggle.error ?? test.error ?? remove.error} />
@@ -117,8 +104,7 @@ function EditWebhook({ webhook, onSaved }: { webhook: Schemas['Webhook']; onSave
       onSaved(updated);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body: Schemas['WebhookUpdateRequest'] = {};
     if (name.trim() !== webhook.name) body.name = name.trim();
     if (url.trim()) body.destinationUrl = url.trim();
@@ -128,45 +114,49 @@ function EditWebhook({ webhook, onSaved }: { webhook: Schemas['Webhook']; onSave
     save.mutate(body);
   };
   return (
-    <section className="card" aria-labelledby="wh-edit-heading">
-      <h2 id="wh-edit-heading">Edit</h2>
-      {newSecret && (
-        <div className="issued" role="status">
-          <p>Copy the new signing secret now: the service never shows it again.</p>
-          <code className="secret">{newSecret}</code>
-        </div>
-      )}
-      <form onSubmit={submit} className="wide-form">
-        <label htmlFor="wh-edit-name">Name</label>
-        <input id="wh-edit-name" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="wh-edit-url">New destination URL (empty keeps the current one)</label>
-        <input id="wh-edit-url" type="url" maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} />
-        <fieldset>
-          <legend>Signing secret</legend>
-          {(['keep', 'replace', 'remove'] as const).map((choice) => (
-            <label key={choice} className="inline">
-              <input type="radio" name="wh-secret-choice" checked={secretChoice === choice} onChange={() => setSecretChoice(choice)} />{' '}
-              {{ keep: 'Keep the current secret', replace: 'Replace it (rotation)', remove: 'Remove it (send unsigned)' }[choice]}
+    <EditCard
+      idPrefix="wh-edit"
+      formClassName="wide-form"
+      save={save}
+      onSubmit={submit}
+      submitLabel="Save changes"
+      canSubmit={events.length > 0}
+      // The issued secret is this save's result: no "Saved." beside it.
+      savedNote={false}
+      notice={
+        newSecret && (
+          <div className="issued" role="status">
+            <p>Copy the new signing secret now: the service never shows it again.</p>
+            <code className="secret">{newSecret}</code>
+          </div>
+        )
+      }
+    >
+      <label htmlFor="wh-edit-name">Name</label>
+      <input id="wh-edit-name" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="wh-edit-url">New destination URL (empty keeps the current one)</label>
+      <input id="wh-edit-url" type="url" maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} />
+      <fieldset>
+        <legend>Signing secret</legend>
+        {(['keep', 'replace', 'remove'] as const).map((choice) => (
+          <label key={choice} className="inline">
+            <input type="radio" name="wh-secret-choice" checked={secretChoice === choice} onChange={() => setSecretChoice(choice)} />{' '}
+            {{ keep: 'Keep the current secret', replace: 'Replace it (rotation)', remove: 'Remove it (send unsigned)' }[choice]}
+          </label>
+        ))}
+        {secretChoice === 'replace' && (
+          <div className="wh-secret-row">
+            <label htmlFor="wh-edit-secret" className="visually-hidden">
+              New signing secret
             </label>
-          ))}
-          {secretChoice === 'replace' && (
-            <div className="wh-secret-row">
-              <label htmlFor="wh-edit-secret" className="visually-hidden">
-                New signing secret
-              </label>
-              <input id="wh-edit-secret" required maxLength={128} autoComplete="off" spellCheck={false} value={secret} onChange={(e) => setSecret(e.target.value)} />
-              <button type="button" onClick={() => setSecret(generateWebhookSecret())}>
-                Generate a secret
-              </button>
-            </div>
-          )}
-        </fieldset>
-        <EventTypePicker idPrefix="wh-edit" value={events} onChange={setEvents} />
-        <button type="submit" disabled={save.isPending || events.length === 0}>
-          Save changes
-        </button>
-        <ProblemAlert error={save.error} />
-      </form>
-    </section>
+            <input id="wh-edit-secret" required maxLength={128} autoComplete="off" spellCheck={false} value={secret} onChange={(e) => setSecret(e.target.value)} />
+            <button type="button" onClick={() => setSecret(generateWebhookSecret())}>
+              Generate a secret
+            </button>
+          </div>
+        )}
+      </fieldset>
+      <EventTypePicker idPrefix="wh-edit" value={events} onChange={setEvents} />
+    </EditCard>
   );
 }

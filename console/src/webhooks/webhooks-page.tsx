@@ -6,6 +6,7 @@ import { useIdempotencyKey } from '../api/idempotency';
 import type { Schemas } from '../api/operation-types';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
+import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 import { EventTypePicker } from './event-types';
 import { generateWebhookSecret } from './secret';
@@ -28,43 +29,34 @@ export function WebhooksPage() {
     <section>
       <h1>Webhooks</h1>
       <p className="muted">Each webhook receives the project's events it subscribes to, signed when it has a secret. Open one to edit it, send a test or read its delivery log.</p>
-      <ProblemAlert error={webhooks.error} />
-      {webhooks.data && list.length === 0 && pages.isFirst && <p className="empty">No webhooks yet. Add one below to receive alerts and notifications at your own endpoint.</p>}
-      {list.length > 0 && (
-        <table>
-          <caption className="visually-hidden">Webhooks, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">State</th>
-              <th scope="col">Events</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((w) => (
-              <tr key={w.id}>
-                <td>
-                  <Link to={`/webhooks/${w.id}`}>{w.name}</Link>
-                </td>
-                <td>{w.enabled ? 'enabled' : 'disabled'}</td>
-                <td>{w.eventTypes.join(', ')}</td>
-                <td>{formatTime(w.createdAt)}</td>
+      <PagedList page={webhooks.data?.page} items={list} pages={pages} error={webhooks.error} pagerLabel="Webhook pages"
+        empty={<p className="empty">No webhooks yet. Add one below to receive alerts and notifications at your own endpoint.</p>}>
+        {(items) => (
+          <table>
+            <caption className="visually-hidden">Webhooks, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">State</th>
+                <th scope="col">Events</th>
+                <th scope="col">Created</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {(!pages.isFirst || webhooks.data?.page.hasMore) && (
-        <nav className="pager" aria-label="Webhook pages">
-          <button type="button" disabled={pages.isFirst} onClick={pages.newer}>
-            Newer
-          </button>
-          <button type="button" disabled={!webhooks.data?.page.hasMore} onClick={() => pages.older(webhooks.data?.page.nextCursor)}>
-            Older
-          </button>
-        </nav>
-      )}
+            </thead>
+            <tbody>
+              {items.map((w) => (
+                <tr key={w.id}>
+                  <td>
+                    <Link to={`/webhooks/${w.id}`}>{w.name}</Link>
+                  </td>
+                  <td>{w.enabled ? 'enabled' : 'disabled'}</td>
+                  <td>{w.eventTypes.join(', ')}</td>
+                  <td>{formatTime(w.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
       <CreateWebhook />
     </section>
   );
