@@ -42,6 +42,7 @@ import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
+import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
@@ -103,6 +104,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     playgroundRuns: new evaluations.SqlPlaygroundRunRepository(knex),
     datasets: new SqlDatasetRepository(knex, dialect),
     experiments: new SqlExperimentRepository(knex),
+    experimentJobs: new SqlExperimentJobRepository(knex, dialect),
+    experimentCalls: new SqlExperimentCallRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

@@ -12160,7 +12160,7 @@ export interface operations {
         };
         responses: {
             /** @description What was queued. */
-            202: {
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
