@@ -110,7 +110,7 @@ export class SqlExperimentJobRepository implements ExperimentJobRepository {
 
   async release(id: string, owner: string, error: string, now: Date, retryAt: Date): Promise<void> {
     // The pipeline decides when to give up; the outbox never fails a job by itself here.
-    await releaseLeased(this.db, 'experiment_jobs', id, owner, error, now, retryAt, Number.MAX_SAFE_INTEGER);
+    await releaseLeased(this.db, 'experiment_jobs', id, owner, error, now, retryAt, 2_147_483_647);
   }
 
   async dropPending(runId: string, now: Date): Promise<number> {

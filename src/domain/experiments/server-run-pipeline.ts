@@ -11,12 +11,12 @@ import type { ModelConnectionService } from '../evaluations/model-connection-ser
 import { costOf, type PriceTable } from '../pricing/price-table.js';
 import { MAX_DATASET_ITEMS } from './dataset-limits.js';
 import type { ExperimentRunService } from './experiment-run-service.js';
-import { DEFAULT_RUN_CONCURRENCY, fillMessages } from './server-task.js';
+import { DEFAULT_RUN_CONCURRENCY, fillMessages, MAX_RUN_CONCURRENCY } from './server-task.js';
 
 /** The evaluator outbox's settings (EVALUATOR_*): one set of knobs for "calling a model in the background". */
 export interface ServerRunSettings {
   leaseMs: number;
-  /** Jobs one round claims across runs (each run still bounded by its concurrency). */
+  /** Jobs one round claims across runs, at least MAX_RUN_CONCURRENCY (each run still bounded by its concurrency). */
   batchSize: number;
   /** Attempts of one call (a 429/5xx/timeout is retried with back-off until then). */
   maxAttempts: number;
@@ -55,7 +55,7 @@ export class ServerRunPipeline {
   ) {}
 
   async runOnce(owner: string): Promise<ServerRunOutcome[]> {
-    const jobs = await this.store.transaction((tx) => tx.experimentJobs.claim(owner, this.clock.now(), this.settings.leaseMs, this.settings.batchSize, DEFAULT_RUN_CONCURRENCY));
+    const jobs = await this.store.transaction((tx) => tx.experimentJobs.claim(owner, this.clock.now(), this.settings.leaseMs, Math.max(this.settings.batchSize, MAX_RUN_CONCURRENCY), DEFAULT_RUN_CONCURRENCY));
     // The claimed calls run together: the claim already bounded each run's share.
     const settled = await Promise.allSettled(jobs.map((job) => this.process(job, owner)));
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
