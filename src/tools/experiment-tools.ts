@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi.js';
-import { ADDS, READS } from './tool-annotation-presets.js';
+import { READS, STARTS_MODEL_CALLS } from './tool-annotation-presets.js';
 import { bodyField, field, listField, object, pathParameter, queryParameter } from './contract-fields.js';
 import { clampedLimit, TASK_REQUIRED } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
@@ -50,8 +50,8 @@ export function experimentToolMappings(): AnyToolMapping[] {
     mapTool({
       name: 'start_experiment_run',
       operationId: 'createExperimentRun',
-      // Each call starts one more run; nothing is overwritten.
-      annotations: ADDS,
+      // Each call starts one more run (nothing is overwritten), whose items go to a model endpoint outside.
+      annotations: STARTS_MODEL_CALLS,
       description:
         'Start a server-side experiment run: the server calls a model connection of the project once per item of the dataset and records each output with its latency, tokens and cost. task needs modelConnectionId and either prompt ({name, label or version} from the prompt registry) or messages (a chat template whose {{variables}} are filled from each item\'s input; {{input}} is the whole input). Optional: scorers (built-in, applied on finish), evaluatorIds (LLM-as-judge on every result before finish), concurrency (1 to 16, default 4), parameters, model. Returns the run (status running); follow its progress with list_experiment_runs and compare it with compare_experiment_runs when completed.',
       input: object({
