@@ -22,6 +22,8 @@ export const experimentServerRuns: Migration = {
       t.string('started_by', 255);
       t.string('phase', 16);
       t.integer('concurrency');
+      // The worker looks for running server-side runs with no work left every round.
+      t.index(['status'], 'experiment_runs_status_idx');
     });
     await knex.schema.alterTable('experiment_results', (t) => {
       t.integer('prompt_tokens');
@@ -72,6 +74,7 @@ export const experimentServerRuns: Migration = {
       t.dropColumn('completion_tokens');
     });
     await knex.schema.alterTable('experiment_runs', (t) => {
+      t.dropIndex(['status'], 'experiment_runs_status_idx');
       t.dropColumn('task');
       t.dropColumn('status_reason');
       t.dropColumn('started_by');
