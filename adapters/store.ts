@@ -43,6 +43,7 @@ import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlScimRepository } from './sql/scim-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
+import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
@@ -104,6 +105,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     playgroundRuns: new evaluations.SqlPlaygroundRunRepository(knex),
     datasets: new SqlDatasetRepository(knex, dialect),
     experiments: new SqlExperimentRepository(knex),
+    experimentJobs: new SqlExperimentJobRepository(knex, dialect),
+    experimentCalls: new SqlExperimentCallRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     scim: new SqlScimRepository(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -2464,6 +2464,17 @@ export interface paths {
          *     `running` until `updateExperimentRun` sets `completed` or `failed`. `baseline: true` makes it the
          *     dataset's baseline (replacing the previous one). Free `metadata` records what was tried (e.g.
          *     `promptName`, `promptVersion`, `model`, `commit`).
+         *
+         *     With `task` the server runs it (a server-side run): either `task.prompt` (a prompt version of
+         *     the registry, by `version` or `label`, default `production`) or `task.messages` (a chat template),
+         *     never both, filled with `{{variables}}` from each item's input and sent to the project's model
+         *     connection `task.modelConnectionId`. The background worker calls the model for every item active
+         *     at the pinned version, at most `task.concurrency` (1 to 16, default 4) at a time, retrying
+         *     429/5xx/timeouts with back-off, spending the project's evaluation budget (a spent budget fails
+         *     the run with `statusReason`). When every item has its result the run evaluates them with
+         *     `task.evaluatorIds` (LLM-as-judge), scores them with `task.scorers`, and completes as a
+         *     client-side run does (comparison with the baseline and its event). An unknown prompt or
+         *     connection is 400 at its path.
          */
         post: operations["createExperimentRun"];
         delete?: never;
@@ -2527,7 +2538,8 @@ export interface paths {
         /**
          * Finish a run, rename it, or make it the baseline.
          * @description `status` moves a `running` run to `completed` or `failed` once (409 `PUBLIC_API_CONFLICT`
-         *     otherwise). When a run completes and the dataset has a baseline run other than it, the run is
+         *     otherwise); `cancelled` stops a server-side run (its unstarted items are dropped; a call in
+         *     flight is paid for but its answer is not recorded). When a run completes and the dataset has a baseline run other than it, the run is
          *     compared with the baseline at the project's `experimentAlpha` (default 0.05) and each significant score emits
          *     `notification.experiment_significant` once (docs/experiments.md). `baseline: true` makes the run the
          *     dataset's only baseline; `false` unsets it.
@@ -2562,6 +2574,37 @@ export interface paths {
          *     is written. All or nothing.
          */
         post: operations["scoreExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue LLM-as-judge evaluators on every result of a run.
+         * @description Queues one judgement per (result, evaluator) for the background worker; nothing is judged on the
+         *     request. Each judgement renders the evaluator's prompt with the item's input (`input`), the
+         *     result's output (`output`) and the item's expected output (`expected_output`), calls the
+         *     evaluator's model connection and writes a numeric score under the evaluator's `scoreName`
+         *     (source `evaluator`, target `experiment_result`, replacing the evaluator's earlier score of that
+         *     result). Spend counts against the evaluator's and the project's daily budgets; a spent budget
+         *     skips the judgement. An evaluator of another project is 400 at `/body/evaluatorIds/<i>`.
+         */
+        post: operations["evaluateExperimentRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4545,7 +4588,61 @@ export interface components {
             status?: components["schemas"]["DatasetItemStatus"];
         };
         /** @enum {string} */
-        ExperimentRunStatus: "running" | "completed" | "failed";
+        ExperimentRunStatus: "running" | "completed" | "failed" | "cancelled";
+        ExperimentTaskMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            content: string;
+        };
+        ExperimentTaskPrompt: {
+            name: string;
+            version?: number;
+            label?: string;
+        };
+        ExperimentTaskParameters: {
+            temperature?: number;
+            top_p?: number;
+            max_tokens?: number;
+            seed?: number;
+        };
+        /** @description What the server runs per item: `prompt` or `messages` (exactly one) on `modelConnectionId`. */
+        ExperimentTaskInput: {
+            prompt?: components["schemas"]["ExperimentTaskPrompt"];
+            messages?: components["schemas"]["ExperimentTaskMessage"][];
+            /** Format: uuid */
+            modelConnectionId: string;
+            /** @description The model to ask; default the connection's. */
+            model?: string;
+            parameters?: components["schemas"]["ExperimentTaskParameters"];
+            /** @description Items called at once (default 4). */
+            concurrency?: number;
+            scorers?: components["schemas"]["ExperimentScorer"][];
+            evaluatorIds?: string[];
+        };
+        /** @description The task as the run executes it, the prompt version resolved at creation. */
+        ExperimentTask: {
+            /** @enum {string} */
+            kind: "prompt" | "template";
+            promptName: string | null;
+            promptVersion: number | null;
+            messages: components["schemas"]["ExperimentTaskMessage"][];
+            /** Format: uuid */
+            modelConnectionId: string;
+            model: string;
+            parameters: components["schemas"]["ExperimentTaskParameters"];
+            concurrency: number;
+            scorers: components["schemas"]["ExperimentScorer"][];
+            evaluatorIds: string[];
+        };
+        ExperimentEvaluationRequest: {
+            evaluatorIds: string[];
+        };
+        ExperimentEvaluationQueued: {
+            /** @description Results of the run. */
+            results: number;
+            /** @description Judgements queued (results × evaluators). */
+            queued: number;
+        };
         ExperimentRun: {
             /** Format: uuid */
             id: string;
@@ -4556,6 +4653,10 @@ export interface components {
             datasetVersion: number;
             metadata: components["schemas"]["DatasetMetadata"];
             status: components["schemas"]["ExperimentRunStatus"];
+            /** @description Why a server-side run stopped (e.g. the budget was spent); null otherwise. */
+            statusReason: string | null;
+            /** @description What the server runs; null for a client-side run. */
+            task: components["schemas"]["ExperimentTask"] | null;
             /** @description Whether this is the dataset's baseline run (at most one per dataset). */
             baseline: boolean;
             /** @description Items active at the pinned version. */
@@ -4574,11 +4675,12 @@ export interface components {
             datasetVersion?: number;
             metadata?: components["schemas"]["DatasetMetadata"];
             baseline?: boolean;
+            task?: components["schemas"]["ExperimentTaskInput"];
         };
         ExperimentRunUpdateRequest: {
             name?: components["schemas"]["DatasetName"];
             /** @enum {string} */
-            status?: "completed" | "failed";
+            status?: "completed" | "failed" | "cancelled";
             baseline?: boolean;
             /** @description With `status: completed` only: built-in scorers run on every result in the finishing transaction, before the comparison with the baseline (see scoreExperimentRun). */
             scorers?: components["schemas"]["ExperimentScorer"][];
@@ -4614,6 +4716,9 @@ export interface components {
             traceId: string | null;
             latencyMs: number | null;
             costUsd: number | null;
+            /** @description Tokens of the model call (server-side runs); null otherwise. */
+            promptTokens: number | null;
+            completionTokens: number | null;
             error: string | null;
             scores: components["schemas"]["Score"][];
             createdAt: components["schemas"]["Timestamp"];
@@ -12252,6 +12357,63 @@ export interface operations {
                         success: true;
                         requestId: components["schemas"]["RequestId"];
                         data: components["schemas"]["ExperimentScoringResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    evaluateExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentEvaluationRequest"];
+            };
+        };
+        responses: {
+            /** @description What was queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentEvaluationQueued"];
                     };
                 };
             };

@@ -24,6 +24,7 @@ import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { DynamicClientSweep } from './domain/identity/dynamic-client-sweep.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
+import { ServerRunWorker } from './domain/experiments/server-run-worker.js';
 import { SearchReindexTask } from './domain/traces/search-reindex-task.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
@@ -149,6 +150,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log, pacer);
         evaluatorWorker.start();
         background.push(evaluatorWorker);
+        // Server-side experiment runs call models too: they run where the evaluators do.
+        const experimentWorker = new ServerRunWorker(services.serverRunPipeline, config.evaluations.pollMs, log, pacer);
+        experimentWorker.start();
+        background.push(experimentWorker);
       }
 
       if (config.scheduler.enabled) {

@@ -63,6 +63,8 @@ import { ScimService } from './domain/scim/scim-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
 import { DatasetService } from './domain/experiments/dataset-service.js';
 import { ExperimentRunService } from './domain/experiments/experiment-run-service.js';
+import { ServerRunPipeline } from './domain/experiments/server-run-pipeline.js';
+import { httpJudgeClient } from './domain/evaluations/judge-client.js';
 
 /** The domain services: REST handlers and tools both call these, never the repositories. */
 export interface Services extends EvaluationServices {
@@ -134,6 +136,8 @@ export interface Services extends EvaluationServices {
   datasets: DatasetService;
   /** Experiment runs on datasets, their results and paired comparisons. */
   experimentRuns: ExperimentRunService;
+  /** Server-side experiment runs and judgements of run results, executed by the worker. */
+  serverRunPipeline: ServerRunPipeline;
   promptUsage: PromptUsageService;
   /** SCIM 2.0 provisioning at /scim/v2 (docs/sso.md). */
   scim: ScimService;
@@ -173,6 +177,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const datasets = new DatasetService(store, clock, cursors);
+  const experimentRuns = new ExperimentRunService(store, clock, cursors, datasets, notifications, config.publicBaseUrl);
+  const evaluationSettings = config.evaluations;
   const traceIngestion = new TraceIngestionService(store, clock, {
     maxConcurrentWrites: config.ingestConcurrency,
     pricer: new SpanPricer(priceTable),
@@ -239,7 +245,15 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     playground: new PlaygroundService(store, clock, evaluations.modelConnections, evaluations.evaluationBudgets, priceTable, traceIngestion, httpChatStreamClient, { timeoutMs: config.evaluations.timeoutMs }),
     ...evaluations,
     datasets,
-    experimentRuns: new ExperimentRunService(store, clock, cursors, datasets, notifications, config.publicBaseUrl),
+    experimentRuns,
+    // Server-side runs call models like the evaluators do: the same client, budget and EVALUATOR_* settings.
+    serverRunPipeline: new ServerRunPipeline(store, clock, evaluations.modelConnections, priceTable, httpJudgeClient, evaluations.evaluationBudgets, experimentRuns, {
+      leaseMs: evaluationSettings.leaseMs,
+      batchSize: evaluationSettings.batchSize,
+      maxAttempts: evaluationSettings.maxAttempts,
+      timeoutMs: evaluationSettings.timeoutMs,
+      retryBaseMs: evaluationSettings.retryBaseMs,
+    }),
     scim: new ScimService(store, clock),
     scimConnections: new ScimConnections(store, clock, config.publicBaseUrl),
   };

@@ -200,6 +200,10 @@ const toRun = (row: Row): ExperimentRunRecord => ({
   baseline: toBoolean(row.baseline),
   createdAt: fromMillis(row.created_at as number),
   completedAt: fromMillisOrNull(row.completed_at as number | null),
+  task: parseJson<ExperimentRunRecord['task']>(row.task, null),
+  statusReason: (row.status_reason as string | null) ?? null,
+  startedBy: (row.started_by as string | null) ?? null,
+  phase: (row.phase as ExperimentRunRecord['phase']) ?? null,
 });
 
 const toResult = (row: Row): ExperimentResultRecord => ({
@@ -210,6 +214,8 @@ const toResult = (row: Row): ExperimentResultRecord => ({
   traceId: (row.trace_id as string | null) ?? null,
   latencyMs: nullableNumber(row.latency_ms),
   costUsd: nullableNumber(row.cost_usd),
+  promptTokens: nullableNumber(row.prompt_tokens),
+  completionTokens: nullableNumber(row.completion_tokens),
   error: (row.error as string | null) ?? null,
   createdAt: fromMillis(row.created_at as number),
 });
@@ -229,7 +235,23 @@ export class SqlExperimentRepository implements ExperimentRepository {
       baseline: record.baseline,
       created_at: toMillis(record.createdAt),
       completed_at: record.completedAt ? toMillis(record.completedAt) : null,
+      task: record.task === null ? null : json(record.task),
+      status_reason: record.statusReason,
+      started_by: record.startedBy,
+      phase: record.phase,
+      concurrency: record.task?.concurrency ?? null,
     });
+  }
+
+  async findRunById(runId: string): Promise<ExperimentRunRecord | null> {
+    const row = await this.db('experiment_runs').where({ id: runId }).first();
+    return row ? toRun(row) : null;
+  }
+
+  async idleServerRuns(limit: number): Promise<ExperimentRunRecord[]> {
+    const pending = this.db('experiment_jobs').select(this.db.raw('1')).whereRaw('experiment_jobs.run_id = experiment_runs.id').andWhere('experiment_jobs.status', 'pending');
+    const rows = await this.db('experiment_runs').where({ status: 'running' }).whereNotNull('task').whereNotExists(pending).orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(limit);
+    return rows.map(toRun);
   }
 
   async findRun(datasetId: string, runId: string): Promise<ExperimentRunRecord | null> {
@@ -243,10 +265,12 @@ export class SqlExperimentRepository implements ExperimentRepository {
 
   async updateRun(
     runId: string,
-    changes: { name?: string; status?: ExperimentRunRecord['status']; completedAt?: Date | null; baseline?: boolean },
+    changes: { name?: string; status?: ExperimentRunRecord['status']; completedAt?: Date | null; baseline?: boolean; statusReason?: string | null; phase?: ExperimentRunRecord['phase'] },
     fromStatus?: ExperimentRunRecord['status'],
   ): Promise<boolean> {
     const row: Row = {};
+    if (changes.statusReason !== undefined) row.status_reason = changes.statusReason;
+    if (changes.phase !== undefined) row.phase = changes.phase;
     if (changes.name !== undefined) row.name = changes.name;
     if (changes.status !== undefined) row.status = changes.status;
     if (changes.completedAt !== undefined) row.completed_at = changes.completedAt ? toMillis(changes.completedAt) : null;
@@ -294,6 +318,8 @@ export class SqlExperimentRepository implements ExperimentRepository {
       trace_id: record.traceId,
       latency_ms: record.latencyMs,
       cost_usd: record.costUsd,
+      prompt_tokens: record.promptTokens,
+      completion_tokens: record.completionTokens,
       error: record.error,
       created_at: toMillis(record.createdAt),
     });

@@ -392,16 +392,21 @@ export class SqlEvaluationRunRepository implements EvaluationRunRepository {
     return (await newestFirst(this.db('evaluation_runs').where({ evaluator_id: evaluatorId }), after, limit)).map(toRun);
   }
 
-  spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
-    return this.sum({ evaluator_id: evaluatorId }, from, to);
+  /** An evaluator's spend: its judgements of traces and of experiment results. */
+  async spent(evaluatorId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
+    return total([await this.sum({ evaluator_id: evaluatorId }, from, to), await this.sum({ evaluator_id: evaluatorId }, from, to, 'experiment_calls')]);
   }
 
+  /** The project's spend: evaluators, playground runs and server-side experiment runs draw on one budget. */
   async spentByProject(projectId: string, from: Date, to: Date): Promise<{ tokens: number; usd: number }> {
-    const [evaluators, playground] = [await this.sum({ project_id: projectId }, from, to), await this.sum({ project_id: projectId }, from, to, 'playground_runs')];
-    return { tokens: evaluators.tokens + playground.tokens, usd: Math.round((evaluators.usd + playground.usd) * 1e9) / 1e9 };
+    return total([
+      await this.sum({ project_id: projectId }, from, to),
+      await this.sum({ project_id: projectId }, from, to, 'playground_runs'),
+      await this.sum({ project_id: projectId }, from, to, 'experiment_calls'),
+    ]);
   }
 
-  private async sum(where: Record<string, string>, from: Date, to: Date, table: 'evaluation_runs' | 'playground_runs' = 'evaluation_runs'): Promise<{ tokens: number; usd: number }> {
+  private async sum(where: Record<string, string>, from: Date, to: Date, table: 'evaluation_runs' | 'playground_runs' | 'experiment_calls' = 'evaluation_runs'): Promise<{ tokens: number; usd: number }> {
     const row = (await this.db(table)
       .where(where)
       .andWhere('created_at', '>=', toMillis(from))
@@ -412,6 +417,12 @@ export class SqlEvaluationRunRepository implements EvaluationRunRepository {
     return { tokens: Number(row?.tokens ?? 0), usd: Math.round(Number(row?.usd ?? 0) * 1e9) / 1e9 };
   }
 }
+
+/** Spends added, rounded to a nano-dollar as each sum is. */
+const total = (parts: readonly { tokens: number; usd: number }[]): { tokens: number; usd: number } => ({
+  tokens: parts.reduce((sum, p) => sum + p.tokens, 0),
+  usd: Math.round(parts.reduce((sum, p) => sum + p.usd, 0) * 1e9) / 1e9,
+});
 
 const toQueue = (row: Row, members: string[]): AnnotationQueueRecord => ({
   id: row.id as string,

@@ -7,7 +7,7 @@ import { toMillis } from './columns.js';
  * `attempts`, `lease_owner`, `lease_expires_at`, `last_error`, `created_at`, `updated_at`. One
  * implementation, so both queues claim, complete and back off the same way on both databases.
  */
-export type OutboxTable = 'detection_jobs' | 'evaluation_jobs';
+export type OutboxTable = 'detection_jobs' | 'evaluation_jobs' | 'experiment_jobs';
 
 /** Claims up to `limit` due jobs for `owner`, oldest first; returns the claimed rows. */
 export async function claimLeased<Row>(db: Knex, dialect: Dialect, table: OutboxTable, owner: string, now: Date, leaseMs: number, limit: number): Promise<Row[]> {

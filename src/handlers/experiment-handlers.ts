@@ -8,7 +8,7 @@ import { pageRequestOf, toScore } from './evaluation-handlers.js';
 
 type Schemas = components['schemas'];
 
-type ExperimentOperations = 'scoreExperimentRun' | 'listExperimentRuns' | 'createExperimentRun' | 'getExperimentRun' | 'updateExperimentRun' | 'recordExperimentResults' | 'listExperimentResults' | 'compareExperimentRuns';
+type ExperimentOperations = 'evaluateExperimentRun' | 'scoreExperimentRun' | 'listExperimentRuns' | 'createExperimentRun' | 'getExperimentRun' | 'updateExperimentRun' | 'recordExperimentResults' | 'listExperimentResults' | 'compareExperimentRuns';
 
 /** JSON has no infinity: a statistic that is infinite (a constant non-zero difference) reads as null. */
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
@@ -20,6 +20,8 @@ export const toExperimentRun = ({ run: r, itemCount, resultCount }: RunView): Sc
   datasetVersion: r.datasetVersion,
   metadata: r.metadata,
   status: r.status,
+  statusReason: r.statusReason,
+  task: r.task === null ? null : { ...r.task, scorers: r.task.scorers as Schemas['ExperimentScorer'][] },
   baseline: r.baseline,
   itemCount,
   resultCount,
@@ -35,6 +37,8 @@ const toResult = ({ result: r, scores }: ResultView): Schemas['ExperimentResult'
   traceId: r.traceId,
   latencyMs: r.latencyMs,
   costUsd: r.costUsd,
+  promptTokens: r.promptTokens,
+  completionTokens: r.completionTokens,
   error: r.error,
   scores: scores.map(toScore),
   createdAt: r.createdAt.toISOString(),
@@ -100,6 +104,11 @@ export const toExperimentComparison = (view: ComparisonView): Schemas['Experimen
 export class ExperimentHandlers implements Pick<OperationHandlers, ExperimentOperations> {
   constructor(private readonly runs: ExperimentRunService) {}
 
+  evaluateExperimentRun: OperationHandlers['evaluateExperimentRun'] = async ({ ctx, path, body }) => ({
+    status: 200,
+    data: await this.runs.evaluate(selectedProject(ctx).id, path.id, path.runId, body.evaluatorIds),
+  });
+
   scoreExperimentRun: OperationHandlers['scoreExperimentRun'] = async ({ ctx, path, body }) => ({
     status: 200,
     data: await this.runs.scoreRun(selectedProject(ctx).id, path.id, path.runId, body.scorers),
@@ -112,7 +121,7 @@ export class ExperimentHandlers implements Pick<OperationHandlers, ExperimentOpe
 
   createExperimentRun: OperationHandlers['createExperimentRun'] = async ({ ctx, path, body }) => ({
     status: 201,
-    data: toExperimentRun(await this.runs.create(selectedProject(ctx).id, path.id, body)),
+    data: toExperimentRun(await this.runs.create(selectedProject(ctx).id, path.id, body, actorOf(ctx.principal))),
   });
 
   getExperimentRun: OperationHandlers['getExperimentRun'] = async ({ ctx, path }) => ({

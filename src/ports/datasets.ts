@@ -68,7 +68,40 @@ export interface DatasetRepository {
   countItems(datasetId: string): Promise<number>;
 }
 
-export type ExperimentRunStatus = 'running' | 'completed' | 'failed';
+export type ExperimentRunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** A chat message of a server-side task, as OpenAI's chat completions take it. */
+export interface ExperimentTaskMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The model parameters a server-side task passes through, named as OpenAI names them. */
+export interface ExperimentTaskParameters {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  seed?: number;
+}
+
+/** What the server runs for each item of a server-side run; the prompt version is resolved at creation. */
+export interface ExperimentTask {
+  kind: 'prompt' | 'template';
+  promptName: string | null;
+  promptVersion: number | null;
+  messages: ExperimentTaskMessage[];
+  modelConnectionId: string;
+  model: string;
+  parameters: ExperimentTaskParameters;
+  concurrency: number;
+  /** Built-in scorers applied on finish (their specs as given). */
+  scorers: Record<string, unknown>[];
+  /** LLM-as-judge evaluators applied to every result before the run finishes. */
+  evaluatorIds: string[];
+}
+
+/** Where a server-side run is: calling the model per item, then judging the results. */
+export type ExperimentRunPhase = 'tasks' | 'judging';
 
 export interface ExperimentRunRecord {
   id: string;
@@ -81,6 +114,13 @@ export interface ExperimentRunRecord {
   baseline: boolean;
   createdAt: Date;
   completedAt: Date | null;
+  /** Null for a client-side run. */
+  task: ExperimentTask | null;
+  /** Why a server-side run stopped (a spent budget); null otherwise. */
+  statusReason: string | null;
+  /** The actor who started the run: the finish announces to them. */
+  startedBy: string | null;
+  phase: ExperimentRunPhase | null;
 }
 
 export interface ExperimentResultRecord {
@@ -91,6 +131,9 @@ export interface ExperimentResultRecord {
   traceId: string | null;
   latencyMs: number | null;
   costUsd: number | null;
+  /** The model call's usage (server-side runs); null otherwise. */
+  promptTokens: number | null;
+  completionTokens: number | null;
   error: string | null;
   createdAt: Date;
 }
@@ -108,7 +151,15 @@ export interface ExperimentRepository {
   findRun(datasetId: string, runId: string): Promise<ExperimentRunRecord | null>;
   listRuns(datasetId: string, limit: number, after: NewestFirstPosition | null): Promise<ExperimentRunRecord[]>;
   /** Changes a run; `fromStatus` makes the change conditional (false when the run is no longer in it). */
-  updateRun(runId: string, changes: { name?: string; status?: ExperimentRunStatus; completedAt?: Date | null; baseline?: boolean }, fromStatus?: ExperimentRunStatus): Promise<boolean>;
+  updateRun(
+    runId: string,
+    changes: { name?: string; status?: ExperimentRunStatus; completedAt?: Date | null; baseline?: boolean; statusReason?: string | null; phase?: ExperimentRunPhase },
+    fromStatus?: ExperimentRunStatus,
+  ): Promise<boolean>;
+  /** The run by id alone (the worker's read: its jobs carry the run id, not the dataset's). */
+  findRunById(runId: string): Promise<ExperimentRunRecord | null>;
+  /** Running server-side runs with no pending job: the worker finishes (or moves on) each. */
+  idleServerRuns(limit: number): Promise<ExperimentRunRecord[]>;
   /** Unsets the baseline flag of every run of the dataset. */
   clearBaseline(datasetId: string): Promise<void>;
   findBaseline(datasetId: string): Promise<ExperimentRunRecord | null>;

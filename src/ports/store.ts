@@ -81,6 +81,8 @@ export interface Store {
   readonly playgroundRuns: import('./playground-runs.js').PlaygroundRunRepository;
   readonly datasets: import('./datasets.js').DatasetRepository;
   readonly experiments: import('./datasets.js').ExperimentRepository;
+  readonly experimentJobs: import('./experiment-jobs.js').ExperimentJobRepository;
+  readonly experimentCalls: import('./experiment-jobs.js').ExperimentCallRepository;
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   readonly scim: import('./scim.js').ScimRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;

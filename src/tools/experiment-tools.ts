@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
-import { READS } from './tool-annotation-presets.js';
-import { field, listField, object, pathParameter, queryParameter } from './contract-fields.js';
-import { clampedLimit } from './tool-field-exceptions.js';
+import { READS, STARTS_MODEL_CALLS } from './tool-annotation-presets.js';
+import { bodyField, field, listField, object, pathParameter, queryParameter } from './contract-fields.js';
+import { clampedLimit, TASK_REQUIRED } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalInteger, requiredString } from './tool-input-readers.js';
 
@@ -41,10 +41,59 @@ const comparisonView = (c: Schemas['ScoreComparison']) => ({
 
 /**
  * `list_datasets`, `get_dataset_items`, `list_experiment_runs`, `compare_experiment_runs`: an agent
- * reads what a dataset holds and whether a change helped (docs/experiments.md). Writes stay REST.
+ * reads what a dataset holds and whether a change helped (docs/experiments.md); with
+ * `start_experiment_run` it starts a server-side run of a prompt or template over a dataset. Other
+ * writes stay REST.
  */
 export function experimentToolMappings(): AnyToolMapping[] {
   return [
+    mapTool({
+      name: 'start_experiment_run',
+      operationId: 'createExperimentRun',
+      // Each call starts one more run (nothing is overwritten), whose items go to a model endpoint outside.
+      annotations: STARTS_MODEL_CALLS,
+      description:
+        'Start a server-side experiment run: the server calls a model connection of the project once per item of the dataset and records each output with its latency, tokens and cost. task needs modelConnectionId and either prompt ({name, label or version} from the prompt registry) or messages (a chat template whose {{variables}} are filled from each item\'s input; {{input}} is the whole input). Optional: scorers (built-in, applied on finish), evaluatorIds (LLM-as-judge on every result before finish), concurrency (1 to 16, default 4), parameters, model. Returns the run (status running); follow its progress with list_experiment_runs and compare it with compare_experiment_runs when completed.',
+      input: object({
+        dataset_id: pathParameter('createExperimentRun', 'id'),
+        name: bodyField('createExperimentRun', 'name'),
+        task: bodyField('createExperimentRun', 'task', TASK_REQUIRED),
+        dataset_version: bodyField('createExperimentRun', 'datasetVersion'),
+        baseline: bodyField('createExperimentRun', 'baseline'),
+      }),
+      output: object({
+        run_id: field('ExperimentRun', 'id'),
+        name: field('ExperimentRun', 'name'),
+        status: field('ExperimentRun', 'status'),
+        dataset_version: field('ExperimentRun', 'datasetVersion'),
+        item_count: field('ExperimentRun', 'itemCount'),
+        result_count: field('ExperimentRun', 'resultCount'),
+        task: field('ExperimentRun', 'task'),
+        created_at: field('ExperimentRun', 'createdAt'),
+      }),
+      // The arguments were validated against these same contract schemas before this runs.
+      toOperation: (input) => ({
+        path: { id: requiredString(input, 'dataset_id', 64) },
+        query: {},
+        headers: {},
+        body: {
+          name: requiredString(input, 'name', 255),
+          task: input.task as Schemas['ExperimentTaskInput'],
+          datasetVersion: typeof input.dataset_version === 'number' ? input.dataset_version : undefined,
+          baseline: typeof input.baseline === 'boolean' ? input.baseline : undefined,
+        },
+      }),
+      toResult: (r) => ({
+        run_id: r.id,
+        name: r.name,
+        status: r.status,
+        dataset_version: r.datasetVersion,
+        item_count: r.itemCount,
+        result_count: r.resultCount,
+        task: r.task,
+        created_at: r.createdAt,
+      }),
+    }),
     mapTool({
       name: 'list_datasets',
       operationId: 'listDatasets',

@@ -13,3 +13,5 @@ export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: fal
 export const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 /** triage_dispatch: moves the dispatch state machine and may send the fix to a webhook outside (a coding agent, a tracker). */
 export const DISPATCHES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+/** start_experiment_run: adds a run whose items the server sends to a model endpoint outside (the project's model connection). */
+export const STARTS_MODEL_CALLS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };

@@ -58,3 +58,6 @@ export const ABSOLUTE_URL: Adjustment = {
   set: { description: 'Absolute URL of the trace page in the web console (on PUBLIC_BASE_URL).' },
   why: 'Tools answer absolute URLs on PUBLIC_BASE_URL; REST answers paths relative to the server.',
 };
+
+/** start_experiment_run's task: optional in REST (a client-side run has none), the point of the tool. */
+export const TASK_REQUIRED: Adjustment = { required: true, why: 'start_experiment_run starts a server-side run; a client-side run (no task) reports its results over REST.' };

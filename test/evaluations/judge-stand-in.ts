@@ -13,12 +13,23 @@ export interface JudgeCall {
  * POST /v1/chat/completions answers judge prompts deterministically — score 0.9 when the prompt
  * mentions "cheese" (a hallucination in these fixtures), else 0.1 — and, on cue, 429/500 (with
  * Retry-After when given) or malformed output ("GARBLE" in the prompt: prose, "OUT_OF_RANGE": a
- * score of 7, "HANG": no answer at all). Every answer reports 100 prompt and 20 completion tokens.
+ * score of 7, "HANG": no answer at all). A call without `response_format` (a server-side experiment
+ * run's task) is answered `Echo: <its last message>`. Every answer reports 100 prompt and 20
+ * completion tokens, after `delayMs`.
  */
 export class JudgeStandIn {
   readonly calls: JudgeCall[] = [];
   private failures: { status: number; retryAfter?: number }[] = [];
   private server: Server | null = null;
+  /** Milliseconds each answer is held back (to observe how many calls are in flight at once). */
+  delayMs = 0;
+  private inFlight = 0;
+  /** The most calls in flight at once since the last reset. */
+  maxInFlight = 0;
+
+  resetInFlight(): void {
+    this.maxInFlight = 0;
+  }
 
   /** The next calls answer these statuses, in order, before answering normally again. */
   failNext(...failures: { status: number; retryAfter?: number }[]): void {
@@ -45,12 +56,20 @@ export class JudgeStandIn {
         const prompt = body.messages.map((m) => m.content).join('\n');
         if (prompt.includes('HANG')) return; // never answers: the client's deadline must end the call
         let content: string;
-        if (prompt.includes('GARBLE')) content = 'I think it is mostly fine.';
+        // A call without response_format is a task (a server-side experiment run), not a judgement: echoed.
+        if (body.response_format === undefined) content = `Echo: ${body.messages[body.messages.length - 1]?.content ?? ''}`;
+        else if (prompt.includes('GARBLE')) content = 'I think it is mostly fine.';
         else if (prompt.includes('OUT_OF_RANGE')) content = JSON.stringify({ score: 7, reasoning: 'very' });
         else if (prompt.includes('cheese')) content = JSON.stringify({ score: 0.9, reasoning: 'The answer says the moon is made of cheese; the context does not support it.' });
         else content = JSON.stringify({ score: 0.1, reasoning: 'Every claim is supported by the context.' });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } }));
+        const answer = JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
+        this.inFlight += 1;
+        this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+        setTimeout(() => {
+          this.inFlight -= 1;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(answer);
+        }, this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

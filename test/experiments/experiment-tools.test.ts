@@ -97,5 +97,29 @@ forEachAdapter((adapter) => {
         expect(error).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
       });
     });
+
+    describe('start_experiment_run (createExperimentRun)', () => {
+      /** A connection stored as is: the tool only starts the run (no worker runs in this file), so it is never called. */
+      async function connection(): Promise<string> {
+        const id = randomUUID();
+        await server.runtime.store.modelConnections.insert({ id, projectId: server.tenant.project.id, name: `c-${id}`, baseUrl: 'https://models.example/v1', model: 'gpt-4o-mini', apiKeyCiphertext: 'sealed', createdAt: server.clock.now() });
+        return id;
+      }
+
+      it('starts a server-side run over the items of the dataset and answers it running', async () => {
+        const modelConnectionId = await connection();
+        const result = await call('start_experiment_run', { dataset_id: datasetId, name: 'agent run', task: { messages: [{ role: 'user', content: 'n is {{n}}' }], modelConnectionId, concurrency: 2 } });
+        expect(result).to.deep.include({ name: 'agent run', status: 'running', dataset_version: 15, item_count: 15, result_count: 0 });
+        expect(result.task).to.deep.include({ kind: 'template', modelConnectionId, model: 'gpt-4o-mini', concurrency: 2 });
+        expect(await server.runtime.store.experimentJobs.pendingCount(result.run_id as string)).to.equal(15);
+      });
+
+      it('answers the operation’s 400 with the path for a task with both forms', async () => {
+        const modelConnectionId = await connection();
+        const error = await rejectionOf(call('start_experiment_run', { dataset_id: datasetId, name: 'r', task: { messages: [{ role: 'user', content: 'x' }], prompt: { name: 'p' }, modelConnectionId } }));
+        expect(error).to.include({ status: 400, code: 'PUBLIC_API_VALIDATION_FAILED' });
+        expect((error as unknown as { errors: { path: string }[] }).errors[0]!.path).to.equal('/body/task/messages');
+      });
+    });
   });
 });

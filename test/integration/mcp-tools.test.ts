@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -251,7 +252,7 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -259,6 +260,8 @@ forEachAdapter((adapter) => {
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+                : tool.name === 'start_experiment_run'
+                ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
                 : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         );
       }
@@ -307,6 +310,10 @@ forEachAdapter((adapter) => {
       expect((await call('get_dataset_items', { dataset_id: datasetId })).items).to.have.length(2);
       expect((await call('list_experiment_runs', { dataset_id: datasetId })).runs).to.have.length(2);
       expect(((await call('compare_experiment_runs', { dataset_id: datasetId, baseline, candidate: [candidate] })).comparisons as Json[])[0]).to.include({ score: 'quality', pairs: 2 });
+      // A server-side run on a connection stored as is (the tour starts it; no model is called here).
+      const modelConnectionId = randomUUID();
+      await fixture.server.runtime.store.modelConnections.insert({ id: modelConnectionId, projectId, name: 'tour', baseUrl: 'https://models.example/v1', model: 'gpt-4o-mini', apiKeyCiphertext: 'sealed', createdAt: fixture.server.clock.now() });
+      expect(await call('start_experiment_run', { dataset_id: datasetId, name: 'tour-server', task: { messages: [{ role: 'user', content: 'n is {{n}}' }], modelConnectionId } })).to.deep.include({ status: 'running', item_count: 2 });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

@@ -96,6 +96,7 @@ export class ApiClient {
   updateDatasetItem = (id: string, itemId: string, body: BodyOf<'updateDatasetItem'>) =>
     this.rest<SuccessData<'updateDatasetItem'>>('PATCH', `/datasets/${encodeURIComponent(id)}/items/${encodeURIComponent(itemId)}`, undefined, body);
   listExperimentRuns = (id: string, query: QueryOf<'listExperimentRuns'>) => this.rest<SuccessData<'listExperimentRuns'>>('GET', `/datasets/${encodeURIComponent(id)}/runs`, query);
+  createExperimentRun = (id: string, body: BodyOf<'createExperimentRun'>) => this.rest<SuccessData<'createExperimentRun'>>('POST', `/datasets/${encodeURIComponent(id)}/runs`, undefined, body);
   updateExperimentRun = (id: string, runId: string, body: BodyOf<'updateExperimentRun'>) =>
     this.rest<SuccessData<'updateExperimentRun'>>('PATCH', `/datasets/${encodeURIComponent(id)}/runs/${encodeURIComponent(runId)}`, undefined, body);
   listExperimentResults = (id: string, runId: string, query: QueryOf<'listExperimentResults'>) =>

@@ -1,23 +1,20 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import type { ApiClient } from '../api-client.js';
-import { CliFailure, RegressionFound, UsageError } from '../cli-errors.js';
-import { parseJsonFlag } from '../input-files.js';
-import { comparisonTable, type Comparison } from '../comparison-table.js';
+import { UsageError } from '../cli-errors.js';
+import { comparisonTable } from '../comparison-table.js';
 import { CommandContext } from '../context.js';
 import { forEachBounded, loadTask, runOne, type ResultInput } from '../experiment-task.js';
 import type { Io } from '../io.js';
-import { junitXml } from '../junit-report.js';
 import { printJson } from '../output.js';
 import { ResultReporter } from '../result-reporter.js';
+import { compare, datasetPath, reportRun, runProgress, scorersOf } from '../run-report.js';
+import { runServerExperiment, type ServerRunOptions } from './server-run.js';
 
 type Dataset = SuccessData<'getDataset'>;
 type Run = SuccessData<'createExperimentRun'>;
 type ItemList = SuccessData<'listDatasetItems'>;
-type RunList = SuccessData<'listExperimentRuns'>;
 
-const datasetPath = (id: string) => `/api/v1/public/datasets/${encodeURIComponent(id)}`;
 const MAX_CONCURRENCY = 32;
 
 function concurrencyOf(raw: string | undefined): number {
@@ -39,61 +36,15 @@ async function itemsAt(client: ApiClient, datasetId: string, version: number): P
   return items;
 }
 
-/** The dataset's baseline run, if one is marked. */
-async function markedBaseline(client: ApiClient, datasetId: string): Promise<Run | undefined> {
-  let cursor: string | undefined;
-  do {
-    const page = await client.get<RunList>(`${datasetPath(datasetId)}/runs`, { limit: 100, cursor });
-    const found = page.runs.find((run) => run.baseline);
-    if (found) return found;
-    cursor = page.page.nextCursor ?? undefined;
-  } while (cursor);
-  return undefined;
+
+
+interface RunOptions extends ServerRunOptions {
+  task?: string;
+  server?: boolean;
 }
 
-const compare = (client: ApiClient, datasetId: string, baseline: string, candidates: string[], alpha?: string): Promise<Comparison> =>
-  client.get<Comparison>(`${datasetPath(datasetId)}/runs/compare`, { baseline, candidate: candidates, alpha });
 
-/** Progress of a run: one redrawn line on a terminal, one plain line per reported batch otherwise. */
-function runProgress(context: CommandContext, total: number): { ran(done: number, failed: number): void; reported(count: number, failed: number): void; finish(): void } {
-  const tty = context.io.stderrIsTTY && !context.settings.quiet;
-  let drawn = false;
-  return {
-    ran(done, failed) {
-      if (!tty) return;
-      context.io.err(`\r\x1b[2KRan ${done}/${total} items${failed > 0 ? ` (${failed} failed)` : ''}…`);
-      drawn = true;
-    },
-    reported(count, failed) {
-      if (!tty) context.notice(`Reported ${count}/${total} results${failed > 0 ? ` (${failed} failed)` : ''}`);
-    },
-    finish() {
-      if (drawn) context.io.err('\r\x1b[2K');
-      drawn = false;
-    },
-  };
-}
-
-interface RunOptions {
-  scorers?: string;
-  dataset: string;
-  task: string;
-  name?: string;
-  baseline?: string;
-  concurrency?: string;
-  failOn?: string;
-  junit?: string;
-}
-
-/** `--scorers '[{"name":"exact","kind":"exact_match"}]'`: built-in scorers the service runs when the run completes. */
-function scorersOf(raw: string | undefined): BodyOf<'updateExperimentRun'>['scorers'] {
-  if (raw === undefined) return undefined;
-  const value = parseJsonFlag('--scorers', raw);
-  if (!Array.isArray(value) || value.length === 0) throw new UsageError('--scorers must be a JSON array of 1 to 10 { name, kind, … } scorers');
-  return value as BodyOf<'updateExperimentRun'>['scorers'];
-}
-
-async function runExperiment(io: Io, options: RunOptions, self: Command): Promise<void> {
+async function runExperiment(io: Io, options: RunOptions & { task: string }, self: Command): Promise<void> {
   const concurrency = concurrencyOf(options.concurrency);
   const scorers = scorersOf(options.scorers);
   const task = await loadTask(options.task);
@@ -142,27 +93,7 @@ async function runExperiment(io: Io, options: RunOptions, self: Command): Promis
     throw error;
   }
 
-  const baselineId = options.baseline ?? (await markedBaseline(client, dataset.id))?.id;
-  const comparison = baselineId !== undefined && baselineId !== run.id ? await compare(client, dataset.id, baselineId, [run.id]) : null;
-
-  if (context.settings.json) {
-    printJson(io, { run: finished, failedItems: reporter.failed, comparison });
-  } else {
-    io.out(`Run ${run.id} completed: ${results.length} items, ${reporter.failed} failed.\n`);
-    if (comparison) io.out(`Compared with baseline ${comparison.baselineRunId} (alpha ${comparison.alpha}):\n${comparisonTable(comparison, false)}`);
-    else io.out(baselineId === run.id ? 'This run is the baseline: nothing to compare.\n' : 'No baseline run (mark one, or pass --baseline <run>): nothing to compare.\n');
-  }
-  if (options.junit) {
-    try {
-      await writeFile(options.junit, junitXml({ datasetId: dataset.id, runId: run.id, runName: finished.name, results, comparison }));
-    } catch (error) {
-      throw new CliFailure(`Cannot write the JUnit report to ${options.junit}: ${(error as Error).message}`);
-    }
-  }
-  const regressions = comparison?.comparisons.filter((row) => row.significant && row.direction === 'regressed') ?? [];
-  if (options.failOn === 'regression' && regressions.length > 0) {
-    throw new RegressionFound(`significant regression on ${regressions.map((row) => row.score).join(', ')} against baseline ${comparison?.baselineRunId}`);
-  }
+  await reportRun(context, io, options, { datasetId: dataset.id, run: finished, results, failed: reporter.failed });
 }
 
 export function registerExperimentCommands(program: Command, io: Io): void {
@@ -172,16 +103,28 @@ export function registerExperimentCommands(program: Command, io: Io): void {
     .command('run')
     .description('run a task module over every item of a dataset, report the results, compare with the baseline (a CI gate)')
     .requiredOption('--dataset <id>', 'dataset id; the run is pinned to its current version')
-    .requiredOption('--task <file>', 'ES module whose default export is async (input, item) => output | { output, scores, traceId }')
+    .option('--task <file>', 'ES module whose default export is async (input, item) => output | { output, scores, traceId }')
+    .option('--server', 'let the server run the task (a server-side run): with --prompt or --template, and --connection')
+    .option('--prompt <name@label|name@version>', '--server: a prompt of the registry (name alone: its production label)')
+    .option('--template <file>', '--server: a JSON array of chat messages whose {{variables}} the items fill')
+    .option('--connection <id>', '--server: the model connection to call')
+    .option('--model <model>', "--server: the model to ask (default: the connection's)")
+    .option('--evaluators <ids>', '--server: comma-separated LLM-as-judge evaluator ids, applied to every result before the run completes')
     .option('--name <name>', 'run name (default: the task path and the time)')
     .option('--baseline <run>', "run to compare with (default: the dataset's baseline run)")
-    .option('--concurrency <n>', `items run at once (1 to ${MAX_CONCURRENCY}, default 4)`)
+    .option('--concurrency <n>', `items run at once (1 to ${MAX_CONCURRENCY}, default 4; --server: 1 to 16)`)
     .option('--fail-on <condition>', 'exit 3 on a significant regression: regression')
     .option('--junit <file>', 'write JUnit XML: one testcase per item and per score comparison')
     .option('--scorers <json>', 'built-in scorers run by the service on completion, e.g. \'[{"name":"exact","kind":"exact_match"}]\'')
     .action(async (options: RunOptions, self: Command) => {
       if (options.failOn !== undefined && options.failOn !== 'regression') throw new UsageError(`--fail-on accepts only "regression"; got ${options.failOn}`);
-      await runExperiment(io, options, self);
+      if (options.server === true) {
+        if (options.task !== undefined) throw new UsageError('--task runs the task here; --server lets the server run it: give one of them');
+        await runServerExperiment(io, options, self);
+        return;
+      }
+      if (options.task === undefined) throw new UsageError('--task <file> is required (or --server with --prompt or --template)');
+      await runExperiment(io, { ...options, task: options.task }, self);
     });
 
   experiments

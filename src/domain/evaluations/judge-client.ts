@@ -11,11 +11,26 @@ export type JudgeReply =
   /** Any other answer (4xx, not JSON, no message): another attempt would get the same. */
   | { kind: 'failed'; reason: string };
 
-export interface JudgeRequest {
-  connection: OpenedConnection;
-  system: string;
-  prompt: string;
-  timeoutMs: number;
+/**
+ * A judgement (`system` + `prompt`, answered as a JSON object at temperature 0), or any chat
+ * (`messages` with `parameters` passed through, e.g. a server-side experiment run's task).
+ */
+export type JudgeRequest = { connection: OpenedConnection; timeoutMs: number } & (
+  | { system: string; prompt: string }
+  | { messages: readonly { role: string; content: string }[]; parameters: Readonly<Record<string, unknown>> }
+);
+
+function bodyOf(request: JudgeRequest): string {
+  if ('messages' in request) return JSON.stringify({ ...request.parameters, model: request.connection.model, messages: request.messages });
+  return JSON.stringify({
+    model: request.connection.model,
+    temperature: 0,
+    response_format: { type: 'json_object' },
+    messages: [
+      { role: 'system', content: request.system },
+      { role: 'user', content: request.prompt },
+    ],
+  });
 }
 
 export type JudgeClient = (request: JudgeRequest) => Promise<JudgeReply>;
@@ -51,22 +66,15 @@ function readReply(status: number, body: string, retryAfter: number | null): Jud
  * deadline and the answer is read up to 1 MB. Retrying is the caller's: the evaluation outbox releases
  * the job with a back-off, so no process sleeps.
  */
-export const httpJudgeClient: JudgeClient = ({ connection, system, prompt, timeoutMs }) =>
+export const httpJudgeClient: JudgeClient = (call) =>
   new Promise((resolve) => {
+    const { connection, timeoutMs } = call;
     const { url, address } = connection.destination;
     const pinned: LookupFunction = (_hostname, options, callback) => {
       if ((options as { all?: boolean }).all) callback(null, [{ address: address.address, family: address.family }]);
       else callback(null, address.address, address.family);
     };
-    const body = JSON.stringify({
-      model: connection.model,
-      temperature: 0,
-      response_format: { type: 'json_object' },
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: prompt },
-      ],
-    });
+    const body = bodyOf(call);
     let settled = false;
     const finish = (reply: JudgeReply) => {
       if (settled) return;

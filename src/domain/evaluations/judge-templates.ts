@@ -76,8 +76,22 @@ export function traceField(field: EvaluatorVariable, trace: EvaluatedTrace, span
 
 /** The prompt with every placeholder replaced by its mapped trace field (an unmapped one by nothing). */
 export function renderPrompt(prompt: string, variables: Record<string, EvaluatorVariable>, trace: EvaluatedTrace, spans: EvaluatedSpan[]): string {
+  return renderPromptWith(prompt, variables, (field) => traceField(field, trace, spans));
+}
+
+/**
+ * An experiment result as judge input: `input` and `expected_output` of its dataset item, `output`
+ * of the result; `context` is empty (a result has no retrieval).
+ */
+export function renderResultPrompt(prompt: string, variables: Record<string, EvaluatorVariable>, fields: { input: unknown; output: unknown; expectedOutput: unknown }): string {
+  return renderPromptWith(prompt, variables, (field) =>
+    field === 'input' ? clip(asText(fields.input)) : field === 'output' ? clip(asText(fields.output)) : field === 'expected_output' ? clip(asText(fields.expectedOutput)) : '',
+  );
+}
+
+function renderPromptWith(prompt: string, variables: Record<string, EvaluatorVariable>, fieldOf: (field: EvaluatorVariable) => string): string {
   return prompt.replace(PLACEHOLDER, (_match, name: string) => {
     const field = variables[name];
-    return field ? traceField(field, trace, spans) : '';
+    return field ? fieldOf(field) : '';
   });
 }

@@ -18,6 +18,7 @@ import { compareRuns, type RunComparison } from './run-comparison.js';
 import { announceSignificance } from './significance-announcement.js';
 import { compileScorers, type CompiledScorer, type ScorerSpec } from './scorers/builtin-scorers.js';
 import { MAX_DATASET_ITEMS } from './dataset-limits.js';
+import { checkEvaluators, resolveTask, type ServerTaskInput } from './server-task.js';
 
 
 /** Score values read per run for a comparison: 10,000 items × up to 20 scores each would be 200,000. */
@@ -67,10 +68,21 @@ export class ExperimentRunService {
     private readonly publicBaseUrl: string,
   ) {}
 
-  async create(projectId: string, datasetId: string, input: { name: string; datasetVersion?: number; metadata?: Record<string, unknown>; baseline?: boolean }): Promise<RunView> {
+  /**
+   * Starts a run. With `task` it is a server-side run: the task is resolved (400 at its path when it
+   * names what the project does not have) and one job per item active at the pinned version is
+   * queued for the worker in the creating transaction, so the run and its work exist together.
+   */
+  async create(
+    projectId: string,
+    datasetId: string,
+    input: { name: string; datasetVersion?: number; metadata?: Record<string, unknown>; baseline?: boolean; task?: ServerTaskInput },
+    actor: string | null = null,
+  ): Promise<RunView> {
     const name = input.name.trim();
     if (name.length === 0) throw problems.validation('The name is empty.', [{ code: 'min_length', message: 'must have 1 to 255 characters after trimming', path: '/body/name' }]);
     checkJsonSize(input.metadata ?? {}, MAX_OUTPUT_BYTES, '/body/metadata');
+    const task = input.task === undefined ? null : await resolveTask(this.store, projectId, input.task);
     const run = await this.store.transaction(async (tx) => {
       const dataset = await this.datasets.find(tx, projectId, datasetId);
       const version = input.datasetVersion ?? dataset.version;
@@ -93,11 +105,89 @@ export class ExperimentRunService {
         baseline: input.baseline === true,
         createdAt: this.clock.now(),
         completedAt: null,
+        task,
+        statusReason: null,
+        startedBy: actor,
+        phase: task === null ? null : 'tasks',
       };
       await tx.experiments.insertRun(record);
+      if (task !== null) await this.enqueueItems(tx, record);
       return record;
     });
     return this.view(run);
+  }
+
+  /** One task job per item active at the run's version, read 500 at a time (at most MAX_DATASET_ITEMS). */
+  private async enqueueItems(tx: Store, run: ExperimentRunRecord): Promise<void> {
+    const now = this.clock.now();
+    let after: { createdAt: number; id: string } | null = null;
+    for (;;) {
+      const items = await tx.datasets.listItems(run.datasetId, run.datasetVersion, false, 500, after);
+      if (items.length === 0) return;
+      await tx.experimentJobs.enqueue(
+        items.map((item) => ({ id: randomUUID(), projectId: run.projectId, runId: run.id, kind: 'task' as const, itemId: item.id, evaluatorId: null })),
+        now,
+      );
+      const last = items[items.length - 1]!;
+      after = { createdAt: last.createdAt.getTime(), id: last.id };
+    }
+  }
+
+  /**
+   * Queues one judgement per (result without error, evaluator) for the worker — never judged on the
+   * request. A judgement asked again replaces the pending or done one (its score is replaced when it runs).
+   */
+  async evaluate(projectId: string, datasetId: string, runId: string, evaluatorIds: readonly string[]): Promise<{ results: number; queued: number }> {
+    await checkEvaluators(this.store, projectId, evaluatorIds, '/body/evaluatorIds');
+    const ids = [...new Set(evaluatorIds.map((id) => id.toLowerCase()))];
+    return this.store.transaction(async (tx) => {
+      const { run } = await this.find(tx, projectId, datasetId, runId);
+      const results = await tx.experiments.listResults(run.id, MAX_DATASET_ITEMS, null);
+      const judged = results.filter((r) => r.error === null);
+      await tx.experimentJobs.requeue(
+        judged.flatMap((result) => ids.map((evaluatorId) => ({ id: randomUUID(), projectId, runId: run.id, kind: 'judge' as const, itemId: result.itemId, evaluatorId }))),
+        this.clock.now(),
+      );
+      return { results: results.length, queued: judged.length * ids.length };
+    });
+  }
+
+  /**
+   * The worker's finish of a server-side run whose jobs are all done: the task's scorers, then the
+   * comparison with the baseline and its event — the path of a client-side `status: completed`.
+   * False when the run is no longer running or has work again (a judgement asked meanwhile).
+   */
+  async completeServerRun(run: ExperimentRunRecord): Promise<boolean> {
+    const scorers = compileScorers((run.task?.scorers ?? []) as unknown as ScorerSpec[]);
+    return this.store.transaction(async (tx) => {
+      const dataset = await tx.datasets.find(run.projectId, run.datasetId);
+      if (!dataset || (await tx.experimentJobs.pendingCount(run.id)) > 0) return false;
+      return this.finish(tx, dataset, run, 'completed', scorers, run.startedBy ?? 'system');
+    });
+  }
+
+  /**
+   * Moves a running run to `status` once (false when it is not running). Completing scores first, so
+   * the comparison with the baseline (and its event) sees those scores; any status ends the run's
+   * unstarted server-side work.
+   */
+  private async finish(tx: Store, dataset: DatasetRecord, run: ExperimentRunRecord, status: 'completed' | 'failed' | 'cancelled', scorers: readonly CompiledScorer[], actor: string): Promise<boolean> {
+    const now = this.clock.now();
+    if (!(await tx.experiments.updateRun(run.id, { status, completedAt: now }, 'running'))) return false;
+    await tx.experimentJobs.dropPending(run.id, now);
+    if (status === 'completed') {
+      if (scorers.length > 0) await this.applyScorers(tx, dataset, run, scorers);
+      await this.judgeAgainstBaseline(tx, dataset, run.id, actor);
+    }
+    return true;
+  }
+
+  /** Stops a server-side run that cannot go on (the budget is spent): failed, with the reason, its unstarted work dropped. */
+  async stopServerRun(tx: Store, run: ExperimentRunRecord, reason: string): Promise<boolean> {
+    const dataset = await tx.datasets.find(run.projectId, run.datasetId);
+    if (!dataset || !(await this.finish(tx, dataset, run, 'failed', [], run.startedBy ?? 'system'))) return false;
+    await tx.experiments.updateRun(run.id, { statusReason: reason });
+    return true;
   }
 
   async get(projectId: string, datasetId: string, runId: string): Promise<RunView> {
@@ -116,7 +206,7 @@ export class ExperimentRunService {
     datasetId: string,
     runId: string,
     actor: string,
-    changes: { name?: string; status?: 'completed' | 'failed'; baseline?: boolean; scorers?: readonly ScorerSpec[] },
+    changes: { name?: string; status?: 'completed' | 'failed' | 'cancelled'; baseline?: boolean; scorers?: readonly ScorerSpec[] },
   ): Promise<RunView> {
     const name = changes.name?.trim();
     if (name !== undefined && name.length === 0) throw problems.validation('The name is empty.', [{ code: 'min_length', message: 'must have 1 to 255 characters after trimming', path: '/body/name' }]);
@@ -131,16 +221,8 @@ export class ExperimentRunService {
         await tx.experiments.clearBaseline(dataset.id);
       }
       await tx.experiments.updateRun(run.id, { name, baseline: changes.baseline });
-      if (changes.status !== undefined) {
-        const now = this.clock.now();
-        if (!(await tx.experiments.updateRun(run.id, { status: changes.status, completedAt: now }, 'running'))) {
-          throw problems.conflict('PUBLIC_API_EXPERIMENT_RUN_FINISHED', `The run is ${run.status}; only a running run can be finished.`);
-        }
-        if (changes.status === 'completed') {
-          // Scored first, so the comparison with the baseline (and its event) sees these scores.
-          if (scorers.length > 0) await this.applyScorers(tx, dataset, run, scorers);
-          await this.judgeAgainstBaseline(tx, dataset, run.id, actor);
-        }
+      if (changes.status !== undefined && !(await this.finish(tx, dataset, run, changes.status, scorers, actor))) {
+        throw problems.conflict('PUBLIC_API_EXPERIMENT_RUN_FINISHED', `The run is ${run.status}; only a running run can be finished.`);
       }
       return (await tx.experiments.findRun(dataset.id, run.id))!;
     });
@@ -178,6 +260,8 @@ export class ExperimentRunService {
           traceId: input.traceId ?? null,
           latencyMs: input.latencyMs ?? null,
           costUsd: input.costUsd ?? null,
+          promptTokens: null,
+          completionTokens: null,
           error: input.error ?? null,
           createdAt: now,
         };

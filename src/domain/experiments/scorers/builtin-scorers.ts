@@ -48,10 +48,10 @@ const hasExpected = (expected: unknown): boolean => expected !== null && expecte
  * (`/body/scorers/<i>/…`) before any result is scored: patterns run on the linear-time engine
  * (RE2 syntax, no catastrophic backtracking), schemas are bounded in size and compiled once.
  */
-export function compileScorers(specs: readonly ScorerSpec[]): CompiledScorer[] {
+export function compileScorers(specs: readonly ScorerSpec[], at = '/body/scorers'): CompiledScorer[] {
   const ajv = new Ajv({ allErrors: false, strict: false });
   return specs.map((spec, index) => {
-    const path = `/body/scorers/${index}`;
+    const path = `${at}/${index}`;
     const caseSensitive = spec.caseSensitive ?? true;
     const base = { name: spec.name, kind: spec.kind };
     switch (spec.kind) {
