@@ -2204,7 +2204,7 @@ export interface paths {
         put?: never;
         /**
          * Train a new model version of a custom_trained detection.
-         * @description Queues a training (answered 202 with the queued version); it runs in the background in a worker
+         * @description Queues a training (answered 201 with the queued version, status `queued`); it runs in the background in a worker
          *     thread under time and heap budgets (docs/detections-learning.md). Fewer than 20 examples of a
          *     class ends it `refused`. `notification.classifier_trained` is emitted when it finishes. One
          *     training of a detection at a time (else 409 `PUBLIC_API_TRAINING_RUNNING`); detections that are
@@ -11317,7 +11317,7 @@ export interface operations {
         };
         responses: {
             /** @description The training, queued. */
-            202: {
+            201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
