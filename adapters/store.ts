@@ -41,6 +41,7 @@ import { SqlDetectionBackfillRepository } from './sql/detection-backfill-reposit
 import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
+import { SqlDetectionModelRepository } from './sql/detection-model-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 
@@ -104,6 +105,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     datasets: new SqlDatasetRepository(knex, dialect),
     experiments: new SqlExperimentRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
+    detectionModels: new SqlDetectionModelRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -5,7 +5,7 @@ import { runTraining, type TrainingJob } from './classifier-training.js';
 parentPort!.on('message', (message: { id: number; job: TrainingJob }) => {
   try {
     const outcome = runTraining(message.job);
-    parentPort!.postMessage({ id: message.id, result: outcome }, outcome.status === 'trained' ? [outcome.weights.buffer] : []);
+    parentPort!.postMessage({ id: message.id, result: outcome }, outcome.status === 'trained' ? [outcome.weights.buffer as ArrayBuffer] : []);
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: (error as Error).message ?? String(error) });
   }
