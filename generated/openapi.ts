@@ -2226,7 +2226,7 @@ export interface paths {
         };
         /**
          * The model versions of a custom_trained detection, newest first.
-         * @description Each training's version with its status, evaluation on the hold-out and whether it is the active one. Keyset-paginated (`createdAt` descending, then `id`).
+         * @description Each training's version with its status, evaluation on the hold-out and whether it is the active one. Keyset-paginated by `version`, descending.
          */
         get: operations["listDetectionModels"];
         put?: never;

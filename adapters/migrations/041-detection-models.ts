@@ -34,7 +34,6 @@ export const detectionModels: Migration = {
       t.bigInteger('completed_at');
       t.bigInteger('activated_at');
       t.unique(['detection_id', 'version'], { indexName: 'detection_models_version_unique' });
-      t.index(['detection_id', 'created_at', 'id'], 'detection_models_detection_created_idx');
       t.index(['status', 'created_at'], 'detection_models_status_idx');
     });
     await knex.raw('CREATE UNIQUE INDEX detection_models_one_active ON detection_models (detection_id) WHERE active = TRUE');

@@ -93,10 +93,10 @@ export class SqlDetectionModelRepository implements DetectionModelRepository {
     return row ? toModel(row) : null;
   }
 
-  async list(projectId: string, detectionId: string, after: { createdAt: number; id: string } | null, limit: number): Promise<DetectionModelRecord[]> {
+  async list(projectId: string, detectionId: string, beforeVersion: number | null, limit: number): Promise<DetectionModelRecord[]> {
     const query = this.db('detection_models').select(SUMMARY_COLUMNS).where({ project_id: projectId, detection_id: detectionId });
-    if (after) query.andWhere((q) => q.where('created_at', '<', after.createdAt).orWhere((q2) => q2.where('created_at', after.createdAt).andWhere('id', '<', after.id)));
-    const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+    if (beforeVersion !== null) query.andWhere('version', '<', beforeVersion);
+    const rows = await query.orderBy('version', 'desc').limit(limit);
     return rows.map(toModel);
   }
 

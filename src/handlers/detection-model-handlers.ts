@@ -37,7 +37,7 @@ export class DetectionModelHandlers implements Pick<OperationHandlers, 'trainDet
       project.id,
       path.id,
       { limit: query.limit ?? 20, cursor: query.cursor },
-      { credentialId: ctx.principal.credentialId, projectId: project.id, endpoint: ctx.operationId, filters: { detectionId: path.id.toLowerCase() }, sort: 'createdAt:desc,id:desc' },
+      { credentialId: ctx.principal.credentialId, projectId: project.id, endpoint: ctx.operationId, filters: { detectionId: path.id.toLowerCase() }, sort: 'version:desc' },
     );
     return { status: 200, data: { models: models.map(toModel), page } };
   };

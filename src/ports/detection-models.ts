@@ -61,8 +61,8 @@ export interface DetectionModelRepository {
   /** The next version number of the detection. */
   nextVersion(detectionId: string): Promise<number>;
   find(projectId: string, detectionId: string, version: number): Promise<DetectionModelRecord | null>;
-  /** Newest first after a keyset position. */
-  list(projectId: string, detectionId: string, after: { createdAt: number; id: string } | null, limit: number): Promise<DetectionModelRecord[]>;
+  /** Newest version first, below `beforeVersion` when given (the keyset position). */
+  list(projectId: string, detectionId: string, beforeVersion: number | null, limit: number): Promise<DetectionModelRecord[]>;
   /** Takes the oldest queued training (or one whose worker's lease ran out) under a lease; null when none. */
   claim(owner: string, now: Date, leaseMs: number): Promise<ClaimedTraining | null>;
   /** Records the outcome while `owner` still holds the lease; false when it lost it. */

@@ -7,7 +7,6 @@ import type { DetectionRecord } from '../../../ports/detections.js';
 import type { ClaimedTraining, DetectionModelRecord, TrainingResult, TrainingTrigger } from '../../../ports/detection-models.js';
 import type { Store } from '../../../ports/store.js';
 import { isUuid } from '../../actor.js';
-import { keysetPage } from '../../keyset-page.js';
 import { userIdOfActor, type NotificationService } from '../../notifications/notification-service.js';
 import { beatsActive, type LabeledExample, type TrainingOutcome } from './classifier-training.js';
 import { DEFAULT_HASH_BITS } from './hashed-features.js';
@@ -88,8 +87,14 @@ export class TrainingService {
 
   async list(projectId: string, detectionId: string, request: { limit: number; cursor?: string }, binding: CursorBinding): Promise<{ models: DetectionModelRecord[]; page: Page }> {
     const detection = await this.learnedDetection(this.store, projectId, detectionId);
-    const { items, page } = await keysetPage(this.cursors, binding, request, (after, limit) => this.store.detectionModels.list(projectId, detection.id, after, limit));
-    return { models: items, page };
+    // Versions are numbered in order, so the version is the keyset position (request times can tie).
+    const decoded = request.cursor ? this.cursors.decode<{ version: number }>(request.cursor, binding) : null;
+    const rows = await this.store.detectionModels.list(projectId, detection.id, decoded?.position.version ?? null, request.limit + 1);
+    const models = rows.slice(0, request.limit);
+    const hasMore = rows.length > request.limit;
+    const last = models[models.length - 1];
+    const nextCursor = hasMore && last ? this.cursors.encode(binding, { version: last.version }, decoded?.chainStartedAt) : null;
+    return { models, page: { hasMore, limit: request.limit, nextCursor } };
   }
 
   /** Makes a trained version the active one. */
