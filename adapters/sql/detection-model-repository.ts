@@ -42,7 +42,10 @@ const toModel = (row: Row): DetectionModelRecord => ({
 });
 
 /** Float32 weights ↔ base64 text, little-endian on every platform. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 export function encodeWeights(weights: Float32Array): string {
+  if (LITTLE_ENDIAN) return Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength).toString('base64');
   const bytes = Buffer.alloc(weights.length * 4);
   for (let i = 0; i < weights.length; i += 1) bytes.writeFloatLE(weights[i]!, i * 4);
   return bytes.toString('base64');

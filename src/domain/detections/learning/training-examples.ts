@@ -6,7 +6,7 @@ import { traceTexts } from './trace-texts.js';
 
 const PAGE = 500;
 /** Traces whose spans one read fetches. */
-const SPAN_BATCH = 200;
+const SPAN_BATCH = 50;
 const ACCEPTED: readonly FixStatus[] = ['open', 'in_progress', 'resolved'];
 
 /**
@@ -60,6 +60,9 @@ export async function collectExamples(store: Store, projectId: string, source: E
       if (!own || own.length === 0) continue; // deleted since it was labeled
       examples.push({ texts: traceTexts(own, fields), label });
     }
+    // Reading is on the request thread (SQLite's reads are synchronous): yield between batches so
+    // other tenants' requests run between them rather than after the whole read.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return examples;
 }
