@@ -181,6 +181,22 @@ forEachAdapter((adapter) => {
       });
     });
 
+    describe('POST /detections/{id}/backfills (createDetectionBackfill) with a learned detection', () => {
+      it('runs the active version over stored traces: the planted one fires, the plain one does not', async () => {
+        const id = (await server.request().get(`${DETECTIONS}?type=custom_trained&limit=100`).set(key())).body.data.detections.find((d: Json) => d.slug === 'refusals').id as string;
+        const past = new Date(server.clock.now().getTime() - 2 * 3_600_000);
+        await insertTrace(server.runtime.database.knex, { projectId: projectId(), id: 'old-planted', createdAt: past, spans: [{ spanId: 's1', input: 'user asks about the menu', output: 'sorry but that is against my policy the menu' }] });
+        await insertTrace(server.runtime.database.knex, { projectId: projectId(), id: 'old-plain', createdAt: past, spans: [{ spanId: 's1', input: 'user asks about the menu', output: 'the menu has a recipe for the hotel' }] });
+        const range = { from: new Date(past.getTime() - 1000).toISOString(), to: new Date(past.getTime() + 1000).toISOString() };
+        const backfill = expectEnvelope<{ id: string }>(await server.request().post(`${DETECTIONS}/${id}/backfills`).set(key()).send(range), 201);
+        await server.runtime.scheduler.tick();
+        const done = expectEnvelope<Json>(await server.request().get(`${DETECTIONS}/${id}/backfills/${backfill.id}`).set(key()));
+        expect(done).to.deep.include({ status: 'completed', processed: 2, fired: 1 });
+        const fired = await server.runtime.database.knex('detection_events').where({ detection_id: id }).whereIn('trace_id', ['old-planted', 'old-plain']).select('trace_id');
+        expect(fired.map((f) => f.trace_id)).to.deep.equal(['old-planted']);
+      });
+    });
+
     describe('label sources read from the project', () => {
       it('trains from a boolean annotation score (latest label per trace; evaluator scores ignored)', async () => {
         const d = await create('from-scores', { labelSource: { kind: 'score', scoreName: 'refused' }, fields: ['output'] });
