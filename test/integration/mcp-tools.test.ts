@@ -251,11 +251,11 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version'
+            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
@@ -307,6 +307,13 @@ forEachAdapter((adapter) => {
       expect((await call('get_dataset_items', { dataset_id: datasetId })).items).to.have.length(2);
       expect((await call('list_experiment_runs', { dataset_id: datasetId })).runs).to.have.length(2);
       expect(((await call('compare_experiment_runs', { dataset_id: datasetId, baseline, candidate: [candidate] })).comparisons as Json[])[0]).to.include({ score: 'quality', pairs: 2 });
+      // The learned-detection tools: queue a training from uploaded examples, run it, read and activate the version.
+      const learned = await fixture.server.runtime.services.detections.create(projectId, { slug: 'tour-learned', displayName: 'Tour learned', type: 'custom_trained', config: { labelSource: { kind: 'upload' } } });
+      const examples = Array.from({ length: 60 }, (_, i) => ({ fields: { output: i % 2 ? `i cannot help with that ${i}` : `here is the answer ${i}` }, label: i % 2 === 1 }));
+      expect(await call('train_detection', { detection_id: learned.id, examples })).to.deep.include({ version: 1, status: 'queued' });
+      await fixture.server.runtime.services.trainings.runOnce('tour');
+      expect(((await call('list_detection_models', { detection_id: learned.id })).models as Json[])[0]).to.deep.include({ version: 1, status: 'trained' });
+      expect(await call('activate_detection_model', { detection_id: learned.id, version: 1 })).to.deep.include({ version: 1, active: true });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });
