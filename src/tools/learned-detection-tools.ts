@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import { ADDS, READS, UPDATES } from './tool-annotation-presets.js';
-import { bodyField, field, listField, object, pathParameter, queryParameter, renamed, renamedField } from './contract-fields.js';
+import { bodyField, field, listField, object, pathParameter, queryParameter, renamedField } from './contract-fields.js';
 import { clampedLimit } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalInteger, requiredString } from './tool-input-readers.js';
@@ -90,7 +90,7 @@ export function learnedDetectionToolMappings(): AnyToolMapping[] {
       name: 'list_detection_models',
       operationId: 'listDetectionModels',
       output: object({
-        models: listField('DetectionModelList', 'models', renamed('DetectionModel')),
+        models: listField('DetectionModelList', 'models', modelOutput),
         has_more: field('Page', 'hasMore'),
       }),
       annotations: READS,
