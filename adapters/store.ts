@@ -42,6 +42,7 @@ import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlScimRepository } from './sql/scim-repository.js';
+import { SqlDetectionModelRepository } from './sql/detection-model-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
@@ -109,6 +110,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     experimentCalls: new SqlExperimentCallRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     scim: new SqlScimRepository(knex, dialect),
+    detectionModels: new SqlDetectionModelRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

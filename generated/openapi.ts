@@ -2244,6 +2244,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/detections/{id}/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train a new model version of a custom_trained detection.
+         * @description Queues a training (answered 201 with the queued version, status `queued`); it runs in the background in a worker
+         *     thread under time and heap budgets (docs/detections-learning.md). Fewer than 20 examples of a
+         *     class ends it `refused`. `notification.classifier_trained` is emitted when it finishes. One
+         *     training of a detection at a time (else 409 `PUBLIC_API_TRAINING_RUNNING`); detections that are
+         *     not learned `custom_trained` ones are 400.
+         */
+        post: operations["trainDetection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/detections/{id}/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model versions of a custom_trained detection, newest first.
+         * @description Each training's version with its status, evaluation on the hold-out and whether it is the active one. Keyset-paginated by `version`, descending.
+         */
+        get: operations["listDetectionModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/detections/{id}/models/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a trained model version the one the detection runs.
+         * @description Only a `trained` version can be activated (else 400 `PUBLIC_API_INVALID_TRANSITION`); the previously active version stops running at once.
+         */
+        post: operations["activateDetectionModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/detections/{id}/backfills/{backfillId}": {
         parameters: {
             query?: never;
@@ -3168,7 +3232,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        /** @description `classifier` (other models), `custom_trained`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
+        /** @description `classifier` (other models), `custom_trained` without a `labelSource`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
         PluginDetectorConfig: {
             plugin?: string;
             /** @description Free-form settings the plugin reads. */
@@ -3177,7 +3241,111 @@ export interface components {
             };
         };
         /** @description The per-type configuration; which variant applies depends on `type` (see each variant). */
-        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"] | components["schemas"]["EvaluatorDetectorConfig"];
+        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"] | components["schemas"]["EvaluatorDetectorConfig"] | components["schemas"]["LearnedDetectorConfig"];
+        /**
+         * @description `custom_trained` learned from the project's labels (docs/detections-learning.md): a logistic
+         *     regression over hashed word and character n-grams of `fields`, trained in the background
+         *     (`POST /detections/{id}/trainings`) and run on ingest once a version is active.
+         */
+        LearnedDetectorConfig: {
+            labelSource: components["schemas"]["LabelSource"];
+            /** @description Span fields read: name, input, output, error, metadata, or a metadata path such as `metadata.customer.tier`. Default input and output. */
+            fields?: string[];
+            /** @description Seeds the hold-out split and the training order. Default 1. */
+            seed?: number;
+            /** @description Share of each class held out for the evaluation. Default 0.2. */
+            holdoutFraction?: number;
+            /** @description Activate a new version when it beats the active one on its hold-out. Default true. */
+            autoActivate?: boolean;
+            /** @description Retrain on this schedule (score and fix label sources). Default none. */
+            retrainEveryHours?: number;
+        };
+        /** @description Where a `custom_trained` detection's labels come from. */
+        LabelSource: {
+            /** @constant */
+            kind: "score";
+            scoreName: string;
+            positiveValues?: string[];
+        } | {
+            /** @constant */
+            kind: "fixes";
+            fixLabel?: string;
+        } | {
+            /** @constant */
+            kind: "upload";
+        };
+        LabeledExample: {
+            /** @description Field name (as in the detection's `fields`) → text. */
+            fields: {
+                [key: string]: string;
+            };
+            /** @description true: the positive class. */
+            label: boolean;
+        };
+        DetectionTrainingRequest: {
+            /** @description Required (and only allowed) for the `upload` label source. */
+            examples?: components["schemas"]["LabeledExample"][];
+        };
+        ClassCounts: {
+            positive: number;
+            negative: number;
+        };
+        /** @description Measured on the seeded stratified hold-out, at the detection's threshold. */
+        ModelEvaluation: {
+            threshold: number;
+            precision: number;
+            recall: number;
+            f1: number;
+            rocAuc: number | null;
+            confusionMatrix: {
+                truePositives: number;
+                falsePositives: number;
+                trueNegatives: number;
+                falseNegatives: number;
+            };
+            train: components["schemas"]["ClassCounts"];
+            holdout: components["schemas"]["ClassCounts"];
+        };
+        /** @description One training of a `custom_trained` detection and the model it made. */
+        DetectionModel: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            detectionId: string;
+            version: number;
+            /** @enum {string} */
+            status: "queued" | "training" | "trained" | "refused" | "failed";
+            /** @enum {string} */
+            trigger: "request" | "schedule";
+            active: boolean;
+            /** @description Why a training was refused or failed. */
+            reason: string | null;
+            /** @description Labeled examples read, per class (null until read). */
+            examples: components["schemas"]["ClassCounts"] | null;
+            evaluation: components["schemas"]["ModelEvaluation"] | null;
+            seed: number;
+            durationMs: number | null;
+            requestedBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+            activatedAt: components["schemas"]["Timestamp"] | null;
+        };
+        DetectionModelEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: components["schemas"]["DetectionModel"];
+        };
+        DetectionModelList: {
+            models: components["schemas"]["DetectionModel"][];
+            page: components["schemas"]["Page"];
+        };
+        DetectionModelListEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: components["schemas"]["DetectionModelList"];
+        };
         /** @description `classifier` backed by an LLM-as-judge evaluator: fires when the evaluator scores a trace at or above the threshold (see docs/evaluations.md). */
         EvaluatorDetectorConfig: {
             /** Format: uuid */
@@ -11464,6 +11632,145 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainDetection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectionTrainingRequest"];
+            };
+        };
+        responses: {
+            /** @description The training, queued. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDetectionModels: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    activateDetectionModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version, now active. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

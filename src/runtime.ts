@@ -1,3 +1,5 @@
+import { TrainingWorkerLoop } from './domain/detections/learning/training-worker-loop.js';
+import { RetrainingTask } from './domain/detections/learning/retraining-task.js';
 import { openDatabase, migrateToLatest, type Database } from '../adapters/database.js';
 import { createStore } from '../adapters/store.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -97,6 +99,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const lifecycle = new Lifecycle();
   const pacer = new BackgroundPacer(lifecycle, { shareUnderLoad: config.backgroundShareUnderLoad, maxPauseMs: BACKGROUND_MAX_PAUSE_MS });
   const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log, pacer);
+  const trainingWorker = new TrainingWorkerLoop(services.trainings, config.detectionWorker.pollMs, log);
 
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
   authenticator.register('guestReview', guestReviewResolver(store, clock));
@@ -117,6 +120,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   scheduler.register(new DynamicClientSweep(services.oauth.clients));
   scheduler.register(services.annotationDeadlines);
   scheduler.register(new SearchReindexTask(store));
+  scheduler.register(new RetrainingTask(store, services.trainings));
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log, pacer);
   const limiter = options.limiter ?? (await createLimiter(config));
   const background: { stop(): Promise<void> }[] = [];
@@ -138,6 +142,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       if (config.detectionWorker.enabled) {
         detectionWorker.start();
         background.push(detectionWorker);
+        trainingWorker.start();
+        background.push(trainingWorker);
       }
 
       webhookWorker.start();
@@ -165,6 +171,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       for (const worker of background) await worker.stop();
       await scheduler.stop(); // also when it never started: waits for a test's tick() in flight
       await services.detectionEvaluation.close();
+      await services.trainings.close();
       await limiter.close?.();
       await database.close();
     },

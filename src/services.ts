@@ -54,6 +54,8 @@ import { DigestService } from './domain/notifications/digest-service.js';
 import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
+import { TrainingService } from './domain/detections/learning/training-service.js';
+import { TrainingPool } from './domain/detections/learning/training-pool.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
@@ -143,6 +145,8 @@ export interface Services extends EvaluationServices {
   scim: ScimService;
   /** The owners' side of SCIM: mapping and bearer token. */
   scimConnections: ScimConnections;
+  /** Trainings and model versions of learned custom_trained detections (docs/detections-learning.md). */
+  trainings: TrainingService;
 }
 
 export interface ServiceDependencies {
@@ -241,6 +245,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     actionItems: new ActionItemService(clock, notifications),
     dispatch: new DispatchService(store, clock, notifications, events),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
+    // One training thread, niced like the other background threads, its heap capped (docs/detections-learning.md).
+    trainings: new TrainingService(store, clock, notifications, cursors, new TrainingPool({ workers: 1, maxHeapMb: 1024, graceMs: 5_000, niceness: config.backgroundThreadNiceness })),
     // The judge calls' deadline bounds a playground model's silence too: one setting for "a model is not answering".
     playground: new PlaygroundService(store, clock, evaluations.modelConnections, evaluations.evaluationBudgets, priceTable, traceIngestion, httpChatStreamClient, { timeoutMs: config.evaluations.timeoutMs }),
     ...evaluations,

@@ -28,6 +28,7 @@ import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { spanPromptIndex } from './036-span-prompt-index.js';
 import { experimentServerRuns } from './037-experiment-server-runs.js';
 import { scim } from './040-scim.js';
+import { detectionModels } from './041-detection-models.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   spanPromptIndex,
   experimentServerRuns,
   scim,
+  detectionModels,
 ];

@@ -21,6 +21,7 @@ import { MonitorHandlers } from './monitor-handlers.js';
 import { NotificationHandlers } from './notification-handlers.js';
 import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
+import { DetectionModelHandlers } from './detection-model-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
@@ -55,6 +56,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new NotificationHandlers(services.notifications, services.digests),
     ...new DispatchHandlers(services.dispatch),
     ...new BackfillHandlers(services.backfills),
+    ...new DetectionModelHandlers(services.trainings),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),

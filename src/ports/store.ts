@@ -85,6 +85,7 @@ export interface Store {
   readonly experimentCalls: import('./experiment-jobs.js').ExperimentCallRepository;
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   readonly scim: import('./scim.js').ScimRepository;
+  readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it

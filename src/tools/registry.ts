@@ -3,6 +3,7 @@ import type { OperationHandlers } from '../http/operation-types.js';
 import { loadContract } from '../http/contract.js';
 import { field, object } from './contract-fields.js';
 import { detectionToolMappings } from './detection-tools.js';
+import { learnedDetectionToolMappings } from './learned-detection-tools.js';
 import { READS } from './tool-annotation-presets.js';
 import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -49,7 +50,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -252,11 +252,11 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version'
+            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
@@ -314,6 +314,13 @@ forEachAdapter((adapter) => {
       const modelConnectionId = randomUUID();
       await fixture.server.runtime.store.modelConnections.insert({ id: modelConnectionId, projectId, name: 'tour', baseUrl: 'https://models.example/v1', model: 'gpt-4o-mini', apiKeyCiphertext: 'sealed', createdAt: fixture.server.clock.now() });
       expect(await call('start_experiment_run', { dataset_id: datasetId, name: 'tour-server', task: { messages: [{ role: 'user', content: 'n is {{n}}' }], modelConnectionId } })).to.deep.include({ status: 'running', item_count: 2 });
+      // The learned-detection tools: queue a training from uploaded examples, run it, read and activate the version.
+      const learned = await fixture.server.runtime.services.detections.create(projectId, { slug: 'tour-learned', displayName: 'Tour learned', type: 'custom_trained', config: { labelSource: { kind: 'upload' } } });
+      const examples = Array.from({ length: 60 }, (_, i) => ({ fields: { output: i % 2 ? `i cannot help with that ${i}` : `here is the answer ${i}` }, label: i % 2 === 1 }));
+      expect(await call('train_detection', { detection_id: learned.id, examples })).to.deep.include({ version: 1, status: 'queued' });
+      await fixture.server.runtime.services.trainings.runOnce('tour');
+      expect(((await call('list_detection_models', { detection_id: learned.id })).models as Json[])[0]).to.deep.include({ version: 1, status: 'trained' });
+      expect(await call('activate_detection_model', { detection_id: learned.id, version: 1 })).to.deep.include({ version: 1, active: true });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

@@ -25,6 +25,7 @@ const READING_TOOLS = [
   'list_experiment_runs',
   'compare_experiment_runs',
   'get_prompt_usage',
+  'list_detection_models',
 ];
 
 interface RpcBody {

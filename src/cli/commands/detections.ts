@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { SuccessData } from '../../http/operation-types.js';
 import type { Io } from '../io.js';
 import { addListCommand } from '../list-command.js';
+import { registerDetectionModelCommands } from './detection-models.js';
 
 type DetectionList = SuccessData<'listDetections'>;
 type FixList = SuccessData<'listFixes'>;
@@ -28,6 +29,7 @@ export function registerDetectionCommands(program: Command, io: Io): void {
       { flags: '--group-id <id>', description: 'detection group', param: 'groupId' },
     ],
   });
+  registerDetectionModelCommands(detections, io);
 
   const fixes = program.command('fixes').description('fixes (formerly suggestions) and their triage');
   addListCommand<FixList, FixList['fixes'][number]>(fixes, io, {

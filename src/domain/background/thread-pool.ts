@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 export interface ThreadPoolSettings<J, R> {
   /** Names the pool in its errors ("the scan pool is closed", "scan worker exited with code 1"). */
@@ -23,6 +23,8 @@ export interface ThreadPoolSettings<J, R> {
    * cores to the request event loop when they are busy. Default 0 (as the server's own).
    */
   niceness?: number;
+  /** V8 heap limits of each worker (a worker past them is stopped and its job rejected): bounds work whose memory grows with its input. */
+  resourceLimits?: ResourceLimits;
 }
 
 const DEFAULT_IDLE_MS = 30_000;
@@ -36,9 +38,9 @@ const OWN_EXTENSION = path.extname(fileURLToPath(import.meta.url));
  * for its entry file on Node 20, so it registers tsx; a background pool lowers the thread's CPU
  * priority (thread-priority.ts) before any job can run; then it imports the worker.
  */
-export function startWorker(file: URL, workerData: unknown, niceness: number): Worker {
+export function startWorker(file: URL, workerData: unknown, niceness: number, resourceLimits?: ResourceLimits): Worker {
   const typescript = path.extname(fileURLToPath(file)) === '.ts';
-  if (!typescript && niceness <= 0) return new Worker(file, { workerData });
+  if (!typescript && niceness <= 0) return new Worker(file, { workerData, resourceLimits });
   const steps: string[] = [];
   if (typescript) {
     // require.resolve finds the CommonJS build of tsx's API; the thread imports its ESM sibling.
@@ -51,7 +53,7 @@ export function startWorker(file: URL, workerData: unknown, niceness: number): W
   }
   steps.push(`() => import(${JSON.stringify(file.href)})`);
   const bootstrap = `Promise.resolve()${steps.map((step) => `.then(${step})`).join('')};`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 /** What a worker posts: `{ ready: true }` once loaded, then `{ id, result }` or `{ id, error, code? }` per job. */
@@ -162,7 +164,7 @@ export class ThreadPool<J, R> {
   }
 
   private spawn(slot: Slot<J, R>): Worker {
-    const worker = startWorker(this.settings.workerFile, this.settings.workerData, this.settings.niceness ?? 0);
+    const worker = startWorker(this.settings.workerFile, this.settings.workerData, this.settings.niceness ?? 0, this.settings.resourceLimits);
     slot.ready = false;
     worker.on('message', (message: WorkerMessage<R>) => {
       if (message.ready) {

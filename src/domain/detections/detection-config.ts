@@ -1,5 +1,6 @@
 import { problems } from '../../errors.js';
 import { validateDetectionRules } from './rule-language.js';
+import { normalizeLearnedConfig } from './learning/learned-config.js';
 import { compileLinearPattern, UnsupportedPatternError } from './scanning/linear-pattern.js';
 import type {
   AnomalyDetectorConfig,
@@ -101,6 +102,8 @@ export function normalizeDetectionConfig(type: DetectionType, config: DetectionC
     case 'trace_rules':
       return rules(raw, type);
     case 'custom_trained':
+      // With a label source it is learned from the project's labels (docs/detections-learning.md); without, a plugin's.
+      return raw.labelSource !== undefined ? normalizeLearnedConfig(raw) : plugin(raw, type);
     case 'code':
     case 'decision':
       return plugin(raw, type);

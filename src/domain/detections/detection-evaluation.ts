@@ -110,7 +110,7 @@ export class DetectionEvaluation {
   async backfill(tx: Store, detection: DetectionRecord, traceIds: readonly string[]): Promise<number> {
     const engine = this.registry.engineFor(detection);
     if (!engine) return 0; // stored, not executable here
-    const context: DetectorContext = { traces: tx.evaluationTraces, scan: this.scan };
+    const context: DetectorContext = { traces: tx.evaluationTraces, scan: this.scan, models: tx.detectionModels };
     let fired = 0;
     for (const traceId of traceIds) {
       const trace = await tx.traces.findById(detection.projectId, traceId);
@@ -123,7 +123,7 @@ export class DetectionEvaluation {
 
   private async evaluate(store: Store, subject: TraceSubject): Promise<{ detection: DetectionRecord; finding: Finding }[]> {
     const detections = (await store.detections.listAll(subject.trace.projectId)).filter((d) => d.isActive && this.inScope(d, subject));
-    const context: DetectorContext = { traces: store.evaluationTraces, scan: this.scan };
+    const context: DetectorContext = { traces: store.evaluationTraces, scan: this.scan, models: store.detectionModels };
     const found: { detection: DetectionRecord; finding: Finding }[] = [];
     for (const detection of detections) {
       const engine = this.registry.engineFor(detection);

@@ -7,9 +7,12 @@ import { piiDetector } from './engines/pii-detector.js';
 import { regexDetector } from './engines/regex-detector.js';
 import { conditionalDetector, traceRulesDetector } from './engines/rule-detector.js';
 import type { TraceRuleEvaluator } from './trace-rule-evaluator.js';
+import { isLearnedConfig } from './learning/learned-config.js';
+import { LearnedDetector } from './learning/learned-detector.js';
 
 /**
- * Which engine executes a detection. Built in: regex, pii, classifier/robust_zscore, and — once a
+ * Which engine executes a detection. Built in: regex, pii, classifier/robust_zscore, custom_trained
+ * with a label source (its active learned model), and — once a
  * rule evaluator is given — conditional and trace_rules. Every other detection names a plugin in
  * `config.plugin`; a plugin registered under that name executes it, otherwise it is stored and
  * skipped.
@@ -17,6 +20,7 @@ import type { TraceRuleEvaluator } from './trace-rule-evaluator.js';
 export class DetectorRegistry {
   private readonly plugins = new Map<string, DetectorEngine>();
   private ruleEvaluator: TraceRuleEvaluator | null;
+  private readonly learned = new LearnedDetector();
 
   constructor(ruleEvaluator: TraceRuleEvaluator | null = null) {
     this.ruleEvaluator = ruleEvaluator;
@@ -46,6 +50,8 @@ export class DetectorRegistry {
         // Backed by an LLM-as-judge evaluator: the evaluator pipeline fires it (src/domain/evaluations/).
         if (isEvaluatorConfig(detection.config)) return null;
         return this.plugin(detection);
+      case 'custom_trained':
+        return isLearnedConfig(detection.config) ? this.learned : this.plugin(detection);
       default:
         return this.plugin(detection);
     }

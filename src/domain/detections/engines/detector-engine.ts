@@ -1,6 +1,7 @@
 import type { DetectionRecord } from '../../../ports/detections.js';
 import type { EvaluatedSpan, EvaluatedTrace, EvaluationTraceReader } from '../../../ports/evaluation-traces.js';
 import type { ScanContext } from '../scanning/scan-context.js';
+import type { DetectionModelRepository } from '../../../ports/detection-models.js';
 
 /** One trace as detectors see it. */
 export interface TraceSubject {
@@ -22,6 +23,8 @@ export interface DetectorContext {
   traces: EvaluationTraceReader;
   /** Where text detections run (a worker thread pool) and their budgets. */
   scan: ScanContext;
+  /** Model versions of learned detections, read in the same transaction (absent: learned detections are skipped). */
+  models?: DetectionModelRepository;
 }
 
 /**

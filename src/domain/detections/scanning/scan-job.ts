@@ -1,11 +1,12 @@
 import type { PiiKind } from '../detection-config.js';
 import { findPii } from '../engines/pii-recognizers.js';
+import { scoreLinear, type LinearScoringRule } from '../learning/linear-scoring.js';
 import { compileLinearPattern, firstMatch, UnsupportedPatternError, type LinearPattern } from './linear-pattern.js';
 
 export type ScanField = 'name' | 'input' | 'output' | 'error' | 'metadata';
 
 /** What a text detection looks for: a user pattern (RE2 syntax) or built-in PII recognizers. */
-export type ScanRule = { kind: 'regex'; pattern: string; flags: string } | { kind: 'pii'; kinds: PiiKind[] };
+export type ScanRule = { kind: 'regex'; pattern: string; flags: string } | { kind: 'pii'; kinds: PiiKind[] } | LinearScoringRule;
 
 /** One span's texts, already cut to the input budget. */
 export interface ScanSpan {
@@ -48,6 +49,8 @@ export interface ScanHit {
 
 export interface ScanResult {
   hit: ScanHit | null;
+  /** A learned model's probability for the trace (linear rules only; absent when the budget ran out). */
+  score?: number;
   /** Fields the time budget left unscanned (added to the cut of the input budget by the caller). */
   unscannedFields: number;
   timedOut: boolean;
@@ -77,6 +80,7 @@ function patternOf(rule: { pattern: string; flags: string }): LinearPattern {
  * request event loop.
  */
 export function runScan(job: ScanJob, now: () => number = () => performance.now()): ScanResult {
+  if (job.rule.kind === 'linear') return scoreLinear(job.rule);
   const deadline = now() + job.budgetMs;
   let regex: LinearPattern | null = null;
   if (job.rule.kind === 'regex') {
