@@ -1943,6 +1943,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/scim-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SCIM 2.0 provisioning connection of the selected project's organization.
+         * @description Whether SCIM provisioning is on (a bearer token exists), the token's prefix and creation time, the base URL an
+         *     identity provider is given (`{PUBLIC_BASE_URL}/scim/v2`), the organization role provisioned users get by default
+         *     and the group-to-role mapping (docs/sso.md). Organization owners only.
+         */
+        get: operations["getScimConnection"];
+        /**
+         * Set the default role and the group-to-role mapping of SCIM provisioning.
+         * @description `defaultRole` is the organization role of a provisioned, active user in no mapped group; `groupRoles` maps SCIM
+         *     group names (case-insensitive) to organization roles and, optionally, project roles, the highest role of a user's
+         *     groups winning. Every
+         *     provisioned member's role is recomputed at once. Owners are never granted, changed or removed by provisioning
+         *     rules. Organization owners only.
+         */
+        put: operations["updateScimConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/scim-connection/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the organization's SCIM bearer token, replacing the previous one at once.
+         * @description Returns a `tw_sc_…` token once (only its SHA-256 hash is stored); the previous token, if any, stops working in
+         *     the same transaction. The first call turns SCIM provisioning on. Organization owners only.
+         */
+        post: operations["rotateScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/audit-events": {
         parameters: {
             query?: never;
@@ -2193,6 +2244,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/detections/{id}/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train a new model version of a custom_trained detection.
+         * @description Queues a training (answered 201 with the queued version, status `queued`); it runs in the background in a worker
+         *     thread under time and heap budgets (docs/detections-learning.md). Fewer than 20 examples of a
+         *     class ends it `refused`. `notification.classifier_trained` is emitted when it finishes. One
+         *     training of a detection at a time (else 409 `PUBLIC_API_TRAINING_RUNNING`); detections that are
+         *     not learned `custom_trained` ones are 400.
+         */
+        post: operations["trainDetection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/detections/{id}/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model versions of a custom_trained detection, newest first.
+         * @description Each training's version with its status, evaluation on the hold-out and whether it is the active one. Keyset-paginated by `version`, descending.
+         */
+        get: operations["listDetectionModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/detections/{id}/models/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a trained model version the one the detection runs.
+         * @description Only a `trained` version can be activated (else 400 `PUBLIC_API_INVALID_TRANSITION`); the previously active version stops running at once.
+         */
+        post: operations["activateDetectionModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/detections/{id}/backfills/{backfillId}": {
         parameters: {
             query?: never;
@@ -2413,6 +2528,17 @@ export interface paths {
          *     `running` until `updateExperimentRun` sets `completed` or `failed`. `baseline: true` makes it the
          *     dataset's baseline (replacing the previous one). Free `metadata` records what was tried (e.g.
          *     `promptName`, `promptVersion`, `model`, `commit`).
+         *
+         *     With `task` the server runs it (a server-side run): either `task.prompt` (a prompt version of
+         *     the registry, by `version` or `label`, default `production`) or `task.messages` (a chat template),
+         *     never both, filled with `{{variables}}` from each item's input and sent to the project's model
+         *     connection `task.modelConnectionId`. The background worker calls the model for every item active
+         *     at the pinned version, at most `task.concurrency` (1 to 16, default 4) at a time, retrying
+         *     429/5xx/timeouts with back-off, spending the project's evaluation budget (a spent budget fails
+         *     the run with `statusReason`). When every item has its result the run evaluates them with
+         *     `task.evaluatorIds` (LLM-as-judge), scores them with `task.scorers`, and completes as a
+         *     client-side run does (comparison with the baseline and its event). An unknown prompt or
+         *     connection is 400 at its path.
          */
         post: operations["createExperimentRun"];
         delete?: never;
@@ -2476,7 +2602,8 @@ export interface paths {
         /**
          * Finish a run, rename it, or make it the baseline.
          * @description `status` moves a `running` run to `completed` or `failed` once (409 `PUBLIC_API_CONFLICT`
-         *     otherwise). When a run completes and the dataset has a baseline run other than it, the run is
+         *     otherwise); `cancelled` stops a server-side run (its unstarted items are dropped; a call in
+         *     flight is paid for but its answer is not recorded). When a run completes and the dataset has a baseline run other than it, the run is
          *     compared with the baseline at the project's `experimentAlpha` (default 0.05) and each significant score emits
          *     `notification.experiment_significant` once (docs/experiments.md). `baseline: true` makes the run the
          *     dataset's only baseline; `false` unsets it.
@@ -2511,6 +2638,37 @@ export interface paths {
          *     is written. All or nothing.
          */
         post: operations["scoreExperimentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/datasets/{id}/runs/{runId}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue LLM-as-judge evaluators on every result of a run.
+         * @description Queues one judgement per (result, evaluator) for the background worker; nothing is judged on the
+         *     request. Each judgement renders the evaluator's prompt with the item's input (`input`), the
+         *     result's output (`output`) and the item's expected output (`expected_output`), calls the
+         *     evaluator's model connection and writes a numeric score under the evaluator's `scoreName`
+         *     (source `evaluator`, target `experiment_result`, replacing the evaluator's earlier score of that
+         *     result). Spend counts against the evaluator's and the project's daily budgets; a spent budget
+         *     skips the judgement. An evaluator of another project is 400 at `/body/evaluatorIds/<i>`.
+         */
+        post: operations["evaluateExperimentRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3074,7 +3232,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        /** @description `classifier` (other models), `custom_trained`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
+        /** @description `classifier` (other models), `custom_trained` without a `labelSource`, `code` and `decision`: stored; executed by a detector plugin named `plugin`. */
         PluginDetectorConfig: {
             plugin?: string;
             /** @description Free-form settings the plugin reads. */
@@ -3083,7 +3241,111 @@ export interface components {
             };
         };
         /** @description The per-type configuration; which variant applies depends on `type` (see each variant). */
-        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"] | components["schemas"]["EvaluatorDetectorConfig"];
+        DetectionConfig: components["schemas"]["RegexDetectorConfig"] | components["schemas"]["PiiDetectorConfig"] | components["schemas"]["AnomalyDetectorConfig"] | components["schemas"]["RuleDetectorConfig"] | components["schemas"]["PluginDetectorConfig"] | components["schemas"]["EvaluatorDetectorConfig"] | components["schemas"]["LearnedDetectorConfig"];
+        /**
+         * @description `custom_trained` learned from the project's labels (docs/detections-learning.md): a logistic
+         *     regression over hashed word and character n-grams of `fields`, trained in the background
+         *     (`POST /detections/{id}/trainings`) and run on ingest once a version is active.
+         */
+        LearnedDetectorConfig: {
+            labelSource: components["schemas"]["LabelSource"];
+            /** @description Span fields read: name, input, output, error, metadata, or a metadata path such as `metadata.customer.tier`. Default input and output. */
+            fields?: string[];
+            /** @description Seeds the hold-out split and the training order. Default 1. */
+            seed?: number;
+            /** @description Share of each class held out for the evaluation. Default 0.2. */
+            holdoutFraction?: number;
+            /** @description Activate a new version when it beats the active one on its hold-out. Default true. */
+            autoActivate?: boolean;
+            /** @description Retrain on this schedule (score and fix label sources). Default none. */
+            retrainEveryHours?: number;
+        };
+        /** @description Where a `custom_trained` detection's labels come from. */
+        LabelSource: {
+            /** @constant */
+            kind: "score";
+            scoreName: string;
+            positiveValues?: string[];
+        } | {
+            /** @constant */
+            kind: "fixes";
+            fixLabel?: string;
+        } | {
+            /** @constant */
+            kind: "upload";
+        };
+        LabeledExample: {
+            /** @description Field name (as in the detection's `fields`) → text. */
+            fields: {
+                [key: string]: string;
+            };
+            /** @description true: the positive class. */
+            label: boolean;
+        };
+        DetectionTrainingRequest: {
+            /** @description Required (and only allowed) for the `upload` label source. */
+            examples?: components["schemas"]["LabeledExample"][];
+        };
+        ClassCounts: {
+            positive: number;
+            negative: number;
+        };
+        /** @description Measured on the seeded stratified hold-out, at the detection's threshold. */
+        ModelEvaluation: {
+            threshold: number;
+            precision: number;
+            recall: number;
+            f1: number;
+            rocAuc: number | null;
+            confusionMatrix: {
+                truePositives: number;
+                falsePositives: number;
+                trueNegatives: number;
+                falseNegatives: number;
+            };
+            train: components["schemas"]["ClassCounts"];
+            holdout: components["schemas"]["ClassCounts"];
+        };
+        /** @description One training of a `custom_trained` detection and the model it made. */
+        DetectionModel: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            detectionId: string;
+            version: number;
+            /** @enum {string} */
+            status: "queued" | "training" | "trained" | "refused" | "failed";
+            /** @enum {string} */
+            trigger: "request" | "schedule";
+            active: boolean;
+            /** @description Why a training was refused or failed. */
+            reason: string | null;
+            /** @description Labeled examples read, per class (null until read). */
+            examples: components["schemas"]["ClassCounts"] | null;
+            evaluation: components["schemas"]["ModelEvaluation"] | null;
+            seed: number;
+            durationMs: number | null;
+            requestedBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+            activatedAt: components["schemas"]["Timestamp"] | null;
+        };
+        DetectionModelEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: components["schemas"]["DetectionModel"];
+        };
+        DetectionModelList: {
+            models: components["schemas"]["DetectionModel"][];
+            page: components["schemas"]["Page"];
+        };
+        DetectionModelListEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: components["schemas"]["DetectionModelList"];
+        };
         /** @description `classifier` backed by an LLM-as-judge evaluator: fires when the evaluator scores a trace at or above the threshold (see docs/evaluations.md). */
         EvaluatorDetectorConfig: {
             /** Format: uuid */
@@ -4338,6 +4600,47 @@ export interface components {
             role?: components["schemas"]["OrganizationRole"];
             projectRole?: components["schemas"]["ProjectRole"] | null;
         };
+        /**
+         * @description An organization role provisioning may grant (never owner).
+         * @enum {string}
+         */
+        ScimRole: "admin" | "member" | "viewer";
+        ScimGroupRole: {
+            /** @description A SCIM group's displayName (case-insensitive). */
+            group: string;
+            role: components["schemas"]["ScimRole"];
+            /**
+             * @description Project roles the group's members get in projects of the organization (the highest of their groups wins).
+             *     Provisioning takes away a project role it granted when no group gives it any more; roles set by hand in
+             *     projects no group names are left alone.
+             */
+            projectRoles?: {
+                /** Format: uuid */
+                projectId: string;
+                /** @enum {string} */
+                role: "viewer" | "editor" | "admin";
+            }[];
+        };
+        ScimConnectionUpdateRequest: {
+            defaultRole: components["schemas"]["ScimRole"];
+            groupRoles: components["schemas"]["ScimGroupRole"][];
+        };
+        ScimConnection: {
+            /** Format: uuid */
+            organizationId: string;
+            /** @description Whether a SCIM bearer token exists. */
+            enabled: boolean;
+            /** @description The SCIM base URL to give the identity provider: {PUBLIC_BASE_URL}/scim/v2. */
+            baseUrl: string;
+            /** @description The token's first characters (null without a token). */
+            tokenPrefix: string | null;
+            /** Format: date-time */
+            tokenCreatedAt: string | null;
+            defaultRole: components["schemas"]["ScimRole"];
+            groupRoles: components["schemas"]["ScimGroupRole"][];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         Invitation: {
             /** Format: uuid */
             id: string;
@@ -4365,7 +4668,7 @@ export interface components {
             targetId: string | null;
             actor: {
                 /** @enum {string} */
-                kind: "api_key" | "oauth" | "service_account" | "guest" | "system";
+                kind: "api_key" | "oauth" | "service_account" | "guest" | "system" | "scim";
                 credentialId: string;
                 userId: string | null;
             };
@@ -4453,7 +4756,61 @@ export interface components {
             status?: components["schemas"]["DatasetItemStatus"];
         };
         /** @enum {string} */
-        ExperimentRunStatus: "running" | "completed" | "failed";
+        ExperimentRunStatus: "running" | "completed" | "failed" | "cancelled";
+        ExperimentTaskMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            content: string;
+        };
+        ExperimentTaskPrompt: {
+            name: string;
+            version?: number;
+            label?: string;
+        };
+        ExperimentTaskParameters: {
+            temperature?: number;
+            top_p?: number;
+            max_tokens?: number;
+            seed?: number;
+        };
+        /** @description What the server runs per item: `prompt` or `messages` (exactly one) on `modelConnectionId`. */
+        ExperimentTaskInput: {
+            prompt?: components["schemas"]["ExperimentTaskPrompt"];
+            messages?: components["schemas"]["ExperimentTaskMessage"][];
+            /** Format: uuid */
+            modelConnectionId: string;
+            /** @description The model to ask; default the connection's. */
+            model?: string;
+            parameters?: components["schemas"]["ExperimentTaskParameters"];
+            /** @description Items called at once (default 4). */
+            concurrency?: number;
+            scorers?: components["schemas"]["ExperimentScorer"][];
+            evaluatorIds?: string[];
+        };
+        /** @description The task as the run executes it, the prompt version resolved at creation. */
+        ExperimentTask: {
+            /** @enum {string} */
+            kind: "prompt" | "template";
+            promptName: string | null;
+            promptVersion: number | null;
+            messages: components["schemas"]["ExperimentTaskMessage"][];
+            /** Format: uuid */
+            modelConnectionId: string;
+            model: string;
+            parameters: components["schemas"]["ExperimentTaskParameters"];
+            concurrency: number;
+            scorers: components["schemas"]["ExperimentScorer"][];
+            evaluatorIds: string[];
+        };
+        ExperimentEvaluationRequest: {
+            evaluatorIds: string[];
+        };
+        ExperimentEvaluationQueued: {
+            /** @description Results of the run. */
+            results: number;
+            /** @description Judgements queued (results × evaluators). */
+            queued: number;
+        };
         ExperimentRun: {
             /** Format: uuid */
             id: string;
@@ -4464,6 +4821,10 @@ export interface components {
             datasetVersion: number;
             metadata: components["schemas"]["DatasetMetadata"];
             status: components["schemas"]["ExperimentRunStatus"];
+            /** @description Why a server-side run stopped (e.g. the budget was spent); null otherwise. */
+            statusReason: string | null;
+            /** @description What the server runs; null for a client-side run. */
+            task: components["schemas"]["ExperimentTask"] | null;
             /** @description Whether this is the dataset's baseline run (at most one per dataset). */
             baseline: boolean;
             /** @description Items active at the pinned version. */
@@ -4482,11 +4843,12 @@ export interface components {
             datasetVersion?: number;
             metadata?: components["schemas"]["DatasetMetadata"];
             baseline?: boolean;
+            task?: components["schemas"]["ExperimentTaskInput"];
         };
         ExperimentRunUpdateRequest: {
             name?: components["schemas"]["DatasetName"];
             /** @enum {string} */
-            status?: "completed" | "failed";
+            status?: "completed" | "failed" | "cancelled";
             baseline?: boolean;
             /** @description With `status: completed` only: built-in scorers run on every result in the finishing transaction, before the comparison with the baseline (see scoreExperimentRun). */
             scorers?: components["schemas"]["ExperimentScorer"][];
@@ -4522,6 +4884,9 @@ export interface components {
             traceId: string | null;
             latencyMs: number | null;
             costUsd: number | null;
+            /** @description Tokens of the model call (server-side runs); null otherwise. */
+            promptTokens: number | null;
+            completionTokens: number | null;
             error: string | null;
             scores: components["schemas"]["Score"][];
             createdAt: components["schemas"]["Timestamp"];
@@ -10476,6 +10841,148 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getScimConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ScimConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateScimConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimConnectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ScimConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateScimToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** @description The SCIM bearer token; shown once. */
+                            token: string;
+                            connection: components["schemas"]["ScimConnection"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAuditEvents: {
         parameters: {
             query?: {
@@ -11125,6 +11632,145 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainDetection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectionTrainingRequest"];
+            };
+        };
+        responses: {
+            /** @description The training, queued. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDetectionModels: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    activateDetectionModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version, now active. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionModelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12018,6 +12664,63 @@ export interface operations {
                         success: true;
                         requestId: components["schemas"]["RequestId"];
                         data: components["schemas"]["ExperimentScoringResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    evaluateExperimentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dataset's id. */
+                id: string;
+                /** @description The run's id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentEvaluationRequest"];
+            };
+        };
+        responses: {
+            /** @description What was queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ExperimentEvaluationQueued"];
                     };
                 };
             };
