@@ -2920,6 +2920,26 @@ export interface components {
             /** @description Path of the user's page in the web console (`/users/{id}`). */
             url: string;
         };
+        SessionList: {
+            sessions: components["schemas"]["SessionSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        SessionDetail: {
+            session: components["schemas"]["SessionSummary"];
+            /** @description One page of the session's traces, oldest first. */
+            traces: components["schemas"]["TraceSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        EndUserList: {
+            users: components["schemas"]["EndUserSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        EndUserDetail: {
+            user: components["schemas"]["EndUserSummary"];
+            /** @description One page of the sessions they took part in, most recently seen first. */
+            sessions: components["schemas"]["SessionSummary"][];
+            page: components["schemas"]["Page"];
+        };
         /** @enum {string} */
         TraceStatus: "success" | "error";
         TraceSummary: {
@@ -6482,10 +6502,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         requestId: components["schemas"]["RequestId"];
-                        data: {
-                            sessions: components["schemas"]["SessionSummary"][];
-                            page: components["schemas"]["Page"];
-                        };
+                        data: components["schemas"]["SessionList"];
                     };
                 };
             };
@@ -6536,11 +6553,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         requestId: components["schemas"]["RequestId"];
-                        data: {
-                            session: components["schemas"]["SessionSummary"];
-                            traces: components["schemas"]["TraceSummary"][];
-                            page: components["schemas"]["Page"];
-                        };
+                        data: components["schemas"]["SessionDetail"];
                     };
                 };
             };
@@ -6602,10 +6615,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         requestId: components["schemas"]["RequestId"];
-                        data: {
-                            users: components["schemas"]["EndUserSummary"][];
-                            page: components["schemas"]["Page"];
-                        };
+                        data: components["schemas"]["EndUserList"];
                     };
                 };
             };
@@ -6656,11 +6666,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         requestId: components["schemas"]["RequestId"];
-                        data: {
-                            user: components["schemas"]["EndUserSummary"];
-                            sessions: components["schemas"]["SessionSummary"][];
-                            page: components["schemas"]["Page"];
-                        };
+                        data: components["schemas"]["EndUserDetail"];
                     };
                 };
             };
