@@ -47,6 +47,8 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   get_dataset_items: { dataset_id: PLACEHOLDER_ID },
   list_experiment_runs: { dataset_id: PLACEHOLDER_ID },
   compare_experiment_runs: { dataset_id: PLACEHOLDER_ID, baseline: PLACEHOLDER_ID, candidate: [PLACEHOLDER_ID] },
+  get_session: { session_id: 'matrix' },
+  get_user: { user_id: 'matrix' },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

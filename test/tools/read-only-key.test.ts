@@ -25,6 +25,10 @@ const READING_TOOLS = [
   'list_experiment_runs',
   'compare_experiment_runs',
   'get_prompt_usage',
+  'list_sessions',
+  'get_session',
+  'list_users',
+  'get_user',
 ];
 
 interface RpcBody {
