@@ -30,6 +30,7 @@ import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
 import { experimentAlpha } from './035-experiment-alpha.js';
+import { sessionActivityIndexes } from './039-session-activity-indexes.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   datasets,
   experimentAlpha,
   spanPromptIndex,
+  sessionActivityIndexes,
 ];

@@ -33,7 +33,7 @@ const ERRORS = "SUM(CASE WHEN status = 'error' THEN 1 ELSE 0 END)";
 
 /**
  * Sessions and end users as GROUP BY over the project's trace rows (docs/sessions.md#how-it-is-computed),
- * found through traces_project_session_created_idx / traces_project_user_created_idx. Keys compare in
+ * answered from traces_project_session_activity_idx / traces_project_user_activity_idx (migration 039). Keys compare in
  * byte order on both databases (COLLATE "C" on PostgreSQL, SQLite's default BINARY), so a page and a
  * cursor mean the same rows on each.
  */

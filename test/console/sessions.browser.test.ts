@@ -67,7 +67,7 @@ forEachAdapter((adapter) => {
       const first = await page.locator('table.sessions-table tbody tr').first().locator('td').allInnerTexts();
       expect([first[1], first[2], first[5], first[7]]).to.deep.equal(['ada', '2', '$0.00650', '0']);
       await page.getByRole('button', { name: 'Cost' }).click();
-      await page.waitForFunction(() => document.querySelector('table.sessions-table tbody tr td')?.textContent === 'billing-7');
+      await page.locator('table.sessions-table tbody tr:first-child td:first-child', { hasText: 'billing-7' }).waitFor();
       expect(await page.getByRole('columnheader', { name: 'Cost' }).getAttribute('aria-sort')).to.equal('descending');
       expect(await firstColumn('table.sessions-table')).to.deep.equal(['billing-7', 'support-42']);
     });
@@ -97,7 +97,7 @@ forEachAdapter((adapter) => {
       await page.getByRole('link', { name: 'ada' }).waitFor();
       expect(await firstColumn('table.users-table')).to.deep.equal(['ada', 'bo']);
       await page.getByRole('button', { name: 'Cost' }).click();
-      await page.waitForFunction(() => document.querySelector('table.users-table tbody tr td')?.textContent === 'bo');
+      await page.locator('table.users-table tbody tr:first-child td:first-child', { hasText: 'bo' }).waitFor();
       await page.getByRole('link', { name: 'ada' }).click();
       await page.getByRole('heading', { name: 'User ada' }).waitFor();
       await page.locator('table.sessions-table').waitFor();
