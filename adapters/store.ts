@@ -46,6 +46,7 @@ import { SqlDetectionModelRepository } from './sql/detection-model-repository.js
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
+import { SqlSessionActivityReader } from './sql/session-activity-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -111,6 +112,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     scim: new SqlScimRepository(knex, dialect),
     detectionModels: new SqlDetectionModelRepository(knex),
+    sessionActivity: new SqlSessionActivityReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -58,6 +58,7 @@ import { TrainingService } from './domain/detections/learning/training-service.j
 import { TrainingPool } from './domain/detections/learning/training-pool.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
+import { SessionService } from './domain/sessions/session-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { ScimConnections } from './domain/scim/scim-connections.js';
@@ -147,6 +148,7 @@ export interface Services extends EvaluationServices {
   scimConnections: ScimConnections;
   /** Trainings and model versions of learned custom_trained detections (docs/detections-learning.md). */
   trainings: TrainingService;
+  sessions: SessionService;
 }
 
 export interface ServiceDependencies {
@@ -203,6 +205,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),
+    sessions: new SessionService(store, cursors, traceList, retention),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -33,6 +33,7 @@ import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
 import { experimentAlpha } from './035-experiment-alpha.js';
+import { sessionActivityIndexes } from './039-session-activity-indexes.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -68,6 +69,7 @@ export const migrations: readonly Migration[] = [
   experimentAlpha,
   spanPromptIndex,
   experimentServerRuns,
+  sessionActivityIndexes,
   scim,
   detectionModels,
 ];

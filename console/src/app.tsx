@@ -48,6 +48,10 @@ const DatasetsPage = lazy(() => import('./datasets/datasets-page').then((m) => (
 const DatasetPage = lazy(() => import('./datasets/dataset-page').then((m) => ({ default: m.DatasetPage })));
 const RunsPage = lazy(() => import('./experiments/runs-page').then((m) => ({ default: m.RunsPage })));
 const ComparePage = lazy(() => import('./experiments/compare-page').then((m) => ({ default: m.ComparePage })));
+const SessionsPage = lazy(() => import('./sessions/sessions-page').then((m) => ({ default: m.SessionsPage })));
+const SessionPage = lazy(() => import('./sessions/session-page').then((m) => ({ default: m.SessionPage })));
+const UsersPage = lazy(() => import('./sessions/users-page').then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import('./sessions/user-page').then((m) => ({ default: m.UserPage })));
 
 /** Pages that need a credential and a project; anything else goes to sign-in or the project page. */
 function Authenticated({ children }: { children: ReactNode }) {
@@ -83,6 +87,8 @@ function Shell({ children }: { children: ReactNode }) {
         {session && (
           <nav aria-label="Main">
             <NavLink to="/traces">Traces</NavLink>
+            <NavLink to="/sessions">Sessions</NavLink>
+            <NavLink to="/users">Users</NavLink>
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
             {/* The queue pages live under their own path but belong to this section. */}
@@ -146,6 +152,10 @@ export function App() {
         <Route path="/" element={<Navigate to="/traces" replace />} />
         <Route path="/traces" element={<Authenticated><TraceListPage /></Authenticated>} />
         <Route path="/traces/:traceId" element={<Authenticated><TracePage /></Authenticated>} />
+        <Route path="/sessions" element={<Authenticated><SessionsPage /></Authenticated>} />
+        <Route path="/sessions/:sessionId" element={<Authenticated><SessionPage /></Authenticated>} />
+        <Route path="/users" element={<Authenticated><UsersPage /></Authenticated>} />
+        <Route path="/users/:userId" element={<Authenticated><UserPage /></Authenticated>} />
         <Route path="/detections" element={<Authenticated><DetectionsPage /></Authenticated>} />
         <Route path="/detections/new" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/detections/:detectionId" element={<Authenticated><DetectionEditPage /></Authenticated>} />

@@ -12,6 +12,8 @@ import { registerMonitorCommands } from './commands/monitors.js';
 import { registerPromptCommands } from './commands/prompts.js';
 import { registerDatasetCommands } from './commands/datasets.js';
 import { registerExperimentCommands } from './commands/experiments.js';
+import { registerSessionsCommands } from './commands/sessions.js';
+import { registerUsersCommands } from './commands/users.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -38,6 +40,8 @@ export function buildProgram(io: Io): Command {
   registerPromptCommands(program, io);
   registerDatasetCommands(program, io);
   registerExperimentCommands(program, io);
+  registerSessionsCommands(program, io);
+  registerUsersCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

@@ -25,6 +25,7 @@ import { DetectionModelHandlers } from './detection-model-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
+import { SessionHandlers } from './session-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
@@ -60,6 +61,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),
+    ...new SessionHandlers(services.sessions),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
     ...new ScimConnectionHandlers(services.scimConnections),

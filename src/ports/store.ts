@@ -86,6 +86,7 @@ export interface Store {
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   readonly scim: import('./scim.js').ScimRepository;
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
+  readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it

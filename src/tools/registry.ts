@@ -13,6 +13,7 @@ import { alertToolMappings } from './alert-tools.js';
 import { dispatchToolMappings } from './dispatch-tools.js';
 import { evaluationToolMappings } from './evaluation-tools.js';
 import { promptToolMappings } from './prompt-tools.js';
+import { sessionToolMappings } from './session-tools.js';
 import { experimentToolMappings } from './experiment-tools.js';
 
 const NO_INPUT = object({});
@@ -50,7 +51,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config)];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

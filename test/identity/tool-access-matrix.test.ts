@@ -48,6 +48,8 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   list_experiment_runs: { dataset_id: PLACEHOLDER_ID },
   compare_experiment_runs: { dataset_id: PLACEHOLDER_ID, baseline: PLACEHOLDER_ID, candidate: [PLACEHOLDER_ID] },
   start_experiment_run: { dataset_id: PLACEHOLDER_ID, name: 'matrix', task: { messages: [{ role: 'user', content: '{{input}}' }], modelConnectionId: PLACEHOLDER_ID } },
+  get_session: { session_id: 'matrix' },
+  get_user: { user_id: 'matrix' },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

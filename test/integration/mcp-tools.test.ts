@@ -321,6 +321,12 @@ forEachAdapter((adapter) => {
       await fixture.server.runtime.services.trainings.runOnce('tour');
       expect(((await call('list_detection_models', { detection_id: learned.id })).models as Json[])[0]).to.deep.include({ version: 1, status: 'trained' });
       expect(await call('activate_detection_model', { detection_id: learned.id, version: 1 })).to.deep.include({ version: 1, active: true });
+      // The session tools, over one conversation of two turns logged through log_trace.
+      for (const turn of [1, 2]) await call('log_trace', { trace_id: `tour-turn-${turn}`, name: `turn ${turn}`, metadata: { session_id: 'tour-chat', user_id: 'tour-user' } });
+      expect(((await call('list_sessions', { sort: 'traceCount:desc' })).sessions as Json[])[0]).to.include({ session_id: 'tour-chat', trace_count: 2, user_id: 'tour-user' });
+      expect(((await call('get_session', { session_id: 'tour-chat' })).traces as Json[]).map((t) => t.trace_id)).to.have.members(['tour-turn-1', 'tour-turn-2']);
+      expect(((await call('list_users')).users as Json[]).map((u) => u.user_id)).to.deep.equal(['tour-user']);
+      expect((await call('get_user', { user_id: 'tour-user' })).user).to.include({ trace_count: 2, session_count: 1 });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

@@ -26,6 +26,10 @@ const READING_TOOLS = [
   'compare_experiment_runs',
   'get_prompt_usage',
   'list_detection_models',
+  'list_sessions',
+  'get_session',
+  'list_users',
+  'get_user',
 ];
 
 interface RpcBody {

@@ -87,6 +87,11 @@ export class ApiClient {
   createDetection = (body: BodyOf<'createDetection'>) => this.rest<SuccessData<'createDetection'>>('POST', '/detections', undefined, body);
   updateDetection = (id: string, body: BodyOf<'updateDetection'>) => this.rest<SuccessData<'updateDetection'>>('PATCH', `/detections/${id}`, undefined, body);
 
+  listSessions = (query: QueryOf<'listSessions'>) => this.rest<SuccessData<'listSessions'>>('GET', '/sessions', query);
+  getSession = (sessionId: string, query: QueryOf<'getSession'>) => this.rest<SuccessData<'getSession'>>('GET', `/sessions/${encodeURIComponent(sessionId)}`, query);
+  listEndUsers = (query: QueryOf<'listEndUsers'>) => this.rest<SuccessData<'listEndUsers'>>('GET', '/users', query);
+  getEndUser = (userId: string, query: QueryOf<'getEndUser'>) => this.rest<SuccessData<'getEndUser'>>('GET', `/users/${encodeURIComponent(userId)}`, query);
+
   listDatasets = (query: QueryOf<'listDatasets'>) => this.rest<SuccessData<'listDatasets'>>('GET', '/datasets', query);
   createDataset = (body: BodyOf<'createDataset'>) => this.rest<SuccessData<'createDataset'>>('POST', '/datasets', undefined, body);
   getDataset = (id: string) => this.rest<SuccessData<'getDataset'>>('GET', `/datasets/${encodeURIComponent(id)}`);

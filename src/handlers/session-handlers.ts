@@ -1,0 +1,95 @@
+import type { components } from '../../generated/openapi.js';
+import type { SessionService, SessionView } from '../domain/sessions/session-service.js';
+import { endUserPath, sessionPath } from '../domain/sessions/session-links.js';
+import type { OperationHandlers } from '../http/operation-types.js';
+import { selectedProject } from '../http/request-context.js';
+import type { EndUserRow } from '../ports/session-activity.js';
+import { toTraceSummary } from './trace-handlers.js';
+
+type Schemas = components['schemas'];
+
+const DEFAULT_PAGE_SIZE = 20;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const toSessionSummary = (s: SessionView): Schemas['SessionSummary'] => ({
+  id: s.id,
+  traceCount: s.traceCount,
+  firstSeenAt: iso(s.firstSeenMs),
+  lastSeenAt: iso(s.lastSeenMs),
+  durationMs: s.endMs - s.firstSeenMs,
+  cost: s.cost,
+  totalTokens: s.totalTokens,
+  errorCount: s.errorCount,
+  userId: s.userId,
+  userCount: s.userCount,
+  url: sessionPath(s.id),
+});
+
+export const toEndUserSummary = (u: EndUserRow): Schemas['EndUserSummary'] => ({
+  id: u.id,
+  traceCount: u.traceCount,
+  sessionCount: u.sessionCount,
+  firstSeenAt: iso(u.firstSeenMs),
+  lastSeenAt: iso(u.lastSeenMs),
+  cost: u.cost,
+  totalTokens: u.totalTokens,
+  errorCount: u.errorCount,
+  url: endUserPath(u.id),
+});
+
+export class SessionHandlers implements Pick<OperationHandlers, 'listSessions' | 'getSession' | 'listEndUsers' | 'getEndUser'> {
+  constructor(private readonly sessions: SessionService) {}
+
+  listSessions: OperationHandlers['listSessions'] = async ({ ctx, query }) => {
+    const { limit, cursor, sort, ...filters } = query;
+    const { items, page } = await this.sessions.listSessions({
+      credentialId: ctx.principal.credentialId,
+      projectId: selectedProject(ctx).id,
+      endpoint: ctx.operationId,
+      limit: limit ?? DEFAULT_PAGE_SIZE,
+      cursor,
+      sort,
+      filters,
+    });
+    return { status: 200, data: { sessions: items.map(toSessionSummary), page } };
+  };
+
+  getSession: OperationHandlers['getSession'] = async ({ ctx, path, query }) => {
+    const { session, traces, page } = await this.sessions.getSession({
+      credentialId: ctx.principal.credentialId,
+      projectId: selectedProject(ctx).id,
+      endpoint: ctx.operationId,
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor,
+      filters: { sessionId: path.sessionId },
+    });
+    return { status: 200, data: { session: toSessionSummary(session), traces: traces.map(toTraceSummary), page } };
+  };
+
+  listEndUsers: OperationHandlers['listEndUsers'] = async ({ ctx, query }) => {
+    const { limit, cursor, sort, ...filters } = query;
+    const { items, page } = await this.sessions.listEndUsers({
+      credentialId: ctx.principal.credentialId,
+      projectId: selectedProject(ctx).id,
+      endpoint: ctx.operationId,
+      limit: limit ?? DEFAULT_PAGE_SIZE,
+      cursor,
+      sort,
+      filters,
+    });
+    return { status: 200, data: { users: items.map(toEndUserSummary), page } };
+  };
+
+  getEndUser: OperationHandlers['getEndUser'] = async ({ ctx, path, query }) => {
+    const { user, sessions, page } = await this.sessions.getEndUser({
+      credentialId: ctx.principal.credentialId,
+      projectId: selectedProject(ctx).id,
+      endpoint: ctx.operationId,
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor,
+      filters: { userId: path.userId },
+    });
+    return { status: 200, data: { user: toEndUserSummary(user), sessions: sessions.map(toSessionSummary), page } };
+  };
+}
