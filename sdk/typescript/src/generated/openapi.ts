@@ -485,6 +485,101 @@ export interface paths {
         patch: operations["updateSavedFilter"];
         trace?: never;
     };
+    "/api/v1/public/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sessions of the selected project with their totals.
+         * @description A session is every trace of the project carrying one `sessionId` (OTLP `session.id` /
+         *     `gen_ai.conversation.id`, native `metadata.session_id`). Each row is computed from the stored
+         *     traces at read time, so it is exact after OTLP appends, deletes, retention and purge
+         *     (docs/sessions.md). `from`/`to` choose which traces count: a session is listed when it has a
+         *     trace created in the range, and its figures are those of its traces in the range. The project's
+         *     retention applies as on the trace list. Keyset-paginated in the chosen order, the session id
+         *     breaking ties in the same direction; filters and `sort` are bound into the cursor.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one session - its totals and its traces in start order.
+         * @description The session's summary (over all its traces the project's retention keeps) and one page of its
+         *     traces, oldest first (`createdAt` ascending, then trace id). A session id no trace carries is 404.
+         *     The cursor pages the traces and is bound to the session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the end users of the traced application with their usage.
+         * @description End users are the users of the application being traced - the `userId` on traces (OTLP
+         *     `user.id`, native `metadata.user_id`) - not Tracewell accounts, which are project members
+         *     (`/api/v1/public/members`). Each row is computed from the stored traces at read time, like the
+         *     session list (docs/sessions.md); `from`/`to` choose the traces counted. Keyset-paginated in the
+         *     chosen order, the user id breaking ties in the same direction; filters and `sort` are bound into
+         *     the cursor.
+         */
+        get: operations["listEndUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one end user of the traced application - usage and sessions.
+         * @description The end user's summary (over all their traces the project's retention keeps) and one page of
+         *     their sessions, most recently seen first (each session's figures over all its traces, whoever
+         *     they belong to). A user id no trace carries is 404. The cursor pages the sessions.
+         */
+        get: operations["getEndUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/prompts": {
         parameters: {
             query?: never;
@@ -2931,6 +3026,78 @@ export interface components {
         };
         /** @description Caller-chosen or generated (a uuid). Letters, digits and `._:-`, 1 to 128 characters. */
         TraceId: string;
+        /** @description A session id as traces carry it (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
+        SessionId: string;
+        /** @description An end user of the traced application as traces carry it (OTLP `user.id`, native `metadata.user_id`); not a Tracewell account. */
+        EndUserId: string;
+        /**
+         * @default lastSeenAt:desc
+         * @enum {string}
+         */
+        SessionSort: "lastSeenAt:desc" | "lastSeenAt:asc" | "cost:desc" | "cost:asc" | "traceCount:desc" | "traceCount:asc" | "durationMs:desc" | "durationMs:asc";
+        /**
+         * @default lastSeenAt:desc
+         * @enum {string}
+         */
+        EndUserSort: "lastSeenAt:desc" | "lastSeenAt:asc" | "cost:desc" | "cost:asc" | "traceCount:desc" | "traceCount:asc" | "sessionCount:desc" | "sessionCount:asc" | "totalTokens:desc" | "totalTokens:asc";
+        SessionSummary: {
+            id: components["schemas"]["SessionId"];
+            traceCount: number;
+            firstSeenAt: components["schemas"]["Timestamp"];
+            /** @description The createdAt of its latest trace. */
+            lastSeenAt: components["schemas"]["Timestamp"];
+            /** @description From the first trace's start to the latest end of a trace (createdAt + latencyMs). */
+            durationMs: number;
+            /** @description Dollars, summed over its traces. */
+            cost: number;
+            /** @description Tokens summed over its traces. */
+            totalTokens: number;
+            /** @description Its traces whose status is error. */
+            errorCount: number;
+            /** @description The end user of its most recent trace that names one (createdAt, then trace id); null when none does. */
+            userId: components["schemas"]["EndUserId"] | null;
+            /** @description Distinct end users among its traces. */
+            userCount: number;
+            /** @description Path of the session's page in the web console (`/sessions/{id}`). */
+            url: string;
+        };
+        EndUserSummary: {
+            id: components["schemas"]["EndUserId"];
+            traceCount: number;
+            /** @description Distinct sessions among their traces (traces without a session are not one). */
+            sessionCount: number;
+            firstSeenAt: components["schemas"]["Timestamp"];
+            /** @description The createdAt of their latest trace. */
+            lastSeenAt: components["schemas"]["Timestamp"];
+            /** @description Dollars, summed over their traces. */
+            cost: number;
+            /** @description Tokens summed over their traces. */
+            totalTokens: number;
+            /** @description Their traces whose status is error. */
+            errorCount: number;
+            /** @description Path of the user's page in the web console (`/users/{id}`). */
+            url: string;
+        };
+        SessionList: {
+            sessions: components["schemas"]["SessionSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        SessionDetail: {
+            session: components["schemas"]["SessionSummary"];
+            /** @description One page of the session's traces, oldest first. */
+            traces: components["schemas"]["TraceSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        EndUserList: {
+            users: components["schemas"]["EndUserSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        EndUserDetail: {
+            user: components["schemas"]["EndUserSummary"];
+            /** @description One page of the sessions they took part in, most recently seen first. */
+            sessions: components["schemas"]["SessionSummary"][];
+            page: components["schemas"]["Page"];
+        };
         /** @enum {string} */
         TraceStatus: "success" | "error";
         TraceSummary: {
@@ -6644,6 +6811,234 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description The order: a field (`lastSeenAt`, `cost`, `traceCount`, `durationMs`) and a direction; ties by session id in the same direction. */
+                sort?: components["schemas"]["SessionSort"];
+                /** @description Inclusive lower bound of the createdAt of the traces counted. */
+                from?: string;
+                /** @description Exclusive upper bound of the createdAt of the traces counted. */
+                to?: string;
+                /** @description Sessions with at least one trace of this end user. */
+                userId?: components["schemas"]["EndUserId"];
+                /** @description true keeps sessions with at least one failed trace, false those with none. */
+                hasErrors?: boolean;
+                /** @description Sessions whose total cost (dollars) is at least this. */
+                minCost?: number;
+                /** @description Session ids starting with this (case-sensitive). */
+                idPrefix?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SessionList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: {
+                /** @description Traces per page. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                sessionId: components["schemas"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and one page of its traces. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["SessionDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEndUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description The order: a field (`lastSeenAt`, `cost`, `traceCount`, `sessionCount`, `totalTokens`) and a direction; ties by user id in the same direction. */
+                sort?: components["schemas"]["EndUserSort"];
+                /** @description Inclusive lower bound of the createdAt of the traces counted. */
+                from?: string;
+                /** @description Exclusive upper bound of the createdAt of the traces counted. */
+                to?: string;
+                /** @description true keeps users with at least one failed trace, false those with none. */
+                hasErrors?: boolean;
+                /** @description Users whose total cost (dollars) is at least this. */
+                minCost?: number;
+                /** @description User ids starting with this (case-sensitive). */
+                idPrefix?: string;
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of end users. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EndUserList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEndUser: {
+        parameters: {
+            query?: {
+                /** @description Sessions per page. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                userId: components["schemas"]["EndUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The end user and one page of their sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EndUserDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
