@@ -43,6 +43,7 @@ import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
+import { SqlMetricsReader } from './sql/metrics-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -104,6 +105,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     datasets: new SqlDatasetRepository(knex, dialect),
     experiments: new SqlExperimentRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
+    metrics: new SqlMetricsReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -56,6 +56,7 @@ import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
+import { MetricsQueryService } from './domain/analytics/metrics-query-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
@@ -133,6 +134,7 @@ export interface Services extends EvaluationServices {
   /** Experiment runs on datasets, their results and paired comparisons. */
   experimentRuns: ExperimentRunService;
   promptUsage: PromptUsageService;
+  metrics: MetricsQueryService;
 }
 
 export interface ServiceDependencies {
@@ -187,6 +189,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),
+    metrics: new MetricsQueryService(store, retention),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -24,6 +24,7 @@ import { BackfillHandlers } from './backfill-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
+import { MetricsHandlers } from './metrics-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
@@ -57,6 +58,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),
+    ...new MetricsHandlers(services.metrics),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
   };

@@ -82,6 +82,7 @@ export interface Store {
   readonly datasets: import('./datasets.js').DatasetRepository;
   readonly experiments: import('./datasets.js').ExperimentRepository;
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
+  readonly metrics: import('./metrics.js').MetricsReader;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
