@@ -13,6 +13,7 @@ import { dispatchToolMappings } from './dispatch-tools.js';
 import { evaluationToolMappings } from './evaluation-tools.js';
 import { promptToolMappings } from './prompt-tools.js';
 import { experimentToolMappings } from './experiment-tools.js';
+import { analyticsToolMappings } from './analytics-tools.js';
 
 const NO_INPUT = object({});
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
@@ -49,7 +50,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...analyticsToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -181,6 +181,44 @@ forEachAdapter((adapter) => {
       );
     });
 
+    describe('query_metrics (the tool mapped onto queryMetrics)', () => {
+      const rpc = (method: string, params: Record<string, unknown>, session?: string) =>
+        server
+          .request()
+          .post('/mcp')
+          .set({ 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(session ? { 'mcp-session-id': session } : {}) })
+          .send(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+      const call = async (args: Record<string, unknown>) => {
+        const opened = await rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'metrics', version: '1' } });
+        const res = await rpc('tools/call', { name: 'query_metrics', arguments: args }, opened.headers['mcp-session-id'] as string);
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        const result = (res.body as { result: { isError?: boolean; content: { text: string }[] } }).result;
+        return { isError: result.isError === true, payload: JSON.parse(result.content[0].text) as Record<string, unknown> };
+      };
+
+      it('answers the rows REST answers, in snake_case (bucket_start, time_zone)', async () => {
+        const { isError, payload } = await call({ ...range, measures: ['costSum', 'latencyP95'], time: { bucket: 'day', time_zone: 'Europe/Berlin' }, dimensions: [{ name: 'model', top: 2 }] });
+        expect(isError).to.equal(false);
+        const expected = reference(rows, { from: FROM, to: TO, bucketStarts: BERLIN_DAYS, dimensions: [{ name: 'model', top: 2 }], rankBy: 'traceCount', measures: ['costSum', 'latencyP95'] });
+        expect(payload).to.deep.equal({
+          from: range.from,
+          to: range.to,
+          unit: 'span',
+          time: { bucket: 'day', time_zone: 'Europe/Berlin' },
+          measures: ['costSum', 'latencyP95'],
+          dimensions: ['model'],
+          rows: expected.map((row) => ({ bucket_start: row.bucketStart, groups: row.groups, values: row.values })),
+        });
+      });
+
+      it('answers a bound exceeded with an isError 400 at the field path', async () => {
+        const { isError, payload } = await call({ ...range, measures: ['traceCount'], time: { bucket: 'minute' } });
+        expect(isError).to.equal(true);
+        expect(payload).to.include({ status: 400, code: 'PUBLIC_API_VALIDATION_FAILED' });
+        expect((payload.errors as { path: string }[]).map((e) => e.path)).to.deep.equal(['/body/time/bucket']);
+      });
+    });
+
     it('follows deletes: a deleted trace is no longer counted', async () => {
       const victims = rows.slice(0, 12);
       for (const victim of victims) expectEnvelope(await server.request().delete(`/api/v1/public/traces/${victim.id}`).set('x-api-key', key));
