@@ -3197,7 +3197,7 @@ export interface components {
         FilterRule: {
             id: string;
             /**
-             * @description One of name, status, framework, agentName, errorMessage (strings); latencyMs, cost, spanCount,
+             * @description One of name, status, framework, agentName, errorMessage, environment, release (strings); latencyMs, cost, spanCount,
              *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); `metadata.<key>`
              *     with a key of letters, digits and `_.:-`; or `scores.<name>` with a score name
              *     (`^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$`): the rule holds when SOME numeric or boolean
@@ -3326,7 +3326,7 @@ export interface components {
          */
         MetricsMeasure: "traceCount" | "spanCount" | "errorRate" | "latencyP50" | "latencyP90" | "latencyP95" | "latencyP99" | "costSum" | "costAvg" | "inputTokens" | "outputTokens" | "totalTokens" | "scoreAvg";
         /** @enum {string} */
-        MetricsDimensionName: "model" | "provider" | "framework" | "agent" | "spanType" | "status" | "user" | "session" | "promptName" | "promptVersion";
+        MetricsDimensionName: "model" | "provider" | "framework" | "agent" | "spanType" | "status" | "user" | "session" | "environment" | "release" | "promptName" | "promptVersion";
         /** @enum {string} */
         MetricsRankMeasure: "traceCount" | "spanCount" | "costSum" | "inputTokens" | "outputTokens" | "totalTokens";
         MetricsQueryRequest: {
