@@ -26,6 +26,7 @@ import { searchProjectOrder } from './029-search-project-order.js';
 import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { spanPromptIndex } from './036-span-prompt-index.js';
+import { traceEnvironmentRelease } from './038-trace-environment-release.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   datasets,
   experimentAlpha,
   spanPromptIndex,
+  traceEnvironmentRelease,
 ];

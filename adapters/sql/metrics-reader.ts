@@ -179,6 +179,10 @@ export class SqlMetricsReader implements MetricsReader {
         return sql('t.user_id');
       case 'session':
         return sql('t.session_id');
+      case 'environment':
+        return sql('t.environment');
+      case 'release':
+        return sql('t.release');
       case 'spanType':
         return sql('s.span_type');
       case 'model':

@@ -6,7 +6,19 @@ import type { FilterNode } from '../domain/filters/filter-types.js';
  * answer with SQL aggregates, nearest-rank latencies and ranked dimension values, so the domain
  * assembles the same numbers from both databases.
  */
-export type MetricsDimension = 'model' | 'provider' | 'framework' | 'agent' | 'spanType' | 'status' | 'user' | 'session' | 'promptName' | 'promptVersion';
+export type MetricsDimension =
+  | 'model'
+  | 'provider'
+  | 'framework'
+  | 'agent'
+  | 'spanType'
+  | 'status'
+  | 'user'
+  | 'session'
+  | 'environment'
+  | 'release'
+  | 'promptName'
+  | 'promptVersion';
 
 /** Dimensions read from spans: grouping by one makes each span a unit. */
 export const SPAN_DIMENSIONS: ReadonlySet<MetricsDimension> = new Set(['model', 'provider', 'spanType', 'promptName', 'promptVersion']);

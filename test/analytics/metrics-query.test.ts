@@ -219,6 +219,39 @@ forEachAdapter((adapter) => {
       });
     });
 
+    it('groups and filters by environment and release: native metadata and OTLP resource attributes', async () => {
+      const window = { from: '2026-10-31T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z' };
+      const native = (id: string, metadata: Record<string, unknown>) => ({
+        trace_id: id,
+        name: id,
+        metadata,
+        spans: [{ span_id: 's', name: 'root', span_type: 'AGENT', status: 'success' as const, latency_ms: 10, start_time: '2026-10-31T10:00:00.000Z', metadata: { cost: 0.25 } }],
+      });
+      await ingest(server, server.tenant, native('env-1', { environment: 'production', release: 'v1.2' }), native('env-2', { environment: 'production', release: 'v1.3' }), native('env-3', {}));
+      const otlp = (resource: Record<string, string>, id: string) =>
+        server.request().post('/v1/traces').set('x-api-key', key).set('content-type', 'application/json')
+          .send(JSON.stringify(otlpJson([{ traceId: id, spanId: '0a'.repeat(8), name: 'root', startMs: -20 * 3_600_000, durationMs: 10, attributes: { 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.cost': 0.5 } }], resource)));
+      expect((await otlp({ 'service.name': 'svc', 'deployment.environment.name': 'staging', 'service.version': '2.0.0' }, 'bb'.repeat(16))).status).to.equal(200);
+      expect((await otlp({ 'service.name': 'svc', 'deployment.environment': 'production' }, 'cc'.repeat(16))).status).to.equal(200);
+      const data = await query('environment', { ...window, measures: ['traceCount', 'costSum'], dimensions: [{ name: 'environment' }, { name: 'release' }] });
+      const row = (environment: string | null, release: string | null, traceCount: number, costSum: number) => ({
+        groups: [{ dimension: 'environment', value: environment, other: false }, { dimension: 'release', value: release, other: false }],
+        values: { traceCount, costSum },
+      });
+      // production: 3 traces (v1.2, v1.3 and an OTLP one without a version); releases ranked by traces, ties by byte order.
+      expect(data.rows).to.deep.equal([
+        row('production', '2.0.0', 0, 0),
+        row('production', 'v1.2', 1, 0.25),
+        row('production', 'v1.3', 1, 0.25),
+        row('production', null, 1, 0.5),
+        row('staging', '2.0.0', 1, 0.5),
+        row(null, null, 1, 0.25),
+      ].filter((r) => r.values.traceCount > 0));
+      const filtered = await query('environment-filter', { ...window, measures: ['traceCount'], filters: [{ id: 'e', field: 'environment', operator: 'is', value: 'production' }] });
+      expect(filtered.rows).to.deep.equal([{ groups: [], values: { traceCount: 3 } }]);
+      for (const id of ['env-1', 'env-2', 'env-3', 'bb'.repeat(16), 'cc'.repeat(16)]) expectEnvelope(await server.request().delete(`/api/v1/public/traces/${id}`).set('x-api-key', key));
+    });
+
     it('follows deletes: a deleted trace is no longer counted', async () => {
       const victims = rows.slice(0, 12);
       for (const victim of victims) expectEnvelope(await server.request().delete(`/api/v1/public/traces/${victim.id}`).set('x-api-key', key));

@@ -46,7 +46,7 @@ export function registerMetricsCommands(program: Command, io: Io): void {
     .command('query')
     .description('cost, latency, tokens, error rate… per time bucket and dimension, printed as a table')
     .option('--measure <name>', 'a measure, e.g. costSum, latencyP95, errorRate, totalTokens (repeat for more; default traceCount)', collect)
-    .option('--by <dimension>', 'a dimension: model, provider, framework, agent, spanType, status, user, session, promptName, promptVersion (at most 2)', collect)
+    .option('--by <dimension>', 'a dimension: model, provider, framework, agent, spanType, status, user, session, environment, release, promptName, promptVersion (at most 2)', collect)
     .option('--top <n>', 'values kept per dimension, the rest shown as (other) (default 10)')
     .option('--bucket <unit>', 'group by time: minute, hour, day or week')
     .option('--tz <zone>', 'IANA time zone of the buckets (default UTC)')
