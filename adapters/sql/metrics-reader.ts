@@ -44,15 +44,14 @@ export class SqlMetricsReader implements MetricsReader {
   }
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
-    const base = this.base(scope, [], { buckets: false });
-    const value = this.dimensionSql(dimension);
+    const base = this.base(scope, [], { buckets: false, ranked: dimension });
     const rank = this.rankSql(scope, rankBy);
     // Byte order on both: SQLite compares text with memcmp, PostgreSQL's "C" collation does too.
     const order = dimension === 'promptVersion' || this.dialect === 'sqlite' ? 'v' : 'v COLLATE "C"';
     const query = join(
       [
         sql('WITH base AS ('),
-        join([sql('SELECT'), value, sql('AS v,'), base.columns, sql('FROM'), base.from], ' '),
+        base,
         sql(`) SELECT v, ${rank} AS n FROM base WHERE v IS NOT NULL GROUP BY v ORDER BY n DESC, ${order} LIMIT ?`, [limit]),
       ],
       '',
@@ -68,7 +67,7 @@ export class SqlMetricsReader implements MetricsReader {
     const query = join(
       [
         sql('WITH base AS ('),
-        join([sql('SELECT'), base.columns, sql('FROM'), base.from], ' '),
+        base,
         sql(
           `) SELECT ${keys}, COUNT(*) AS units, ${traces} AS traces, SUM(spans) AS spans, SUM(err) AS errors, SUM(cost) AS cost, ` +
             `SUM(inp) AS inp, SUM(outp) AS outp, SUM(tot) AS tot FROM base GROUP BY ${keys}`,
@@ -98,7 +97,7 @@ export class SqlMetricsReader implements MetricsReader {
     const query = join(
       [
         sql('WITH base AS ('),
-        join([sql('SELECT'), base.columns, sql('FROM'), base.from], ' '),
+        base,
         sql(
           `), ranked AS (SELECT ${keys}, lat, ROW_NUMBER() OVER (PARTITION BY ${keys} ORDER BY lat) AS rn, COUNT(*) OVER (PARTITION BY ${keys}) AS n ` +
             `FROM base WHERE lat IS NOT NULL) SELECT ${keys}, ${picks} FROM ranked GROUP BY ${keys}`,
@@ -118,7 +117,7 @@ export class SqlMetricsReader implements MetricsReader {
     const query = join(
       [
         sql('WITH base AS ('),
-        join([sql('SELECT'), base.columns, sql('FROM'), base.from], ' '),
+        base,
         sql(
           `), traced AS (SELECT DISTINCT ${keys}, trace_id FROM base) SELECT ${keys.split(', ').map((k) => `b.${k}`).join(', ')}, COUNT(*) AS n, SUM(sc.numeric_value) AS total FROM traced b ` +
             `JOIN scores sc ON sc.project_id = ? AND sc.trace_id = b.trace_id AND sc.target = 'trace' AND sc.name = ? AND sc.data_type = 'numeric' AND sc.numeric_value IS NOT NULL ` +
@@ -198,7 +197,8 @@ export class SqlMetricsReader implements MetricsReader {
 
   /** A grouping's value (kept values as themselves, else NULL) and its `other` flag. */
   private groupingSql(grouping: Grouping, k: number): SqlFragment {
-    const value = this.dimensionSql(grouping.dimension);
+    // The raw value is read once per row (r{k}, by the inner select): reading JSON is the costly part.
+    const value = sql(`r${k}`);
     if (grouping.keep.length === 0) {
       return join([sql(`NULL AS d${k}, CASE WHEN`), value, sql(`IS NOT NULL THEN 1 ELSE 0 END AS o${k}`)], ' ');
     }
@@ -224,11 +224,15 @@ export class SqlMetricsReader implements MetricsReader {
     return { inp, outp, tot };
   }
 
-  /** The select list and FROM … WHERE of `base`. */
-  private base(scope: MetricsScope, groupings: readonly Grouping[], options: { buckets: boolean; inputOutputTokens?: boolean }): { columns: SqlFragment; from: SqlFragment } {
+  /**
+   * `base`: an inner select reading each unit's raw dimension values (r0, r1; `v` for a ranked
+   * dimension) and measure columns once, and an outer one mapping the raw values to groups.
+   */
+  private base(scope: MetricsScope, groupings: readonly Grouping[], options: { buckets: boolean; inputOutputTokens?: boolean; ranked?: MetricsDimension }): SqlFragment {
     const columns: SqlFragment[] = [];
     columns.push(sql(options.buckets ? 'bk.i AS bucket' : '0 AS bucket'));
-    groupings.forEach((grouping, k) => columns.push(this.groupingSql(grouping, k)));
+    groupings.forEach((grouping, k) => columns.push(join([this.dimensionSql(grouping.dimension), sql(`AS r${k}`)], ' ')));
+    if (options.ranked) columns.push(join([this.dimensionSql(options.ranked), sql('AS v')], ' '));
     columns.push(sql('t.id AS trace_id'));
     if (scope.unit === 'trace') {
       columns.push(sql("t.latency_ms AS lat, t.cost AS cost, CASE WHEN t.status = 'error' THEN 1 ELSE 0 END AS err, t.span_count AS spans, t.total_tokens AS tot"));
@@ -264,7 +268,17 @@ export class SqlMetricsReader implements MetricsReader {
     if (options.buckets) from.push(sql('AND t.created_at >= bk.s AND t.created_at < bk.e'));
     const filter = compileFilterSql(scope.rules, this.filterDialect, { table: 't' });
     if (filter.sql !== '1=1') from.push(join([sql('AND'), filter], ' '));
-    return { columns: join(columns, ', '), from: join(from, ' ') };
+
+    const outer = [
+      sql('bucket'),
+      ...groupings.map((grouping, k) => this.groupingSql(grouping, k)),
+      ...(options.ranked ? [sql('v')] : []),
+      sql('trace_id, lat, cost, err, spans, tot, inp, outp'),
+    ];
+    // OFFSET 0 keeps PostgreSQL from pulling the inner select up, which would copy each raw value's
+    // expression back into every place the outer one reads it.
+    const fence = this.dialect === 'postgres' ? ' OFFSET 0' : '';
+    return join([sql('SELECT'), join(outer, ', '), sql('FROM (SELECT'), join(columns, ', '), sql('FROM'), join(from, ' '), sql(`${fence}) x`)], ' ');
   }
 
   private async rows(query: SqlFragment): Promise<Row[]> {
