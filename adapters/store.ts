@@ -47,6 +47,7 @@ import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-rep
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 import { SqlSessionActivityReader } from './sql/session-activity-reader.js';
+import { SqlMetricsReader } from './sql/metrics-reader.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -113,6 +114,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     scim: new SqlScimRepository(knex, dialect),
     detectionModels: new SqlDetectionModelRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
+    metrics: new SqlMetricsReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

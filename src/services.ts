@@ -59,6 +59,7 @@ import { TrainingPool } from './domain/detections/learning/training-pool.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { SessionService } from './domain/sessions/session-service.js';
+import { MetricsQueryService } from './domain/analytics/metrics-query-service.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { ScimConnections } from './domain/scim/scim-connections.js';
@@ -149,6 +150,7 @@ export interface Services extends EvaluationServices {
   /** Trainings and model versions of learned custom_trained detections (docs/detections-learning.md). */
   trainings: TrainingService;
   sessions: SessionService;
+  metrics: MetricsQueryService;
 }
 
 export interface ServiceDependencies {
@@ -206,6 +208,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),
     sessions: new SessionService(store, cursors, traceList, retention),
+    metrics: new MetricsQueryService(store, retention),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -27,6 +27,7 @@ import { searchProjectIndex } from './030-search-project-index.js';
 import { traceSortIndexes } from './031-trace-sort-indexes.js';
 import { spanPromptIndex } from './036-span-prompt-index.js';
 import { experimentServerRuns } from './037-experiment-server-runs.js';
+import { traceEnvironmentRelease } from './038-trace-environment-release.js';
 import { scim } from './040-scim.js';
 import { detectionModels } from './041-detection-models.js';
 import { prompts } from './032-prompts.js';
@@ -69,6 +70,7 @@ export const migrations: readonly Migration[] = [
   experimentAlpha,
   spanPromptIndex,
   experimentServerRuns,
+  traceEnvironmentRelease,
   sessionActivityIndexes,
   scim,
   detectionModels,

@@ -38,6 +38,8 @@ const TRACE_COLUMNS: Readonly<Record<string, string>> = {
   framework: 'framework',
   agentName: 'agent_name',
   errorMessage: 'error_message',
+  environment: 'environment',
+  release: 'release',
   latencyMs: 'latency_ms',
   cost: 'cost',
   spanCount: 'span_count',

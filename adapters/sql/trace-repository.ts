@@ -57,6 +57,8 @@ export const toTraceRecord = (row: Row): TraceRecord => ({
   metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
   sessionId: (row.session_id as string | null) ?? null,
   userId: (row.user_id as string | null) ?? null,
+  environment: (row.environment as string | null) ?? null,
+  release: (row.release as string | null) ?? null,
 });
 
 /**
@@ -91,7 +93,7 @@ const toSpanRecord = (values: unknown[]): SpanRecord => ({
 
 export const TRACE_COLUMNS = [
   'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
-  'session_id', 'user_id',
+  'session_id', 'user_id', 'environment', 'release',
 ] as const;
 export const SPAN_COLUMNS = [
   'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
@@ -100,7 +102,7 @@ export const SPAN_COLUMNS = [
 /** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
 export const traceValues = (t: TraceRecord): unknown[] => [
   t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
-  JSON.stringify(t.metadata), t.sessionId, t.userId,
+  JSON.stringify(t.metadata), t.sessionId, t.userId, t.environment, t.release,
 ];
 
 export const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
@@ -503,6 +505,8 @@ export class SqlTraceRepository implements TraceRepository {
       metadata: JSON.stringify(trace.metadata),
       session_id: trace.sessionId,
       user_id: trace.userId,
+      environment: trace.environment,
+      release: trace.release,
     });
     // Replaced, not removed and written: the trace keeps its place in the store order.
     await this.textIndex.replace(this.db, trace.projectId, [{ projectId: trace.projectId, traceId: trace.id, body: searchText }]);

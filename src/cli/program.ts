@@ -10,6 +10,7 @@ import { registerWebhookCommands } from './commands/webhooks.js';
 import { registerAdministrationCommands } from './commands/administration.js';
 import { registerMonitorCommands } from './commands/monitors.js';
 import { registerPromptCommands } from './commands/prompts.js';
+import { registerMetricsCommands } from './commands/metrics.js';
 import { registerDatasetCommands } from './commands/datasets.js';
 import { registerExperimentCommands } from './commands/experiments.js';
 import { registerSessionsCommands } from './commands/sessions.js';
@@ -38,6 +39,7 @@ export function buildProgram(io: Io): Command {
   registerAdministrationCommands(program, io);
   registerMonitorCommands(program, io);
   registerPromptCommands(program, io);
+  registerMetricsCommands(program, io);
   registerDatasetCommands(program, io);
   registerExperimentCommands(program, io);
   registerSessionsCommands(program, io);

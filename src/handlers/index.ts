@@ -26,6 +26,7 @@ import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
 import { SessionHandlers } from './session-handlers.js';
+import { MetricsHandlers } from './metrics-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
@@ -62,6 +63,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),
     ...new SessionHandlers(services.sessions),
+    ...new MetricsHandlers(services.metrics),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
     ...new ScimConnectionHandlers(services.scimConnections),

@@ -22,6 +22,10 @@ export interface TraceRecord {
   sessionId: string | null;
   /** The end user it served (OTLP `user.id`, native `metadata.user_id`). */
   userId: string | null;
+  /** Where it ran (OTLP resource `deployment.environment.name` / `deployment.environment`, native `metadata.environment`). */
+  environment: string | null;
+  /** What ran (OTLP resource `service.version`, native `metadata.release`). */
+  release: string | null;
 }
 
 /** Where a trace came from: a native trace is immutable, an OTLP trace grows as its spans arrive. */

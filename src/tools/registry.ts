@@ -15,6 +15,7 @@ import { evaluationToolMappings } from './evaluation-tools.js';
 import { promptToolMappings } from './prompt-tools.js';
 import { sessionToolMappings } from './session-tools.js';
 import { experimentToolMappings } from './experiment-tools.js';
+import { analyticsToolMappings } from './analytics-tools.js';
 
 const NO_INPUT = object({});
 const NOTHING = { path: {}, query: {}, headers: {}, body: undefined } as const;
@@ -51,7 +52,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config)];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -43,6 +43,7 @@ forEachAdapter((adapter) => {
       // annotation answers are data that carries its own author and time, and so are experiment results.
       // Compiling a prompt is a read sent as POST (its variables are a body) and changes nothing; a
       // playground run is kept as a trace of its own and its spend in the budget, not as an event.
+      // A metrics query is a read sent as POST (its measures, dimensions and filters are a body).
       expect(unaudited).to.have.members([
         'patchAccountProfile',
         'markNotificationRead',
@@ -58,6 +59,7 @@ forEachAdapter((adapter) => {
         'compilePrompt',
         'recordExperimentResults',
         'runPlayground',
+        'queryMetrics',
       ]);
       expect(operationIndex().filter((op) => op.method === 'GET' && op.audit)).to.deep.equal([]);
     });

@@ -74,6 +74,8 @@ async function storeLargeTrace(server: TestServer, id: string, count: number, fr
         createdAt: new Date(start),
         sessionId: null,
         userId: null,
+        environment: null,
+        release: null,
         latencyMs: count * 2,
         cost: spans.reduce((sum, s) => sum + (s.cost ?? 0), 0),
         spanCount: count,

@@ -80,6 +80,8 @@ async function storeStagedTrace(server: TestServer): Promise<void> {
         createdAt: new Date(start),
         sessionId: null,
         userId: null,
+        environment: null,
+        release: null,
         latencyMs: 6000,
         cost: 0,
         spanCount: 3000,

@@ -100,7 +100,7 @@ forEachAdapter((adapter) => {
         expect(body.errors).to.deep.equal([
           {
             code: 'unknown_field',
-            message: 'not one of name,status,framework,agentName,errorMessage,latencyMs,cost,spanCount,totalTokens,createdAt,promptName,promptVersion,metadata.<key>,scores.<name>',
+            message: 'not a known field (the fields are listed in docs/saved-filters.md)',
             path: '/body/filters/0/field',
           },
           { code: 'invalid_operator', message: 'starts_with applies to text fields, not scores.grade', path: '/body/filters/1/operator' },

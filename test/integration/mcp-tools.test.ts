@@ -295,6 +295,8 @@ forEachAdapter((adapter) => {
       expect((await call('get_prompt', { name: 'tour/greeting' })).variables).to.deep.equal(['name']);
       await call('list_prompts', { name_prefix: 'tour/' });
       expect((await call('get_prompt_usage', { name: 'tour/greeting' })).versions).to.deep.equal([]);
+      // The metrics query: the tour's one trace (mcp-run-1) counted in the day it was stored.
+      expect((await call('query_metrics', { measures: ['traceCount'], from: '2026-10-31T12:00:00Z', to: '2026-11-01T12:00:01Z' })).rows).to.have.length(1);
       // The experiment tools, over a dataset of two items and two runs made through the services.
       const { datasets, experimentRuns } = fixture.server.runtime.services;
       const projectId = fixture.server.tenant.project.id;

@@ -101,6 +101,8 @@ forEachPortAdapter((adapter) => {
         metadata: {},
         sessionId: 's1',
         userId: 'bob',
+        environment: null,
+        release: null,
       });
     });
   });

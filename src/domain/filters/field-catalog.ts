@@ -79,6 +79,8 @@ export const TRACE_FIELDS: FieldCatalog = createFieldCatalog(
     framework: { kind: 'string' },
     agentName: { kind: 'string' },
     errorMessage: { kind: 'string' },
+    environment: { kind: 'string' },
+    release: { kind: 'string' },
     latencyMs: { kind: 'number' },
     cost: { kind: 'number' },
     spanCount: { kind: 'number' },

@@ -132,7 +132,9 @@ class TreeWalker {
     const resolved = field === null ? null : this.catalog.resolve(field);
     if (field !== null && !resolved) {
       // Without spaces: the trace catalog's names fit in a message's 160 characters (the contract's bound).
-      this.fail(`${path}/field`, 'unknown_field', `not one of ${this.catalog.names.join(',')}`);
+      // The whole list no longer fits the 160 characters a field error's message may have.
+      const names = this.catalog.names.join(',');
+      this.fail(`${path}/field`, 'unknown_field', names.length <= 148 ? `not one of ${names}` : 'not a known field (the fields are listed in docs/saved-filters.md)');
     }
 
     let operator: FilterOperator | null = null;

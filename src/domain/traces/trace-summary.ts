@@ -7,6 +7,19 @@ const tokensOf = (span: SpanRecord): number => spanTokens(span.metadata).totalTo
 /** A native trace's `metadata.session_id` / `user_id` when they are short strings (else not a label). */
 const labelOf = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null);
 
+/**
+ * Environment and release: a native trace's `metadata.environment` / `metadata.release`, else the
+ * OTLP resource's (`otel_resource`, written by the OTLP export) `deployment.environment.name`, its
+ * older spelling `deployment.environment`, and `service.version`. Migration 038 fills stored traces alike.
+ */
+function deploymentOf(metadata: Record<string, unknown>): { environment: string | null; release: string | null } {
+  const resource = metadata.otel_resource !== null && typeof metadata.otel_resource === 'object' ? (metadata.otel_resource as Record<string, unknown>) : {};
+  return {
+    environment: labelOf(metadata.environment) ?? labelOf(resource['deployment.environment.name']) ?? labelOf(resource['deployment.environment']),
+    release: labelOf(metadata.release) ?? labelOf(resource['service.version']),
+  };
+}
+
 /** What a trace summary is computed from: a validated native trace, or an OTLP trace's spans so far. */
 export type SummarySource = Pick<ValidTrace, 'name' | 'metadata' | 'framework' | 'agentName' | 'spans'> & {
   sessionId?: string | null;
@@ -68,5 +81,6 @@ export function traceRecordOf(projectId: string, id: string, trace: Omit<Summary
     metadata: trace.metadata,
     sessionId: trace.sessionId !== undefined ? trace.sessionId : labelOf(trace.metadata.session_id),
     userId: trace.userId !== undefined ? trace.userId : labelOf(trace.metadata.user_id),
+    ...deploymentOf(trace.metadata),
   };
 }
