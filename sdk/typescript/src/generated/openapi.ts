@@ -685,6 +685,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/metrics/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Measures of the traces (or their spans) in a time range, grouped by time bucket and up to two dimensions.
+         * @description Reads the traces created in `[from, to)` that pass `filters` (the saved-filter rule language) and
+         *     answers one row per group with the asked `measures`. Without a span dimension each trace is one unit;
+         *     with one (model, provider, spanType, promptName, promptVersion) each span of those traces is one unit,
+         *     so cost, tokens, latency and errors are the spans' (docs/analytics.md#units). `time` groups by
+         *     calendar buckets of an IANA time zone (a day is local midnight to local midnight, 23 or 25 hours
+         *     across a DST change). Each dimension keeps its `top` values ranked by `rankBy` over the whole range;
+         *     the rest are one group with `other: true`. Latency percentiles are exact nearest-rank percentiles
+         *     (Hyndman & Fan 1996 type 1). Bounds (400 with the field's path): at most 1000 time buckets, at most
+         *     two dimensions, `top` at most 50, at most 10000 groups (buckets x series), a range of at most 400 days.
+         *     Every number is computed from the stored rows at query time, so it matches them after appends,
+         *     deletes, retention and purges.
+         */
+        post: operations["queryMetrics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/prompts/{name}/versions": {
         parameters: {
             query?: never;
@@ -3596,7 +3626,7 @@ export interface components {
         FilterRule: {
             id: string;
             /**
-             * @description One of name, status, framework, agentName, errorMessage (strings); latencyMs, cost, spanCount,
+             * @description One of name, status, framework, agentName, errorMessage, environment, release (strings); latencyMs, cost, spanCount,
              *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); `metadata.<key>`
              *     with a key of letters, digits and `_.:-`; or `scores.<name>` with a score name
              *     (`^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$`): the rule holds when SOME numeric or boolean
@@ -3716,6 +3746,89 @@ export interface components {
                 count: number;
                 average: number;
             }[];
+        };
+        /**
+         * @description traceCount (distinct traces), spanCount, errorRate (share of units with status error, 0 to 1), latencyP50..P99
+         *     (milliseconds, nearest rank), costSum and costAvg (dollars, the average per unit), inputTokens, outputTokens,
+         *     totalTokens, scoreAvg (mean of the numeric trace-level scores named `scoreName` on the group's traces).
+         * @enum {string}
+         */
+        MetricsMeasure: "traceCount" | "spanCount" | "errorRate" | "latencyP50" | "latencyP90" | "latencyP95" | "latencyP99" | "costSum" | "costAvg" | "inputTokens" | "outputTokens" | "totalTokens" | "scoreAvg";
+        /** @enum {string} */
+        MetricsDimensionName: "model" | "provider" | "framework" | "agent" | "spanType" | "status" | "user" | "session" | "environment" | "release" | "promptName" | "promptVersion";
+        /** @enum {string} */
+        MetricsRankMeasure: "traceCount" | "spanCount" | "costSum" | "inputTokens" | "outputTokens" | "totalTokens";
+        MetricsQueryRequest: {
+            measures: components["schemas"]["MetricsMeasure"][];
+            scoreName?: components["schemas"]["ScoreName"];
+            /**
+             * Format: date-time
+             * @description Inclusive lower bound of the traces' createdAt.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Exclusive upper bound of the traces' createdAt.
+             */
+            to: string;
+            /** @description Group by calendar buckets of `timeZone` (default UTC). */
+            time?: {
+                /**
+                 * @description A week starts on Monday.
+                 * @enum {string}
+                 */
+                bucket: "minute" | "hour" | "day" | "week";
+                /** @description An IANA time zone such as Europe/Berlin. */
+                timeZone?: string;
+            };
+            dimensions?: {
+                name: components["schemas"]["MetricsDimensionName"];
+                /**
+                 * @description How many values are kept; the rest are one `other` group.
+                 * @default 10
+                 */
+                top: number;
+            }[];
+            rankBy?: components["schemas"]["MetricsRankMeasure"];
+            filters?: components["schemas"]["FilterTreeInput"];
+        };
+        MetricsQueryResult: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /**
+             * @description What one unit of the measures is (docs/analytics.md#units).
+             * @enum {string}
+             */
+            unit: "trace" | "span";
+            time?: {
+                /** @enum {string} */
+                bucket: "minute" | "hour" | "day" | "week";
+                timeZone: string;
+            };
+            measures: components["schemas"]["MetricsMeasure"][];
+            dimensions: components["schemas"]["MetricsDimensionName"][];
+            rows: components["schemas"]["MetricsRow"][];
+        };
+        MetricsRow: {
+            /**
+             * Format: date-time
+             * @description The start of the row's time bucket (present when grouping by time).
+             */
+            bucketStart?: string;
+            /** @description One per dimension, in the request's order. */
+            groups: {
+                dimension: components["schemas"]["MetricsDimensionName"];
+                /** @description The value; null when units have none, or for the other group. */
+                value: string | null;
+                /** @description The values beyond the dimension's top ones. */
+                other: boolean;
+            }[];
+            /** @description Each asked measure; null where it has no value (no units, no latencies, no scores). */
+            values: {
+                [key: string]: number | null;
+            };
         };
         /** @description Lower-case letters, digits and `._-`, starting with a letter or digit. `latest` is kept by the service. */
         PromptLabel: string;
@@ -7320,6 +7433,57 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryMetrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetricsQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description One row per group, in time order then rank order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["MetricsQueryResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
