@@ -229,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
         search: readInteger(env, 'CONCURRENCY_SEARCH_PER_CREDENTIAL'),
         batch_ingest: readInteger(env, 'CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL'),
         trend: readInteger(env, 'CONCURRENCY_TREND_PER_CREDENTIAL'),
+        analytics: readInteger(env, 'CONCURRENCY_ANALYTICS_PER_CREDENTIAL'),
       },
       queueDepth: readInteger(env, 'CONCURRENCY_QUEUE_PER_CREDENTIAL'),
       maxWaitMs: readInteger(env, 'CONCURRENCY_QUEUE_WAIT_MS'),

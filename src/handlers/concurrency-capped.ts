@@ -4,10 +4,10 @@ import type { HandledOperationId, OperationHandler, OperationHandlers } from '..
 
 /**
  * The read operations expensive enough to be capped per credential. The cap sits on the handler,
- * so REST and their agent tools (search_traces, get_detection_trend) share one count; batch ingest
+ * so REST and their agent tools (search_traces, get_detection_trend, query_metrics, list_sessions, list_users) share one count; batch ingest
  * is capped before its body is read, by the fair-share middleware.
  */
-const CAPPED_OPERATIONS = { searchTraces: 'search', getDetectionTrend: 'trend' } as const satisfies Partial<Record<HandledOperationId, CostClass>>;
+const CAPPED_OPERATIONS = { searchTraces: 'search', getDetectionTrend: 'trend', queryMetrics: 'analytics', listSessions: 'analytics', listEndUsers: 'analytics' } as const satisfies Partial<Record<HandledOperationId, CostClass>>;
 
 /** The handler table with each capped operation running in a slot of its credential's cap (waiting in a short queue, 429 when it is full). */
 export function withConcurrencyCaps(handlers: OperationHandlers, caps: ConcurrencyCaps): OperationHandlers {

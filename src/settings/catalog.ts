@@ -177,6 +177,7 @@ export const SETTINGS = {
   },
   CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: { group: 'fairShare', kind: 'integer', default: 2, min: 1, meaning: 'Likewise for `POST /traces/batch` and OTLP `POST /v1/traces` (one class).' },
   CONCURRENCY_TREND_PER_CREDENTIAL: { group: 'fairShare', kind: 'integer', default: 2, min: 1, meaning: 'Likewise for `get_detection_trend`.' },
+  CONCURRENCY_ANALYTICS_PER_CREDENTIAL: { group: 'fairShare', kind: 'integer', default: 2, min: 1, meaning: 'Likewise for the analytics reads that aggregate over a whole project: `POST /metrics/query`, `GET /sessions` and `GET /users` (and their tools); each reads every trace in its range, so they are capped like searches.' },
   CONCURRENCY_QUEUE_PER_CREDENTIAL: { group: 'fairShare', kind: 'integer', default: 8, min: 0, meaning: 'Expensive operations of one credential and class that may wait for a slot (`0`: refuse at once).' },
   CONCURRENCY_QUEUE_WAIT_MS: { group: 'fairShare', kind: 'integer', default: 10_000, min: 1, meaning: 'The longest one waits in that queue before it answers 429.' },
   FAIR_SHARE_BUSY_MS_PER_SECOND: {

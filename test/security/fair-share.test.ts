@@ -76,7 +76,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('ConcurrencyCaps', () => {
   describe('slots per credential', () => {
     it('admits up to the cap per credential and class, refuses the next with 429 and Retry-After when there is no queue, and frees a slot on release (once)', async () => {
-      const caps = new ConcurrencyCaps({ limits: { search: 2, batch_ingest: 1, trend: 1 }, queueDepth: 0, maxWaitMs: 1, busyMsPerSecond: 0, burstMs: 0 });
+      const caps = new ConcurrencyCaps({ limits: { search: 2, batch_ingest: 1, trend: 1, analytics: 1 }, queueDepth: 0, maxWaitMs: 1, busyMsPerSecond: 0, burstMs: 0 });
       const a1 = await caps.acquire(A, 'search');
       await caps.acquire(A, 'search');
       const refused = await refusalOf(caps.acquire(A, 'search'));
@@ -95,7 +95,7 @@ describe('ConcurrencyCaps', () => {
     });
 
     it('queues up to CONCURRENCY_QUEUE_PER_CREDENTIAL operations over the cap, starts them in arrival order as slots free, and refuses one beyond the queue at once', async () => {
-      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 2, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
+      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1, analytics: 1 }, queueDepth: 2, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
       const first = await caps.acquire(A, 'search');
       const started: string[] = [];
       const second = caps.acquire(A, 'search').then((release) => (started.push('second'), release));
@@ -113,7 +113,7 @@ describe('ConcurrencyCaps', () => {
     });
 
     it('refuses a queued operation with 429 when it waited CONCURRENCY_QUEUE_WAIT_MS, and drops one whose caller went away', async () => {
-      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 4, maxWaitMs: 30, busyMsPerSecond: 0, burstMs: 0 });
+      const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1, analytics: 1 }, queueDepth: 4, maxWaitMs: 30, busyMsPerSecond: 0, burstMs: 0 });
       const first = await caps.acquire(A, 'search');
       expect((await refusalOf(caps.acquire(A, 'search'))).code).to.equal('PUBLIC_API_CONCURRENCY_LIMITED');
       let leave!: () => void;
@@ -129,7 +129,7 @@ describe('ConcurrencyCaps', () => {
   });
 
   it('a caller whose queued operation already ran and ended going away later (its close event) does not disturb operations started since', async () => {
-    const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1 }, queueDepth: 1, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
+    const caps = new ConcurrencyCaps({ limits: { search: 1, batch_ingest: 1, trend: 1, analytics: 1 }, queueDepth: 1, maxWaitMs: 60_000, busyMsPerSecond: 0, burstMs: 0 });
     const first = await caps.acquire(A, 'search');
     let close!: () => void;
     const closed = new Promise<void>((resolve) => (close = resolve));
@@ -145,7 +145,7 @@ describe('ConcurrencyCaps', () => {
   });
 
   describe('busy time per organization', () => {
-    const settings = { limits: { search: 4, batch_ingest: 4, trend: 4 }, queueDepth: 4, maxWaitMs: 60_000, busyMsPerSecond: 100, burstMs: 50 };
+    const settings = { limits: { search: 4, batch_ingest: 4, trend: 4, analytics: 4 }, queueDepth: 4, maxWaitMs: 60_000, busyMsPerSecond: 100, burstMs: 50 };
 
     it('paces an organization that spent its budget while another organization is present, and starts its waiting operation once the debt is repaid', async () => {
       let now = 0;
@@ -212,6 +212,7 @@ forEachAdapter((adapter) => {
           CONCURRENCY_BATCH_INGEST_PER_CREDENTIAL: '1',
           CONCURRENCY_SEARCH_PER_CREDENTIAL: '1',
           CONCURRENCY_TREND_PER_CREDENTIAL: '1',
+          CONCURRENCY_ANALYTICS_PER_CREDENTIAL: '1',
           // The refusals first; queueing has its own server below.
           CONCURRENCY_QUEUE_PER_CREDENTIAL: '0',
           DETECTION_WORKER_ENABLED: 'false',
@@ -343,6 +344,29 @@ forEachAdapter((adapter) => {
         trendRelease();
         await tool(tools, 'get_detection_trend').handler({ detection_name: 'errors' }, context);
         expect(caps.running(context.principal.credentialId, 'trend')).to.equal(0);
+      });
+    });
+
+    describe('analytics reads: query_metrics, list_sessions, list_users', () => {
+      it('share one analytics slot per credential: each is refused with 429 while it is held and runs once it is free', async () => {
+        const tools = buildToolRegistry(buildHandlers(server.runtime.services, server.clock), server.config);
+        const context = toolContext(server, server.tenant);
+        const caps = server.runtime.services.fairShare;
+        const payer = payerOf(context.principal);
+        const calls: [string, Record<string, unknown>][] = [
+          ['query_metrics', { measures: ['traceCount'], from: '2026-10-01T00:00:00Z', to: '2026-11-02T00:00:00Z' }],
+          ['list_sessions', {}],
+          ['list_users', {}],
+        ];
+        for (const [name, args] of calls) {
+          const held = await caps.acquire(payer, 'analytics');
+          await expectToolProblem(tool(tools, name).handler(args, context), 429, 'PUBLIC_API_CONCURRENCY_LIMITED');
+          // Another tenant's credential is not held back.
+          await tool(tools, name).handler(args, toolContext(server, server.other));
+          held();
+          await tool(tools, name).handler(args, context);
+        }
+        expect(caps.running(context.principal.credentialId, 'analytics')).to.equal(0);
       });
     });
 

@@ -1,7 +1,7 @@
 import { ProblemError } from '../../errors.js';
 
 /** The operations expensive enough to be capped per credential. */
-export type CostClass = 'search' | 'batch_ingest' | 'trend';
+export type CostClass = 'search' | 'batch_ingest' | 'trend' | 'analytics';
 
 export type ConcurrencyLimits = Record<CostClass, number>;
 
@@ -25,7 +25,7 @@ export interface FairShareSettings {
 /** How long after its last request another organization still counts as present. */
 const CONTENTION_WINDOW_MS = 1000;
 
-const LABELS: Record<CostClass, string> = { search: 'searches', batch_ingest: 'batch ingests', trend: 'detection trends' };
+const LABELS: Record<CostClass, string> = { search: 'searches', batch_ingest: 'batch ingests', trend: 'detection trends', analytics: 'analytics queries' };
 
 /** Seconds a refused caller is asked to wait: expensive operations take on the order of a second. */
 export const CONCURRENCY_RETRY_AFTER_SECONDS = 1;
