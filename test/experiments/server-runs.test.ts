@@ -7,7 +7,7 @@ import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { JudgeStandIn } from '../evaluations/judge-stand-in.js';
 
 type Json = Record<string, unknown>;
-type Run = { id: string; status: string; statusReason: string | null; task: Json | null; itemCount: number; resultCount: number; completedAt: string | null };
+type Run = { id: string; name: string; status: string; statusReason: string | null; task: Json | null; itemCount: number; resultCount: number; completedAt: string | null };
 type Score = { name: string; value: number | boolean; source: string; target: string; author: string; evaluatorId: string | null; experimentResultId: string; comment: string | null };
 type Result = { itemId: string; output: unknown; latencyMs: number | null; costUsd: number | null; promptTokens: number | null; completionTokens: number | null; error: string | null; scores: Score[] };
 
@@ -287,6 +287,19 @@ forEachAdapter((adapter) => {
         expect(await drain()).to.deep.equal([]);
         expect(model.calls).to.have.length(1);
         expectProblem(await api(tenant).patch(`/datasets/${datasetId}/runs/${run.id}`, { status: 'cancelled' }), 409, 'PUBLIC_API_EXPERIMENT_RUN_FINISHED');
+      });
+
+      it('refuses results and a completed or failed finish from a client with 409 PUBLIC_API_EXPERIMENT_RUN_SERVER_SIDE, writing nothing', async () => {
+        const { tenant, connectionId, datasetId, items } = await project();
+        const run = await start(tenant, datasetId, template(connectionId));
+        const posted = expectProblem(await api(tenant).post(`/datasets/${datasetId}/runs/${run.id}/results`, { results: [{ itemId: items[0], output: 'mine' }] }), 409, 'PUBLIC_API_EXPERIMENT_RUN_SERVER_SIDE');
+        expect(posted.detail).to.match(/server executes this run's task/);
+        expectProblem(await api(tenant).patch(`/datasets/${datasetId}/runs/${run.id}`, { status: 'completed' }), 409, 'PUBLIC_API_EXPERIMENT_RUN_SERVER_SIDE');
+        expectProblem(await api(tenant).patch(`/datasets/${datasetId}/runs/${run.id}`, { status: 'failed', name: 'renamed' }), 409, 'PUBLIC_API_EXPERIMENT_RUN_SERVER_SIDE');
+        expect(await runOf(tenant, datasetId, run.id)).to.include({ status: 'running', resultCount: 0, name: run.name });
+        expect(await resultsOf(tenant, datasetId, run.id)).to.have.length(0);
+        // Cancelling is the client's way to end it (and leaves no jobs for the next test's worker).
+        expect(expectEnvelope<Run>(await api(tenant).patch(`/datasets/${datasetId}/runs/${run.id}`, { status: 'cancelled' }))).to.include({ status: 'cancelled' });
       });
 
       it('does not record the answer of a call in flight when the run is cancelled', async () => {

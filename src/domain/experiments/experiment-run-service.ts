@@ -220,6 +220,8 @@ export class ExperimentRunService {
         await tx.datasets.findForUpdate(projectId, dataset.id);
         await tx.experiments.clearBaseline(dataset.id);
       }
+      // The worker finishes a server-side run once its items are answered; a client may only cancel it.
+      if (run.task !== null && (changes.status === 'completed' || changes.status === 'failed')) throw serverSideRun(run.status);
       await tx.experiments.updateRun(run.id, { name, baseline: changes.baseline });
       if (changes.status !== undefined && !(await this.finish(tx, dataset, run, changes.status, scorers, actor))) {
         throw problems.conflict('PUBLIC_API_EXPERIMENT_RUN_FINISHED', `The run is ${run.status}; only a running run can be finished.`);
@@ -240,6 +242,8 @@ export class ExperimentRunService {
     return this.store.transaction(async (tx) => {
       const { dataset, run } = await this.find(tx, projectId, datasetId, runId);
       if (run.status !== 'running') throw problems.conflict('PUBLIC_API_EXPERIMENT_RUN_FINISHED', `The run is ${run.status}; results are accepted while it is running.`);
+      // A server-side run's results are its worker's answers; one posted beside them would mix two tasks in one run.
+      if (run.task !== null) throw serverSideRun(run.status);
       const views: ResultView[] = [];
       for (const [index, { input, scores }] of prepared.entries()) {
         const itemId = input.itemId.toLowerCase();
@@ -438,4 +442,9 @@ export class ExperimentRunService {
     });
     return { input, scores };
   }
+}
+
+/** 409 for a client reporting results into, or finishing, a run whose task the server executes. */
+function serverSideRun(status: string): Error {
+  return problems.conflict('PUBLIC_API_EXPERIMENT_RUN_SERVER_SIDE', `The server executes this run's task (it is ${status}); its worker records the results and finishes it. A client may cancel it.`);
 }
