@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { canonicalJson } from '../../src/pagination/cursor.js';
 import type { PromptTemplate, PromptType } from '../../src/domain/prompts/prompt-template.js';
-import type { PromptListQuery, PromptRecord, PromptRepository, PromptSummaryRecord, PromptVersionRecord } from '../../src/ports/prompts.js';
+import type { PromptListQuery, PromptRecord, PromptRepository, PromptSummaryRecord, PromptVersionRecord, ServedVersionRecord } from '../../src/ports/prompts.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { fromMillis, parseJson, toMillis } from './columns.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -122,8 +122,8 @@ export class SqlPromptRepository implements PromptRepository {
     return row ? toVersion(row, promptId, row.project_id as string) : null;
   }
 
-  async findByLabel(projectId: string, name: string, label: string): Promise<{ prompt: PromptRecord; version: PromptVersionRecord } | null> {
-    const query = this.db('prompts as p').select([...PROMPT_COLUMNS, ...VERSION_COLUMNS]).where({ 'p.project_id': projectId, 'p.name': name });
+  async findByLabel(projectId: string, name: string, label: string): Promise<ServedVersionRecord | null> {
+    const query = this.db('prompts as p').select([...PROMPT_COLUMNS, ...VERSION_COLUMNS, this.storedLabelsColumn()]).where({ 'p.project_id': projectId, 'p.name': name });
     if (label === LATEST) {
       query.join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'p.latest_version'));
     } else {
@@ -131,16 +131,16 @@ export class SqlPromptRepository implements PromptRepository {
         .join('prompt_labels as l', (on) => on.on('l.prompt_id', 'p.id').andOn('l.label', this.db.raw('?', [label])))
         .join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'l.version'));
     }
-    return this.joined(await query.first());
+    return this.served(await query.first());
   }
 
-  async findByVersion(projectId: string, name: string, version: number): Promise<{ prompt: PromptRecord; version: PromptVersionRecord } | null> {
+  async findByVersion(projectId: string, name: string, version: number): Promise<ServedVersionRecord | null> {
     const row = await this.db('prompts as p')
-      .select([...PROMPT_COLUMNS, ...VERSION_COLUMNS])
+      .select([...PROMPT_COLUMNS, ...VERSION_COLUMNS, this.storedLabelsColumn()])
       .join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', this.db.raw('?', [version])))
       .where({ 'p.project_id': projectId, 'p.name': name })
       .first();
-    return this.joined(row);
+    return this.served(row);
   }
 
   async listVersions(promptId: string, limit: number, beforeVersion: number | null): Promise<PromptVersionRecord[]> {
@@ -209,10 +209,23 @@ export class SqlPromptRepository implements PromptRepository {
     });
   }
 
-  private joined(row: Row | undefined): { prompt: PromptRecord; version: PromptVersionRecord } | null {
+  /**
+   * The prompt's stored labels as one JSON object column of the served read: the fetch an
+   * application makes before each model call is then one round trip, not two (issue #54), and the
+   * labels are read in the same statement — so from the same snapshot — as the version.
+   */
+  private storedLabelsColumn(): Knex.Raw {
+    const aggregate = this.dialect === 'postgres' ? 'json_object_agg' : 'json_group_object';
+    return this.db.raw(`(SELECT ${aggregate}(sl.label, sl.version) FROM prompt_labels sl WHERE sl.prompt_id = p.id) AS stored_labels`);
+  }
+
+  private served(row: Row | undefined): ServedVersionRecord | null {
     if (!row) return null;
     const prompt = toPrompt(row);
-    return { prompt, version: toVersion(row, prompt.id, prompt.projectId, 'v_') };
+    // PostgreSQL's json arrives parsed (null when the prompt has no label); SQLite's as text ('{}').
+    const stored = parseJson<Record<string, number | string> | null>(row.stored_labels, null) ?? {};
+    const labels = Object.fromEntries(Object.entries(stored).map(([label, version]) => [label, Number(version)]));
+    return { prompt, version: toVersion(row, prompt.id, prompt.projectId, 'v_'), labels };
   }
 
   private async labelsByPrompt(promptIds: string[]): Promise<Map<string, Record<string, number>>> {

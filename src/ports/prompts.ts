@@ -37,6 +37,14 @@ export interface PromptSummaryRecord extends PromptRecord {
   latestTags: string[];
 }
 
+/** One version as an application fetches it: with its prompt and the prompt's stored labels, read together. */
+export interface ServedVersionRecord {
+  prompt: PromptRecord;
+  version: PromptVersionRecord;
+  /** Stored labels of the prompt (not `latest`), label → version. */
+  labels: Record<string, number>;
+}
+
 export interface PromptListQuery {
   projectId: string;
   namePrefix?: string;
@@ -63,10 +71,10 @@ export interface PromptRepository {
   setLatestVersion(promptId: string, latestVersion: number): Promise<void>;
   insertVersion(record: PromptVersionRecord): Promise<void>;
   findVersion(promptId: string, version: number): Promise<PromptVersionRecord | null>;
-  /** The version a stored label names, read with its prompt in one query (the served read). */
-  findByLabel(projectId: string, name: string, label: string): Promise<{ prompt: PromptRecord; version: PromptVersionRecord } | null>;
-  /** The version with this number, read with its prompt in one query. */
-  findByVersion(projectId: string, name: string, version: number): Promise<{ prompt: PromptRecord; version: PromptVersionRecord } | null>;
+  /** The version a stored label names (or `latest`), read with its prompt and the prompt's labels in one query (the served read). */
+  findByLabel(projectId: string, name: string, label: string): Promise<ServedVersionRecord | null>;
+  /** The version with this number, read with its prompt and the prompt's labels in one query. */
+  findByVersion(projectId: string, name: string, version: number): Promise<ServedVersionRecord | null>;
   /** Newest first, versions strictly below `beforeVersion` when given. */
   listVersions(promptId: string, limit: number, beforeVersion: number | null): Promise<PromptVersionRecord[]>;
   /** Stored labels of the prompt, label → version. */

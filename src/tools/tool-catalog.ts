@@ -28,6 +28,8 @@ export class ToolCatalog {
   private readonly served: ToolDefinition[];
   private readonly known: ReadonlySet<string>;
   private readonly validators = new Map<string, ValidateFunction>();
+  /** Each served tool's lookup, made once: a tools/call looks its tool up twice (metrics, then the call). */
+  private readonly available = new Map<string, ToolLookup>();
   private readonly ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
 
   constructor(
@@ -47,6 +49,7 @@ export class ToolCatalog {
     for (const tool of this.served) {
       if (tool.inputSchema.type !== 'object') throw new Error(`The inputSchema of tool ${tool.name} must be an object schema.`);
       this.validators.set(tool.name, this.ajv.compile(tool.inputSchema));
+      this.available.set(tool.name, Object.freeze({ kind: 'available', tool, timeoutMs: settings.timeouts[tool.name] ?? tool.timeoutMs ?? settings.timeoutMs }));
     }
   }
 
@@ -55,9 +58,7 @@ export class ToolCatalog {
   }
 
   lookup(name: string): ToolLookup {
-    const tool = this.served.find((candidate) => candidate.name === name);
-    if (tool) return { kind: 'available', tool, timeoutMs: this.settings.timeouts[name] ?? tool.timeoutMs ?? this.settings.timeoutMs };
-    return this.known.has(name) ? { kind: 'disabled' } : { kind: 'unknown' };
+    return this.available.get(name) ?? (this.known.has(name) ? { kind: 'disabled' } : { kind: 'unknown' });
   }
 
   /** Validates a copy of `args` and fills in the schema's defaults. */

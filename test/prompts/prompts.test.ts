@@ -209,6 +209,32 @@ forEachAdapter((adapter) => {
         expect(moved.headers.etag).to.not.equal(etag);
       });
 
+      it('reads the version with all of the prompt\'s labels in one statement, by label, by number and with no stored label', async () => {
+        const name = fresh();
+        await pushed({ name, type: 'text', template: 'a', labels: ['production', 'canary'] });
+        await pushed({ name, type: 'text', template: 'b', labels: ['staging'] });
+        const bare = fresh();
+        await pushed({ name: bare, type: 'text', template: 'only' });
+        await get(name); // the credential cache is warm: what is counted is the fetch's own reads
+        const statements: string[] = [];
+        const onQuery = (query: { sql: string }) => {
+          if (/prompt/.test(query.sql)) statements.push(query.sql);
+        };
+        const knex = server.runtime.database.knex;
+        knex.on('query', onQuery);
+        try {
+          expect(expectEnvelope<Version>(await get(name)).labels).to.deep.equal(['canary', 'production']);
+          expect(statements).to.have.length(1);
+          expect(expectEnvelope<Version>(await get(name, '?label=staging')).labels).to.deep.equal(['latest', 'staging']);
+          expect(expectEnvelope<Version>(await get(name, '?version=1')).labels).to.deep.equal(['canary', 'production']);
+          expect(expectEnvelope<Version>(await get(bare, '?label=latest')).labels).to.deep.equal(['latest']);
+          expect(expectEnvelope<Version>(await get(bare, '?version=1')).labels).to.deep.equal(['latest']);
+          expect(statements).to.have.length(5);
+        } finally {
+          knex.off('query', onQuery);
+        }
+      });
+
       it('serves a label or a version number, not both', async () => {
         const name = fresh();
         await pushed({ name, type: 'text', template: 'a', labels: ['staging'] });

@@ -153,8 +153,7 @@ export class PromptService {
       const what = selector.version !== undefined ? `Version ${selector.version} of the prompt` : `The version labelled ${selector.label ?? DEFAULT_LABEL} of the prompt`;
       throw problems.notFound(what);
     }
-    const stored = await this.store.prompts.labelsOf(found.prompt.id);
-    return { ...found, labels: labelsOfVersion(found.version.version, stored, found.prompt.latestVersion) };
+    return { prompt: found.prompt, version: found.version, labels: labelsOfVersion(found.version.version, found.labels, found.prompt.latestVersion) };
   }
 
   async list(request: PromptListRequest): Promise<{ items: PromptSummaryView[]; page: Page }> {
