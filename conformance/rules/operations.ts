@@ -195,6 +195,16 @@ async function disposableTrace(session: Session): Promise<Record<string, string>
   return res.status === 201 ? { traceId } : undefined;
 }
 
+/**
+ * An id no resource has, valid for its parameter's schema: a fresh UUID, the largest allowed integer
+ * (a version number never reached), else a tagged string. A value outside the schema would be a 400, not an unknown id.
+ */
+function unknownIdFor(schema: OperationSpec['parameters'][number]['schema'], runTag: string): string {
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.type === 'integer') return String(typeof schema.maximum === 'number' ? schema.maximum : 2_147_483_647);
+  return `${runTag}-missing`;
+}
+
 async function provokeFailures(session: Session, op: OperationSpec): Promise<void> {
   if (op.security.length === 0) {
     const res = await session.call(op, { query: { unknownParameter: 'x' } });
@@ -204,7 +214,7 @@ async function provokeFailures(session: Session, op: OperationSpec): Promise<voi
   const path = pathValues(session, op) ?? {};
   const idParams = op.parameters.filter((p) => p.in === 'path');
   if (idParams.length && op.responses.has('404') && canFormValidRequest(op)) {
-    const unknown = Object.fromEntries(idParams.map((p) => [p.name, p.schema.format === 'uuid' ? randomUUID() : `${session.runTag}-missing`]));
+    const unknown = Object.fromEntries(idParams.map((p) => [p.name, unknownIdFor(p.schema, session.runTag)]));
     const body = op.operationId === 'deleteSavedFilter' ? { confirmation: unknown.id } : knownGoodBody(session, op);
     const res = await session.call(op, { path: unknown, body, headers: op.parameters.some((p) => p.name === 'idempotency-key') ? { 'idempotency-key': randomUUID() } : {} });
     session.expect(...R.notFound, res, expectStatus(res, 404));

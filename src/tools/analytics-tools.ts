@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import { bodyField, field, object, renamedField } from './contract-fields.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import { READS } from './tool-annotation-presets.js';
+import { QUERIES } from './tool-annotation-presets.js';
 
 type Request = components['schemas']['MetricsQueryRequest'];
 type Result = components['schemas']['MetricsQueryResult'];
@@ -31,7 +31,7 @@ export function analyticsToolMappings(): AnyToolMapping[] {
         dimensions: field('MetricsQueryResult', 'dimensions'),
         rows: renamedField('MetricsQueryResult', 'rows'),
       }),
-      annotations: READS,
+      annotations: QUERIES,
       description:
         'Measures of the project\'s traces in [from, to): counts, error rate, latency p50/p90/p95/p99 (nearest rank), cost, tokens, the mean of a named score; grouped by time bucket (minute/hour/day/week in an IANA time zone) and up to two dimensions (model, provider, agent, user, ...), each keeping its top values and the rest as "other". Filters use the saved-filter rules. Example: daily costSum by model over the last 30 days.',
       input: object({

@@ -136,6 +136,8 @@ forEachAdapter((adapter) => {
         const regex = expectEnvelope<{ id: string }>(await server.request().post(DETECTIONS).set(key()).send({ slug: 'plain-regex', displayName: 'R', type: 'regex', config: { pattern: 'x' } }), 201);
         const notLearned = expectProblem(await server.request().post(`${DETECTIONS}/${regex.id}/trainings`).set(key()).send({}), 400, 'PUBLIC_API_VALIDATION_FAILED');
         expect((notLearned.errors as Json[])[0]!.path).to.equal('/path/id');
+        // Listing its versions is not an error: it has none.
+        expect(await models(regex.id)).to.deep.equal([]);
         expectProblem(await server.request().post(`${DETECTIONS}/${detectionId}/trainings`).set(key()).send({ examples: [{ fields: { output: { nested: true } }, label: true }] }), 400, 'PUBLIC_API_VALIDATION_FAILED');
       });
 

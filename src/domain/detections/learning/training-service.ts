@@ -86,7 +86,10 @@ export class TrainingService {
   }
 
   async list(projectId: string, detectionId: string, request: { limit: number; cursor?: string }, binding: CursorBinding): Promise<{ models: DetectionModelRecord[]; page: Page }> {
-    const detection = await this.learnedDetection(this.store, projectId, detectionId);
+    // Any detection of the project has a (possibly empty) list of model versions: only one that is
+    // not learned has none, which is an answer, not a bad request — as GitHub lists no releases of a repository without any.
+    const detection = isUuid(detectionId) ? await this.store.detections.findById(projectId, detectionId) : null;
+    if (!detection) throw problems.notFound('The detection');
     // Versions are numbered in order, so the version is the keyset position (request times can tie).
     const decoded = request.cursor ? this.cursors.decode<{ version: number }>(request.cursor, binding) : null;
     const rows = await this.store.detectionModels.list(projectId, detection.id, decoded?.position.version ?? null, request.limit + 1);
