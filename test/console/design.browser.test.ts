@@ -242,6 +242,18 @@ forEachAdapter((adapter) => {
       });
     });
 
+    it("the header's fourteen sections and its controls fit one row at 1440 px (nothing scrolls sideways)", async () => {
+      await signedIn();
+      await page.goto(url('/sessions'));
+      await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).to.equal(14);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(1440);
+      const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+      expect(signOut!.x + signOut!.width).to.be.at.most(1440);
+      const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((as) => new Set(as.map((a) => Math.round(a.getBoundingClientRect().top))).size);
+      expect(links, 'rows of nav links').to.equal(1);
+    });
+
     describe('every page by its address, in both themes', () => {
       const pages: PageCase[] = [
         { name: 'projects', path: () => '/projects', heading: 'Choose a project' },
