@@ -36,6 +36,30 @@ function conversationTrace(id: string, name: string, question: string): TraceInp
   };
 }
 
+/**
+ * One chat turn of a session (as the sessions browser test seeds them): the history so far plus the new
+ * question in, the answer out; with `tool`, the answer calls lookup_order and a TOOL span holds its result.
+ */
+function sessionTurn(id: string, session: string, user: string, at: string, cost: number, history: { role: string; content: string }[], question: string, answer: string, tool?: { id: string; result: string }): TraceInput {
+  const spans: TraceInput['spans'] = [
+    {
+      span_id: 'llm',
+      name: 'chat',
+      span_type: 'LLM',
+      status: 'success',
+      latency_ms: 900,
+      start_time: at,
+      input: { messages: [{ role: 'system', content: 'You are the support bot.' }, ...history, { role: 'user', content: question }] },
+      output: tool
+        ? { role: 'assistant', content: answer, tool_calls: [{ id: tool.id, type: 'function', function: { name: 'lookup_order', arguments: '{"order":"A-17"}' } }] }
+        : { role: 'assistant', content: answer },
+      metadata: { cost, tokens_used: 100 },
+    },
+  ];
+  if (tool) spans.push({ span_id: 'tool', parent_span_id: 'llm', name: 'lookup_order', span_type: 'TOOL', status: 'success', start_time: at, output: { result: tool.result }, metadata: { tool_call_id: tool.id, tool_name: 'lookup_order' } });
+  return { trace_id: id, name: `support turn ${id}`, metadata: { session_id: session, user_id: user }, spans };
+}
+
 /** Depth-first rows: run, plan, search, rank, answer (plan has two children, the others none). */
 const TREE_TRACE: TraceInput = {
   trace_id: 'tree-1',
@@ -102,6 +126,8 @@ interface PageCase {
   name: string;
   path: () => string;
   heading: string;
+  /** What a person does before the page is checked (opening a form). */
+  open?: (p: Page) => Promise<unknown>;
 }
 
 forEachAdapter((adapter) => {
@@ -164,6 +190,12 @@ forEachAdapter((adapter) => {
       const batch = await admin(`/annotation-queues/${queue.body.data.id}/batches`, { items: [{ traceId: 'refund-1' }], deadline: '2026-11-02T12:00:00.000Z' });
       expect(batch.status, JSON.stringify(batch.body)).to.equal(201);
       await storeStagedTrace(server);
+      // Two sessions: ada's two turns (the first calling a tool), and an older, costlier one of bo's.
+      await ingest(
+        sessionTurn('turn-1', 'support-42', 'ada', '2026-11-01T10:00:00.000Z', 0.0025, [], 'Where is my order A-17?', 'Let me look it up.', { id: 'call-1', result: 'shipped on Monday' }),
+        sessionTurn('turn-2', 'support-42', 'ada', '2026-11-01T10:02:00.000Z', 0.004, [{ role: 'user', content: 'Where is my order A-17?' }, { role: 'assistant', content: 'Let me look it up.' }], 'When will it arrive?', 'By Thursday.'),
+        sessionTurn('turn-3', 'billing-7', 'bo', '2026-11-01T08:00:00.000Z', 0.5, [], 'Why was I charged twice?', 'One charge is a hold.'),
+      );
       details = await seedDetailViews(server);
       empty = await server.seedTenant('Empty');
       http = await listen(server.app);
@@ -210,6 +242,18 @@ forEachAdapter((adapter) => {
       });
     });
 
+    it("the header's fourteen sections and its controls fit one row at 1440 px (nothing scrolls sideways)", async () => {
+      await signedIn();
+      await page.goto(url('/sessions'));
+      await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).to.equal(14);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(1440);
+      const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+      expect(signOut!.x + signOut!.width).to.be.at.most(1440);
+      const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((as) => new Set(as.map((a) => Math.round(a.getBoundingClientRect().top))).size);
+      expect(links, 'rows of nav links').to.equal(1);
+    });
+
     describe('every page by its address, in both themes', () => {
       const pages: PageCase[] = [
         { name: 'projects', path: () => '/projects', heading: 'Choose a project' },
@@ -241,6 +285,12 @@ forEachAdapter((adapter) => {
         { name: 'prompt', path: () => `/prompts/${encodeURIComponent(DETAIL.prompt)}`, heading: DETAIL.prompt },
         { name: 'dataset', path: () => `/datasets/${details.datasetId}`, heading: DETAIL.dataset },
         { name: 'experiment-compare', path: () => `/datasets/${details.datasetId}/compare?baseline=${details.runs.baseline}&candidate=${details.runs.candidate}`, heading: 'Comparison with greeting v1' },
+        // Sessions, users and server-side runs, added after the detail views.
+        { name: 'sessions', path: () => '/sessions', heading: 'Sessions' },
+        { name: 'session', path: () => '/sessions/support-42', heading: 'Session support-42', open: (p) => p.getByText('By Thursday.').waitFor() },
+        { name: 'users', path: () => '/users', heading: 'Users' },
+        { name: 'user', path: () => '/users/ada', heading: 'User ada' },
+        { name: 'runs-new-server-run', path: () => `/datasets/${details.datasetId}/runs`, heading: `Experiment runs of ${DETAIL.dataset}`, open: openServerRunForm },
       ];
       for (const c of pages) {
         it(`${c.name}: opens at its address with its heading and no serious or critical axe violations`, async () => {
@@ -249,6 +299,7 @@ forEachAdapter((adapter) => {
           await page.getByRole('heading', { name: c.heading, level: 1 }).waitFor();
           // Wait for what loads: no skeleton left on screen.
           await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 15_000 });
+          await c.open?.(page);
           for (const t of THEMES) {
             await chooseTheme(t);
             expect(await theme()).to.equal(t);
@@ -602,6 +653,65 @@ forEachAdapter((adapter) => {
       ]);
     }
 
+    /** Sessions most recently seen first: ada's support-42 (2 turns, $0.0025 + $0.004), then bo's billing-7 ($0.50). */
+    async function sessionsList(p: Page): Promise<void> {
+      const table = p.locator('table.sessions-table');
+      await table.getByRole('link', { name: 'support-42' }).waitFor();
+      const rows = await bodyRows(table);
+      const seeded = rows.filter((r) => r[0] === 'support-42' || r[0] === 'billing-7');
+      expect(seeded.map((r) => [r[0], r[1], r[2], r[5], r[7]])).to.deep.equal([
+        ['support-42', 'ada', '2', '$0.00650', '0'],
+        ['billing-7', 'bo', '1', '$0.5000', '0'],
+      ]);
+    }
+    /** support-42 replayed: two turns in order, the first with its lookup_order call and result. */
+    async function sessionReplay(p: Page): Promise<void> {
+      await p.getByText('By Thursday.').waitFor();
+      const turns = p.locator('.replay-turn');
+      expect(await turns.count()).to.equal(2);
+      expect(await turns.locator('.turn-cost').allInnerTexts()).to.deep.equal(['$0.00250', '$0.00400']);
+      const first = await turns.nth(0).locator('li.message').allInnerTexts();
+      expect(first[0]).to.match(/Where is my order A-17\?/);
+      expect(first[1]).to.include('Let me look it up.').and.include('lookup_order').and.include('shipped on Monday');
+      expect(await p.locator('.session-summary dt').allInnerTexts()).to.deep.equal(['User', 'Traces', 'Duration', 'Cost', 'Tokens', 'Errors', 'First seen']);
+      expect((await p.locator('.session-summary dd').allInnerTexts()).slice(0, 2)).to.deep.equal(['ada', '2']);
+      expect(await p.locator('.session-summary dd').nth(3).innerText()).to.equal('$0.00650');
+    }
+    /** End users: ada (2 traces, 1 session) and bo (1 trace, 1 session). */
+    async function usersList(p: Page): Promise<void> {
+      const table = p.locator('table.users-table');
+      await table.getByRole('link', { name: 'ada' }).waitFor();
+      expect((await bodyRows(table)).map((r) => r[0])).to.deep.equal(['ada', 'bo']);
+    }
+    async function userView(p: Page): Promise<void> {
+      await p.locator('table.sessions-table').waitFor();
+      expect((await bodyRows(p.locator('table.sessions-table'))).map((r) => r[0])).to.deep.equal(['support-42']);
+      expect(await p.locator('.session-summary').innerText()).to.match(/Traces\s+2/).and.match(/Sessions\s+1/).and.match(/Cost\s+\$0\.00650/);
+    }
+    /** The runs page's "New server-side run" form, opened. */
+    async function openServerRunForm(p: Page): Promise<void> {
+      await p.getByRole('button', { name: 'New server-side run' }).click();
+      await p.getByRole('form', { name: 'New server-side run' }).waitFor();
+    }
+    /** The form filled in as a person would: the greeting prompt's production label on the stand-in, exact match. */
+    async function serverRunForm(p: Page): Promise<void> {
+      const runs = p.locator('table.exp-runs');
+      await runs.getByText('greeting v2').waitFor();
+      // Column 2 is the run (column 1 picks it for a comparison): the two client runs seedDetailViews completed.
+      const names = (await bodyRows(runs)).map((r) => r[1]);
+      expect(names).to.have.length(2);
+      expect(names.some((n) => n.startsWith('greeting v1'))).to.equal(true);
+      expect(names.some((n) => n.startsWith('greeting v2'))).to.equal(true);
+      await openServerRunForm(p);
+      const form = p.getByRole('form', { name: 'New server-side run' });
+      await form.getByLabel('Run name').fill('greeting v2 on the stand-in');
+      await form.getByLabel('Prompt', { exact: true }).selectOption(DETAIL.prompt);
+      expect(await form.getByLabel('Label or version').inputValue()).to.equal('production');
+      await form.getByLabel('Model connection').selectOption({ label: 'local stand-in (gpt-4o-mini)' });
+      await form.getByLabel('exact_match').check();
+      expect(await form.getByRole('button', { name: 'Start run' }).isEnabled()).to.equal(true);
+    }
+
     // Written once (SQLite), not skipped on PostgreSQL: the block only exists for the SQLite run.
     if (adapter === 'sqlite') describe('docs screenshots', () => {
       const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string; fullPage?: boolean }[] = [
@@ -648,6 +758,11 @@ forEachAdapter((adapter) => {
           ready: comparison,
           fullPage: true,
         },
+        { file: 'console-sessions.png', path: () => '/sessions', heading: 'Sessions', theme: 'light', ready: sessionsList },
+        { file: 'console-session.png', path: () => '/sessions/support-42', heading: 'Session support-42', theme: 'light', ready: sessionReplay, fullPage: true },
+        { file: 'console-users.png', path: () => '/users', heading: 'Users', theme: 'light', ready: usersList },
+        { file: 'console-user.png', path: () => '/users/ada', heading: 'User ada', theme: 'light', ready: userView },
+        { file: 'console-server-run.png', path: () => `/datasets/${details.datasetId}/runs`, heading: `Experiment runs of ${DETAIL.dataset}`, theme: 'light', ready: serverRunForm, fullPage: true },
       ];
       for (const shot of shots) {
         it(`docs/images/${shot.file}`, async () => {
