@@ -2,13 +2,18 @@ import type { components } from '../../generated/openapi.js';
 import type { SessionService, SessionView } from '../domain/sessions/session-service.js';
 import { endUserPath, sessionPath } from '../domain/sessions/session-links.js';
 import type { OperationHandlers } from '../http/operation-types.js';
-import { selectedProject } from '../http/request-context.js';
+import { selectedProject, type RequestContext } from '../http/request-context.js';
 import type { EndUserRow } from '../ports/session-activity.js';
 import { toTraceSummary } from './trace-handlers.js';
 
 type Schemas = components['schemas'];
 
 const DEFAULT_PAGE_SIZE = 20;
+
+/** The part of every session and end-user read that only says who asks, where, and which page. */
+function pageOf(ctx: RequestContext, limit: number | undefined, cursor: string | undefined) {
+  return { credentialId: ctx.principal.credentialId, projectId: selectedProject(ctx).id, endpoint: ctx.operationId, limit: limit ?? DEFAULT_PAGE_SIZE, cursor };
+}
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -44,11 +49,7 @@ export class SessionHandlers implements Pick<OperationHandlers, 'listSessions' |
   listSessions: OperationHandlers['listSessions'] = async ({ ctx, query }) => {
     const { limit, cursor, sort, ...filters } = query;
     const { items, page } = await this.sessions.listSessions({
-      credentialId: ctx.principal.credentialId,
-      projectId: selectedProject(ctx).id,
-      endpoint: ctx.operationId,
-      limit: limit ?? DEFAULT_PAGE_SIZE,
-      cursor,
+      ...pageOf(ctx, limit, cursor),
       sort,
       filters,
     });
@@ -57,11 +58,7 @@ export class SessionHandlers implements Pick<OperationHandlers, 'listSessions' |
 
   getSession: OperationHandlers['getSession'] = async ({ ctx, path, query }) => {
     const { session, traces, page } = await this.sessions.getSession({
-      credentialId: ctx.principal.credentialId,
-      projectId: selectedProject(ctx).id,
-      endpoint: ctx.operationId,
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      cursor: query.cursor,
+      ...pageOf(ctx, query.limit, query.cursor),
       filters: { sessionId: path.sessionId },
     });
     return { status: 200, data: { session: toSessionSummary(session), traces: traces.map(toTraceSummary), page } };
@@ -70,11 +67,7 @@ export class SessionHandlers implements Pick<OperationHandlers, 'listSessions' |
   listEndUsers: OperationHandlers['listEndUsers'] = async ({ ctx, query }) => {
     const { limit, cursor, sort, ...filters } = query;
     const { items, page } = await this.sessions.listEndUsers({
-      credentialId: ctx.principal.credentialId,
-      projectId: selectedProject(ctx).id,
-      endpoint: ctx.operationId,
-      limit: limit ?? DEFAULT_PAGE_SIZE,
-      cursor,
+      ...pageOf(ctx, limit, cursor),
       sort,
       filters,
     });
@@ -83,11 +76,7 @@ export class SessionHandlers implements Pick<OperationHandlers, 'listSessions' |
 
   getEndUser: OperationHandlers['getEndUser'] = async ({ ctx, path, query }) => {
     const { user, sessions, page } = await this.sessions.getEndUser({
-      credentialId: ctx.principal.credentialId,
-      projectId: selectedProject(ctx).id,
-      endpoint: ctx.operationId,
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      cursor: query.cursor,
+      ...pageOf(ctx, query.limit, query.cursor),
       filters: { userId: path.userId },
     });
     return { status: 200, data: { user: toEndUserSummary(user), sessions: sessions.map(toSessionSummary), page } };
