@@ -172,6 +172,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await scheduler.stop(); // also when it never started: waits for a test's tick() in flight
       await services.detectionEvaluation.close();
       await services.trainings.close();
+      await services.mail?.close();
       await limiter.close?.();
       await database.close();
     },

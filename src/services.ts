@@ -20,6 +20,8 @@ import { OtlpTraceExport } from './domain/otlp/otlp-trace-export.js';
 import { PriceTable, loadPriceFile } from './domain/pricing/price-table.js';
 import { SpanPricer } from './domain/pricing/span-pricer.js';
 import { ModelPriceService } from './domain/pricing/model-price-service.js';
+import type { MailTransport } from './ports/mail-transport.js';
+import { mailTransportFor } from './domain/mail/smtp-transport.js';
 
 import type { DetectionService } from './domain/detections/detection-service.js';
 import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
@@ -76,6 +78,8 @@ export interface Services extends EvaluationServices {
   profiles: ProfileService;
   projects: ProjectService;
   provisioning: Provisioning;
+  /** The deployment's SMTP server (SMTP_URL); null when none is configured and the service sends no mail. */
+  mail: MailTransport | null;
   /** Announces domain events; webhook delivery subscribes through it. */
   events: EventPublisher;
   /** Stores traces (REST and log_trace); after-store hooks run in its transaction. */
@@ -204,6 +208,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   });
   return {
     events,
+    mail: mailTransportFor(config.mail),
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),

@@ -28,6 +28,7 @@ export const SETTING_GROUPS = {
   otlp: 'OpenTelemetry ingest',
   oauth: 'OAuth',
   webhooks: 'Webhooks',
+  mail: 'Mail',
   evaluations: 'Evaluations',
   operations: 'Logs and metrics',
   cli: 'Command-line client',
@@ -283,6 +284,14 @@ export const SETTINGS = {
     group: 'webhooks', kind: 'integer', default: 1000, min: 1,
     meaning: 'How often an idle delivery worker looks for due deliveries (after a round that attempted some it goes again at once).',
   },
+
+  // ── mail
+  SMTP_URL: {
+    group: 'mail', kind: 'text', shown: 'unset: no mail is sent; invitation and reset links are shown to whoever made them', values: '`smtp://[user:password@]host[:port]`, `smtps://…` (`?tls=off` for a relay without STARTTLS)',
+    meaning: 'The SMTP server the service sends its mail through: email channels, invitations, password resets, digests ([integrations](integrations.md)).',
+  },
+  SMTP_FROM: { group: 'mail', kind: 'text', shown: '`Tracewell <tracewell@localhost>`', values: 'address, optionally `Name <address>`', meaning: 'The From address of every message the service sends.' },
+  SMTP_TIMEOUT_MS: { group: 'mail', kind: 'integer', default: 15_000, min: 1, meaning: 'Deadline of one SMTP conversation, connect to the server accepting the message.' },
 
   // ── evaluations
   EVALUATOR_WORKER_ENABLED: { group: 'evaluations', kind: 'text', shown: '`true`', values: '`true` or `false`', meaning: 'Run the LLM-as-judge evaluator worker in this process ([evaluations](evaluations.md#settings)).' },
