@@ -11,6 +11,7 @@ import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-se
 import { loadOtlpSettings, type OtlpSettings } from './domain/otlp/otlp-settings.js';
 import { loadEvaluationSettings, type EvaluationSettings } from './domain/evaluations/evaluation-settings.js';
 import { ConfigError } from './settings/config-error.js';
+import type { FinalizerScaling } from './domain/detections/trace-finalizer.js';
 import type { SettingNameOf } from './settings/catalog.js';
 import { readFraction, readInteger, readSetting, readSwitch, type Env } from './settings/read-setting.js';
 
@@ -49,6 +50,10 @@ export interface Config {
 
   /** The detection evaluation worker: on/off, poll interval, job lease, batch size, attempts. */
   detectionWorker: { enabled: boolean; pollMs: number; leaseMs: number; batchSize: number; maxAttempts: number };
+  /** The trace finalizer's pool bounds and sizing (TRACE_FINALIZER_*). */
+  traceFinalizer: FinalizerScaling;
+  /** Where `ops.*` events go (OPS_EVENTS_ORGANIZATION_ID); undefined → the first organization. */
+  opsEventsOrganizationId: string | undefined;
   /** Server timeouts for slow, silent or lying clients (HTTP_*_TIMEOUT_MS). */
   connections: ConnectionLimits;
   /** Fair share: per-credential slots and queue, per-organization busy time under contention (docs/tenant-safety-runtime.md). */
@@ -172,6 +177,18 @@ function connectionLimits(env: Env): ConnectionLimits {
   return limits;
 }
 
+function finalizerScaling(env: Env): FinalizerScaling {
+  const scaling: FinalizerScaling = {
+    minWorkers: readInteger(env, 'TRACE_FINALIZER_MIN_WORKERS'),
+    maxWorkers: readInteger(env, 'TRACE_FINALIZER_MAX_WORKERS'),
+    backlogPerWorker: readInteger(env, 'TRACE_FINALIZER_BACKLOG_PER_WORKER'),
+    intervalMs: readInteger(env, 'TRACE_FINALIZER_SCALE_INTERVAL_MS'),
+    scaleDownAfter: readInteger(env, 'TRACE_FINALIZER_SCALE_DOWN_AFTER'),
+  };
+  if (scaling.maxWorkers < scaling.minWorkers) throw new ConfigError('TRACE_FINALIZER_MAX_WORKERS must be at least TRACE_FINALIZER_MIN_WORKERS');
+  return scaling;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT');
   const host = readSetting(env, 'HOST') || '127.0.0.1';
@@ -225,6 +242,8 @@ export function loadConfig(env: Env = process.env): Config {
       batchSize: readInteger(env, 'DETECTION_WORKER_BATCH_SIZE'),
       maxAttempts: readInteger(env, 'DETECTION_JOB_MAX_ATTEMPTS'),
     },
+    traceFinalizer: finalizerScaling(env),
+    opsEventsOrganizationId: readSetting(env, 'OPS_EVENTS_ORGANIZATION_ID') || undefined,
     logLevel: logLevel(env),
     metricsToken: readSetting(env, 'METRICS_TOKEN') || undefined,
     connections: connectionLimits(env),

@@ -15,6 +15,9 @@ import { ResilientRateLimiter } from './ratelimit/resilient-rate-limiter.js';
 import { createServices, type Services } from './services.js';
 
 import { DetectionWorker } from './domain/detections/detection-worker.js';
+import { TraceFinalizer } from './domain/detections/trace-finalizer.js';
+import { recordFinalizerSize } from './observability/instruments.js';
+import { OpsAnnouncer } from './domain/events/ops-announcer.js';
 
 import { guestReviewResolver, serviceAccountResolver } from './auth/identity-resolvers.js';
 
@@ -47,6 +50,8 @@ export interface Runtime {
   services: Services;
   /** The durable scheduler; tasks register on it, tests drive it with tick() after moving the clock. */
   scheduler: Scheduler;
+  /** The evaluation workers, sized by the backlog (started by start() when the detection worker is enabled; tests call tick()). */
+  traceFinalizer: TraceFinalizer;
   authenticator: Authenticator;
   limiter: RateLimiter;
   clock: Clock;
@@ -98,7 +103,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Requests in flight, counted by the HTTP lifecycle, make the background loops yield (background-pacer.ts).
   const lifecycle = new Lifecycle();
   const pacer = new BackgroundPacer(lifecycle, { shareUnderLoad: config.backgroundShareUnderLoad, maxPauseMs: BACKGROUND_MAX_PAUSE_MS });
-  const detectionWorker = new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log, pacer);
+  // The trace finalizer: evaluation workers sized by the backlog; each resize is an ops event and a gauge.
+  const opsAnnouncer = new OpsAnnouncer(store, services.events, clock, config.opsEventsOrganizationId);
+  const traceFinalizer = new TraceFinalizer(
+    (ownerPrefix) => new DetectionWorker(services.detectionEvaluation, config.detectionWorker.pollMs, log, pacer, ownerPrefix),
+    () => store.detectionJobs.finalizerLoad(clock.now()),
+    config.traceFinalizer,
+    async (change) => {
+      recordFinalizerSize(change.to, change.from);
+      log(`trace finalizer: ${change.from} → ${change.to} workers (backlog ${change.backlog}, ${change.replicas} process(es))`);
+      await opsAnnouncer.announce('ops.trace_finalizer_scaled', { ...change });
+    },
+    log,
+  );
   const trainingWorker = new TrainingWorkerLoop(services.trainings, config.detectionWorker.pollMs, log);
 
   authenticator.register('serviceAccount', serviceAccountResolver(store, clock));
@@ -132,6 +149,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     transact: inAmbientTransaction,
     services,
     scheduler,
+    traceFinalizer,
     authenticator,
     limiter,
     clock,
@@ -140,8 +158,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     async start() {
       if (config.detectionWorker.enabled) {
-        detectionWorker.start();
-        background.push(detectionWorker);
+        traceFinalizer.start();
+        recordFinalizerSize(traceFinalizer.size);
+        background.push(traceFinalizer);
         trainingWorker.start();
         background.push(trainingWorker);
       }

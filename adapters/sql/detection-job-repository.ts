@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { claimLeased, completeLeased, releaseLeased } from './leased-outbox.js';
 import type { Dialect } from '../../src/ports/store.js';
-import type { DetectionJobRecord, DetectionJobRepository } from '../../src/ports/detection-jobs.js';
+import type { DetectionJobRecord, DetectionJobRepository, FinalizerLoad } from '../../src/ports/detection-jobs.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
 import { insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 
@@ -115,5 +115,21 @@ export class SqlDetectionJobRepository implements DetectionJobRepository {
   async findById(id: string): Promise<DetectionJobRecord | null> {
     const row = await this.db('detection_jobs').where({ id }).first();
     return row ? toJob(row) : null;
+  }
+
+  async finalizerLoad(now: Date): Promise<FinalizerLoad> {
+    const at = toMillis(now);
+    const due = (await this.db('detection_jobs')
+      .where('status', 'pending')
+      .andWhere((q) => q.whereNotNull('lease_owner').orWhereNull('lease_expires_at').orWhere('lease_expires_at', '<=', at))
+      .first(this.db.raw('count(*) as due'))) as { due: number | string } | undefined;
+    const owners = (await this.db('detection_jobs')
+      .distinct('lease_owner')
+      .where('status', 'pending')
+      .whereNotNull('lease_owner')
+      .andWhere('lease_expires_at', '>', at)
+      .orderBy('lease_owner')
+      .limit(1000)) as { lease_owner: string }[];
+    return { due: Number(due?.due ?? 0), leaseOwners: owners.map((row) => row.lease_owner) };
   }
 }

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The process's own counters and histograms. One registry per process, like the process itself:
@@ -112,4 +112,23 @@ export async function observeToolCall<T extends { isError?: boolean }>(tool: str
     toolCalls.inc({ tool: label, outcome: code === -32603 ? 'internal_error' : 'rejected' });
     throw error;
   }
+}
+
+const finalizerWorkers = new Gauge({
+  name: 'tracewell_trace_finalizer_workers',
+  help: "Evaluation workers (the trace finalizer) this process runs; it follows the backlog between TRACE_FINALIZER_MIN_WORKERS and _MAX_WORKERS.",
+  registers: [processRegistry],
+});
+
+const finalizerScaled = new Counter({
+  name: 'tracewell_trace_finalizer_scaled_total',
+  help: 'Changes of the trace finalizer pool size in this process, by direction (up, down); each is an ops.trace_finalizer_scaled event.',
+  labelNames: ['direction'] as const,
+  registers: [processRegistry],
+});
+
+/** The finalizer pool's size now; `previous` given when it changed (counted by direction). */
+export function recordFinalizerSize(size: number, previous?: number): void {
+  finalizerWorkers.set(size);
+  if (previous !== undefined && previous !== size) finalizerScaled.inc({ direction: size > previous ? 'up' : 'down' });
 }

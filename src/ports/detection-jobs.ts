@@ -29,4 +29,15 @@ export interface DetectionJobRepository {
   /** Gives a failed job back, claimable again from `retryAt` (or gives up after `maxAttempts`), keeping the error. */
   release(id: string, owner: string, error: string, now: Date, retryAt: Date, maxAttempts: number): Promise<void>;
   findById(id: string): Promise<DetectionJobRecord | null>;
+  /**
+   * What the trace finalizer sizes its pool by: pending jobs due now (claimable, or being worked on
+   * under a live lease — not those waiting for their settle time or back-off), and the owners holding
+   * live leases (at most 1,000), which tell how many processes share the work.
+   */
+  finalizerLoad(now: Date): Promise<FinalizerLoad>;
+}
+
+export interface FinalizerLoad {
+  due: number;
+  leaseOwners: string[];
 }

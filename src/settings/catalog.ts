@@ -209,6 +209,15 @@ export const SETTINGS = {
   DETECTION_WORKER_POLL_MS: { group: 'detections', kind: 'integer', default: 1000, min: 10, meaning: 'How often an idle worker looks for evaluation jobs.' },
   DETECTION_JOB_LEASE_MS: { group: 'detections', kind: 'integer', default: 60_000, min: 1000, meaning: 'How long a claimed job is held before another worker may reclaim it.' },
   DETECTION_WORKER_BATCH_SIZE: { group: 'detections', kind: 'integer', default: 20, min: 1, meaning: 'Jobs claimed per round.' },
+  TRACE_FINALIZER_MIN_WORKERS: { group: 'detections', kind: 'integer', default: 1, min: 1, meaning: 'Evaluation workers (the trace finalizer) this process always runs ([scaling](scaling.md#the-trace-finalizer)).' },
+  TRACE_FINALIZER_MAX_WORKERS: { group: 'detections', kind: 'integer', default: 4, min: 1, meaning: 'Evaluation workers this process may grow to under a backlog; at least `TRACE_FINALIZER_MIN_WORKERS`.' },
+  TRACE_FINALIZER_BACKLOG_PER_WORKER: { group: 'detections', kind: 'integer', default: 200, min: 1, meaning: 'Due evaluation jobs one worker is expected to keep down: the pool wants one worker per this many, shared by the replicas working the queue.' },
+  TRACE_FINALIZER_SCALE_INTERVAL_MS: { group: 'detections', kind: 'integer', default: 5000, min: 10, meaning: 'How often the backlog is read and the pool resized.' },
+  TRACE_FINALIZER_SCALE_DOWN_AFTER: { group: 'detections', kind: 'integer', default: 3, min: 1, meaning: 'Readings in a row that must all want fewer workers before the pool shrinks (it grows at once).' },
+  OPS_EVENTS_ORGANIZATION_ID: {
+    group: 'detections', kind: 'text', shown: 'unset: the first organization (created at first start)', values: 'organization id',
+    meaning: 'The operator\'s organization: `ops.*` events go to the webhooks of its projects and of no other ([webhooks](webhooks.md)).',
+  },
   DETECTION_JOB_MAX_ATTEMPTS: { group: 'detections', kind: 'integer', default: 5, min: 1, meaning: 'Failed attempts (retried with exponential back-off) before a job is marked failed.' },
   DETECTION_SCAN_WORKERS: { group: 'detections', kind: 'integer', default: 1, min: 1, meaning: 'Worker threads that run `regex` and `pii` detections off the request event loop.' },
   DETECTION_SCAN_BUDGET_MS: {

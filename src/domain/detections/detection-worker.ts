@@ -13,8 +13,10 @@ export class DetectionWorker extends OwnedWorkLoop {
     log: (message: string) => void,
     /** Paces job by job: a round claims a batch, and one batch run flat out is what held other tenants' requests. */
     private readonly jobPacer: BackgroundPacer = UNPACED,
+    /** Prefix of its lease owner; the trace finalizer puts its process id in it (trace-finalizer.ts). */
+    ownerPrefix = 'worker',
   ) {
-    super('worker', 'detections: claiming evaluation jobs failed: ', pollMs, log);
+    super(ownerPrefix, 'detections: claiming evaluation jobs failed: ', pollMs, log);
   }
 
   protected async round(): Promise<boolean> {
