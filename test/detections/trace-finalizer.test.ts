@@ -150,7 +150,9 @@ describe('TraceFinalizer', () => {
 });
 
 forEachAdapter((adapter) => {
-  describe('ops.trace_finalizer_scaled', () => {
+  describe('ops.trace_finalizer_scaled', function () {
+    // Two webhooks and a started pool before the first test, on a shared 2-core machine.
+    this.timeout(60_000);
     let server: TestServer;
     let receiver: Receiver;
     let otherReceiver: Receiver;
