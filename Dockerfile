@@ -1,19 +1,23 @@
 # syntax=docker/dockerfile:1
-# Tracewell: a multi-stage image. The build stage compiles TypeScript and the native SQLite driver;
+# Tracewell: a multi-stage image on Node 24 (the active LTS). The build stage compiles TypeScript (and,
+# only when built with NODE_VERSION=20, the V8-bound SQLite driver);
 # the runtime stage holds only the compiled code and the production dependencies, runs as the
 # unprivileged `node` user, and keeps SQLite data (when DATABASE_URL is unset) in the /data volume.
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
+ARG NODE_VERSION
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary matches the platform.
+# Compilers for better-sqlite3 12, the driver Node 20 loads; Node ≥ 22 loads 13's prebuilt Node-API binary.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# Scripts off: `prepare` (the build) needs the sources, copied below; the native driver is built explicitly.
-RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
+# Scripts off: `prepare` (the build) needs the sources, copied below. The driver each Node loads is
+# adapters/sqlite/driver.ts's choice: on Node 20 better-sqlite3 12, built here; from 22 on 13 (nothing to build).
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && if [ "${NODE_VERSION%%.*}" -lt 22 ]; then npm rebuild better-sqlite3; fi
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY adapters ./adapters

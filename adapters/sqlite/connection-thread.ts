@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
+import type { Database as Connection, Statement } from 'better-sqlite3';
+import Database from './driver.js';
 import { keptStatement } from './kept-statements.js';
 import { SQLITE_PRAGMAS, type SqliteQuery, type SqliteQueryResult, type ThreadFailure, type ThreadReply, type ThreadRequest } from './sqlite-thread.js';
 

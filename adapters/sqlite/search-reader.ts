@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import type { Database as Connection } from 'better-sqlite3';
+import Database from './driver.js';
 import { ThreadPool } from '../../src/domain/background/thread-pool.js';
 import { QueryTimeoutError } from '../../src/ports/traces.js';
 import { SearchRun, type SearchJob, type SearchProbe, type SearchResult } from './search-run.js';
@@ -28,7 +29,7 @@ const WORKER_FILE = new URL(`./search-worker${EXTENSION}`, import.meta.url);
 export class SqliteSearchReader {
   readonly pool: ThreadPool<SearchJob, SearchResult>;
   /** The request thread's own read-only connection, opened on the first search run in place. */
-  private inPlace: { db: Database.Database; run: SearchRun } | null = null;
+  private inPlace: { db: Connection; run: SearchRun } | null = null;
   private closed = false;
 
   constructor(private readonly settings: SqliteSearchReaderSettings) {
@@ -81,7 +82,7 @@ export class SqliteSearchReader {
     return this.pool.close();
   }
 
-  private connection(): { db: Database.Database; run: SearchRun } {
+  private connection(): { db: Connection; run: SearchRun } {
     if (!this.inPlace) {
       const db = new Database(this.settings.file, { readonly: true, fileMustExist: true });
       // No busy wait on the request thread: SQLITE_BUSY (rare for a WAL reader) hands the search over.

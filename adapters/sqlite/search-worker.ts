@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import Database from './driver.js';
 import type { SearchJob } from './search-run.js';
 import { SearchRun } from './search-run.js';
 

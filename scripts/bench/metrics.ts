@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import Sqlite from 'better-sqlite3';
+import type { Database as SqliteConnection } from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import pg from 'pg';
 import { MetricsQueryService, type MetricsQueryRequest, type MetricsResult } from '../../src/domain/analytics/metrics-query-service.js';
 import { ProjectRetention } from '../../src/domain/traces/retention.js';
@@ -188,7 +189,7 @@ async function measure(db: BenchDatabase, options: Options) {
   const projectId = db.project.projectId;
   const service = new MetricsQueryService(db.store, new ProjectRetention(db.store, systemClock));
   const bindings = { project: projectId, from: FROM, to: TO };
-  let sqlite: Sqlite.Database | null = null;
+  let sqlite: SqliteConnection | null = null;
   let client: pg.Client | null = null;
   if (db.adapter === 'sqlite') sqlite = new Sqlite(db.serverEnv.DATABASE_URL.replace(/^sqlite:/, ''), { readonly: true });
   else {

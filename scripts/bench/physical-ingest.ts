@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import Sqlite from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import { SQLITE_PRAGMAS } from '../../adapters/sqlite/sqlite-thread.js';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import pg from 'pg';
 import type { Dialect } from '../../src/ports/store.js';
 import { readSetting } from '../../src/settings/read-setting.js';

@@ -40,7 +40,7 @@ describe('Dockerfile', () => {
 
   it('has a build stage and a runtime stage on the Node version package.json asks for', () => {
     expect(steps.filter((step) => step.keyword === 'FROM').map((step) => step.stage)).to.deep.equal(['build', 'runtime']);
-    expect(dockerfile).to.match(/^ARG NODE_VERSION=20$/m);
+    expect(dockerfile).to.match(/^ARG NODE_VERSION=24$/m);
     expect((JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node).to.match(/^>=20/);
   });
 
@@ -78,9 +78,10 @@ describe('Dockerfile', () => {
     expect(dockerfile).to.contain('COPY console ./console');
   });
 
-  it('builds the native driver the dependencies name, and prunes dev dependencies', () => {
-    expect(dockerfile).to.contain('npm rebuild better-sqlite3');
+  it('builds the V8-bound driver only for Node 20, ships the Node-API one, and prunes dev dependencies', () => {
+    expect(dockerfile).to.contain('if [ "${NODE_VERSION%%.*}" -lt 22 ]; then npm rebuild better-sqlite3; fi');
     expect(packageJson.dependencies).to.have.property('better-sqlite3');
+    expect(packageJson.dependencies['better-sqlite3-napi']).to.match(/^npm:better-sqlite3@\^?13\./);
     expect(dockerfile).to.contain('npm prune --omit=dev');
   });
 

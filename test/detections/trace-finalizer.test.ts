@@ -164,6 +164,7 @@ forEachAdapter((adapter) => {
         clock: new ManualClock(new Date()),
         env: {
           METRICS_TOKEN: 'metrics-token-for-tests',
+          WEBHOOK_DELIVERY_TIMEOUT_MS: '60000',
           WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*',
           TRACE_FINALIZER_MIN_WORKERS: '1',
           TRACE_FINALIZER_MAX_WORKERS: '4',

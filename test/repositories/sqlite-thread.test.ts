@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
-import Sqlite from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import { openSqlite } from '../../adapters/sqlite/connection.js';
 import type { ThreadedSqliteConnection } from '../../adapters/sqlite/sqlite-thread.js';
 

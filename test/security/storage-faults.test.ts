@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import Sqlite from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { node24 } from '../support/node24.js';
+
+/** Runs `args` with Node 24 in the repository; the combined output and exit code. */
+function runWith(node: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(node, args, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+describe("Node 24 (the active LTS, beside the machine's Node 20)", function () {
+  this.timeout(900_000);
+  let runtime: { node: string; version: string };
+
+  before(async () => {
+    runtime = await node24();
+  });
+
+  it('is Node 24 from the npm registry', () => {
+    expect(runtime.version).to.match(/^v24\.\d+\.\d+$/);
+  });
+
+  it('loads the Node-API build of the SQLite driver (better-sqlite3 13), which Node 24 runs without aborting', async () => {
+    const { code, output } = await runWith(runtime.node, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { SQLITE_DRIVER_PACKAGE, default: Database } = await import('./adapters/sqlite/driver.ts'); const { Worker } = await import('node:worker_threads'); const db = new Database(':memory:'); for (let i = 0; i < 2000; i++) db.prepare('select ?').get(i); const worker = new Worker(\"const D = require('better-sqlite3-napi'); const d = new D(':memory:'); for (let i = 0; i < 2000; i++) d.prepare('select ?').get(i);\", { eval: true }); await new Promise((r) => worker.on('exit', r)); globalThis.gc?.(); console.log(SQLITE_DRIVER_PACKAGE, new Database(':memory:').prepare('select sqlite_version() as v').get().v);",
+    ]);
+    expect(code, output).to.equal(0);
+    expect(output.trim()).to.match(/^better-sqlite3-napi 3\.\d+\.\d+$/);
+  });
+
+  it('runs the smoke tier (test/tiers/smoke.json) on both adapters with no failure', async () => {
+    const { code, output } = await runWith(runtime.node, ['node_modules/mocha/bin/mocha.js', '--config', '.mocharc.smoke.cjs']);
+    const passing = Number(/^ +(\d+) passing/m.exec(output)?.[1] ?? 0);
+    expect(/^ +\d+ failing/m.test(output), output.slice(-6000)).to.equal(false);
+    expect(code, output.slice(-6000)).to.equal(0);
+    // Both adapters ran: every adapter-specific describe is named after its adapter.
+    expect(output).to.contain('[sqlite]').and.to.contain('[postgres]');
+    expect(passing, output.slice(-3000)).to.be.greaterThan(300);
+  });
+});
