@@ -3072,15 +3072,15 @@ export interface components {
             mention: boolean;
             /** @description A fix dispatch awaits the approval of the project's admins (notification.approval_requested). */
             approval_requested: boolean;
-            /** @description A dispatch the user requested or is assigned was approved */
+            /** @description A dispatch the user requested or is assigned was approved, rejected or expired. */
             approval_outcome: boolean;
             /** @description The project's daily digest (notification.daily_digest). */
             daily_digest: boolean;
             /** @description The project's weekly report (notification.weekly_report). */
             weekly_report: boolean;
-            /** @description The user was added to an annotation queue */
+            /** @description The user was added to an annotation queue, or a batch dealt items to them. */
             annotation_assignment: boolean;
-            /** @description Reminders */
+            /** @description Reminders, 24 hours before and at the deadline of a batch with the user's open items. */
             annotation_deadline: boolean;
         };
         /** @description The kinds to turn on (true) or off (false). */
@@ -3089,15 +3089,15 @@ export interface components {
             mention?: boolean;
             /** @description A fix dispatch awaits the approval of the project's admins (notification.approval_requested). */
             approval_requested?: boolean;
-            /** @description A dispatch the user requested or is assigned was approved */
+            /** @description A dispatch the user requested or is assigned was approved, rejected or expired. */
             approval_outcome?: boolean;
             /** @description The project's daily digest (notification.daily_digest). */
             daily_digest?: boolean;
             /** @description The project's weekly report (notification.weekly_report). */
             weekly_report?: boolean;
-            /** @description The user was added to an annotation queue */
+            /** @description The user was added to an annotation queue, or a batch dealt items to them. */
             annotation_assignment?: boolean;
-            /** @description Reminders */
+            /** @description Reminders, 24 hours before and at the deadline of a batch with the user's open items. */
             annotation_deadline?: boolean;
         };
         Project: {
