@@ -82,9 +82,13 @@ export class SqlMailOutboxRepository implements MailOutboxRepository {
   }
 
   async settle(id: string, owner: string, outcome: MailAttemptOutcome, now: Date): Promise<boolean> {
+    // A settled message keeps its envelope and subject as a log, not its bodies: they may carry a
+    // live invitation or reset link, which the database otherwise holds only as a hash.
+    const bodies = outcome.status === 'pending' ? {} : { text_body: '', html_body: '' };
     const count = await this.db('mail_outbox')
       .where({ id, lease_owner: owner, status: 'pending' })
       .update({
+        ...bodies,
         status: outcome.status,
         attempts: outcome.attempts,
         next_attempt_at: outcome.nextAttemptAt ? toMillis(outcome.nextAttemptAt) : null,

@@ -55,7 +55,10 @@ export interface MailOutboxRepository {
   findDue(now: Date, limit: number): Promise<string[]>;
   /** Compare-and-set lease of a due message; false when another worker holds it. */
   lease(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean>;
-  /** Records an attempt's outcome while `owner` still holds the lease; false when the lease was lost. */
+  /**
+   * Records an attempt's outcome while `owner` still holds the lease; false when the lease was lost.
+   * A final outcome (sent, failed) empties the message's text and HTML: they may hold a live link.
+   */
   settle(id: string, owner: string, outcome: MailAttemptOutcome, now: Date): Promise<boolean>;
 }
 
