@@ -23,7 +23,7 @@ const FILTER = [{ id: 'r1', field: 'status', operator: 'is', value: 'error' }];
 
 forEachAdapter((adapter) => {
   describe('audit log', function () {
-    this.timeout(300_000);
+    this.timeout(30_000);
     let server: TestServer;
     before(async () => {
       server = await startTestServer(adapter);
