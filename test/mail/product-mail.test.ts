@@ -194,9 +194,12 @@ forEachAdapter((adapter) => {
           ['d-late', '2026-11-01T09:00:00.000Z', 'error', 100],
         ];
         for (const [id, createdAt, status, cost] of traces) await insertTrace(server.runtime.database.knex, { projectId: projectId(), id, createdAt: new Date(createdAt), status, cost });
+        // Every member of the project: the owner, Bob, and whoever accepted an invitation above.
+        const members = (await server.runtime.store.notifications.recipients(projectId())).map((r) => r.email).sort();
+        expect(members).to.include.members([owner.email, bob.email]);
         await sendDigest('daily');
-        const mails = await deliver(2);
-        expect(mails.map((m) => m.envelopeTo[0]).sort()).to.deep.equal([owner.email, bob.email].sort());
+        const mails = await deliver(members.length);
+        expect(mails.map((m) => m.envelopeTo[0]).sort()).to.deep.equal(members);
         const bobs = mails.find((m) => m.envelopeTo[0] === bob.email)!;
         expect(bobs.parsed.subject).to.equal('[Alpha Project] Daily digest up to 2026-11-01');
         expect(bobs.parsed.text).to.include('From 2026-10-31 09:00 UTC to 2026-11-01 09:00 UTC.');
@@ -220,14 +223,14 @@ forEachAdapter((adapter) => {
         sink.clear();
         server.clock.advance(24 * HOUR);
         await sendDigest('daily');
-        const next = await deliver(1);
+        const next = await deliver(members.length - 1);
         await services().mailDispatcher!.drain();
-        expect(next.map((m) => m.envelopeTo[0])).to.deep.equal([owner.email]);
+        expect(next.map((m) => m.envelopeTo[0]).sort()).to.deep.equal(members.filter((email) => email !== bob.email));
         expect(next[0].parsed.subject).to.equal('[Alpha Project] Daily digest up to 2026-11-02');
         // Unsubscribed from the daily digest only: the weekly report still comes.
         sink.clear();
         await sendDigest('weekly');
-        expect((await deliver(2)).map((m) => m.envelopeTo[0]).sort()).to.deep.equal([owner.email, bob.email].sort());
+        expect((await deliver(members.length)).map((m) => m.envelopeTo[0]).sort()).to.deep.equal(members);
         await server.runtime.store.mailPreferences.set(bob.id, 'daily_digest', false, server.clock.now());
       });
 
