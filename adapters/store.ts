@@ -48,6 +48,7 @@ import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/e
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 import { SqlSessionActivityReader } from './sql/session-activity-reader.js';
 import { SqlMetricsReader } from './sql/metrics-reader.js';
+import { SqlMailOutboxRepository, SqlMailPreferenceRepository } from './sql/mail-outbox-repository.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -115,6 +116,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     detectionModels: new SqlDetectionModelRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
     metrics: new SqlMetricsReader(knex, dialect),
+    mailOutbox: new SqlMailOutboxRepository(knex),
+    mailPreferences: new SqlMailPreferenceRepository(knex),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -37,6 +37,8 @@ async function printLink(purpose: AccountLinkPurpose, options: { email?: string 
     const link = await runtime.services.accountLinks.issue(user.id, purpose);
     console.log(`${purpose === 'setup' ? 'Set' : 'Reset'} the password of ${user.email} (one-time link, valid until ${link.expiresAt.toISOString()}; earlier links no longer work):`);
     console.log(`  ${link.url}`);
+    // The server's mail worker sends it (the outbox is in the database this command shares).
+    if (link.mailedTo) console.log(`Mailed to ${link.mailedTo} as well.`);
   } finally {
     await runtime.close();
   }

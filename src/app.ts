@@ -22,6 +22,7 @@ import type { ToolDefinition } from './tools/tool-definition.js';
 
 import { oauthRouter } from './http/oauth-router.js';
 import { contractRouter } from './http/contract-router.js';
+import { mailRouter } from './http/mail-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
 import { ConsentTickets } from './domain/identity/consent-tickets.js';
@@ -113,6 +114,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
   app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
   app.use(accountRouter(services.accountLinks, services.invitations));
+  app.use(mailRouter(services.mailPreferences, config.publicBaseUrl));
 
   // The served contract and /docs need no credential, so they answer before authentication.
   app.use(contractRouter());

@@ -130,6 +130,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       return false;
     }
   }, config.webhooks.pollIntervalMs, pacer);
+  // Only with an SMTP server: without one nothing is queued (links are shown instead).
+  const { mailDispatcher } = services;
+  const mailWorker = mailDispatcher
+    ? new WorkLoop(async () => {
+        try {
+          return (await mailDispatcher.runOnce()) > 0;
+        } catch (error) {
+          log(`mail deliveries: ${(error as Error).message}`);
+          return false;
+        }
+      }, config.webhooks.pollIntervalMs, pacer)
+    : null;
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
@@ -167,6 +179,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       webhookWorker.start();
       background.push(webhookWorker);
+
+      if (mailWorker) {
+        mailWorker.start();
+        background.push(mailWorker);
+      }
 
       lifecycleWorker.start();
       background.push(lifecycleWorker);

@@ -22,6 +22,11 @@ import { SpanPricer } from './domain/pricing/span-pricer.js';
 import { ModelPriceService } from './domain/pricing/model-price-service.js';
 import type { MailTransport } from './ports/mail-transport.js';
 import { mailTransportFor } from './domain/mail/smtp-transport.js';
+import { ProductMail } from './domain/mail/product-mail.js';
+import { MailingEventPublisher } from './domain/mail/mailing-event-publisher.js';
+import { MailDispatcher } from './domain/mail/mail-dispatcher.js';
+import { MailPreferenceService } from './domain/mail/mail-preferences.js';
+import { UnsubscribeLinks } from './domain/mail/unsubscribe-links.js';
 
 import type { DetectionService } from './domain/detections/detection-service.js';
 import type { DetectionEvaluation } from './domain/detections/detection-evaluation.js';
@@ -80,6 +85,10 @@ export interface Services extends EvaluationServices {
   provisioning: Provisioning;
   /** The deployment's SMTP server (SMTP_URL); null when none is configured and the service sends no mail. */
   mail: MailTransport | null;
+  /** Delivers the mail outbox; null when no SMTP server is configured (nothing is queued then). */
+  mailDispatcher: MailDispatcher | null;
+  /** Users' email preferences and one-click unsubscribe links. */
+  mailPreferences: MailPreferenceService;
   /** Announces domain events; webhook delivery subscribes through it. */
   events: EventPublisher;
   /** Stores traces (REST and log_trace); after-store hooks run in its transaction. */
@@ -165,8 +174,13 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
-  // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
-  const events = new WebhookOutboxPublisher(clock);
+  const mail = mailTransportFor(config.mail);
+  const unsubscribeLinks = new UnsubscribeLinks(config.serverSecret, config.publicBaseUrl);
+  // Without an SMTP server nothing is queued: links are shown to whoever made them, as before.
+  const productMail = mail ? new ProductMail(clock, config.publicBaseUrl, unsubscribeLinks) : null;
+  // The transactional outbox: an event becomes webhook deliveries (and mail) in the publisher's transaction.
+  const webhookEvents = new WebhookOutboxPublisher(clock);
+  const events = productMail ? new MailingEventPublisher(webhookEvents, productMail) : webhookEvents;
   // conditional / trace_rules detections run on the saved-filter rule language.
   const detection = createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: filterLanguageRuleEvaluator });
   const savedFilters = new SavedFilterService(store, clock, cursors);
@@ -208,7 +222,9 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   });
   return {
     events,
-    mail: mailTransportFor(config.mail),
+    mail,
+    mailDispatcher: mail ? new MailDispatcher({ outbox: store.mailOutbox, transport: mail, clock, timeoutMs: config.mail.timeoutMs }) : null,
+    mailPreferences: new MailPreferenceService(store, clock, unsubscribeLinks),
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),
@@ -240,10 +256,10 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     guestTokens,
 
     capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
-    ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
+    ...createWebhookServices({ store, clock, config, cursors, outbox: webhookEvents }),
 
-    accountLinks: new AccountLinks(store, clock, config.publicBaseUrl),
-    invitations: new InvitationService(store, clock, config.publicBaseUrl),
+    accountLinks: new AccountLinks(store, clock, config.publicBaseUrl, productMail),
+    invitations: new InvitationService(store, clock, config.publicBaseUrl, productMail),
     apiKeys: new ApiKeyService(store, clock, cursors),
     members: new MemberService(store, clock),
     audit,
@@ -254,7 +270,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     notifications,
     digests: new DigestService(store, clock, notifications),
     actionItems: new ActionItemService(clock, notifications),
-    dispatch: new DispatchService(store, clock, notifications, events),
+    dispatch: new DispatchService(store, clock, notifications, webhookEvents),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
     // One training thread, niced like the other background threads, its heap capped (docs/detections-learning.md).
     trainings: new TrainingService(store, clock, notifications, cursors, new TrainingPool({ workers: 1, maxHeapMb: 1024, graceMs: 5_000, niceness: config.backgroundThreadNiceness })),

@@ -22,6 +22,7 @@ const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ defaul
 const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
 const DetectionEditPage = lazy(() => import('./detections/detection-edit-page').then((m) => ({ default: m.DetectionEditPage })));
 const FixBoardPage = lazy(() => import('./fixes/fix-board-page').then((m) => ({ default: m.FixBoardPage })));
+const EmailPreferencesPage = lazy(() => import('./notifications/email-preferences').then((m) => ({ default: m.EmailPreferencesPage })));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const AnnotationsPage = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationsPage })));
 const AnnotationBatchLink = lazy(() => import('./annotations/annotations-page').then((m) => ({ default: m.AnnotationBatchLink })));
@@ -186,6 +187,7 @@ export function App() {
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
         <Route path="/settings/service-accounts" element={<Authenticated><ServiceAccountsPage /></Authenticated>} />
         <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
+        <Route path="/settings/email" element={<Authenticated><EmailPreferencesPage /></Authenticated>} />
         <Route path="/settings/model-prices" element={<Authenticated><ModelPricesPage /></Authenticated>} />
         <Route path="*" element={<NoSuchPage />} />
       </Routes>

@@ -12,7 +12,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, { title: string; detail:
   'organization:write': { title: 'Manage service accounts', detail: 'create them, bind them to projects, mint, rotate and revoke their tokens' },
   'billing:read': { title: 'See usage and billing', detail: 'what the organization has used' },
   'profile:read': { title: 'See your profile', detail: 'your name and email address' },
-  'profile:write': { title: 'Change your profile', detail: 'your display name' },
+  'profile:write': { title: 'Change your profile', detail: 'your display name and which mail you receive' },
   'observability:read': { title: 'Read traces', detail: 'traces, spans, sessions, search, detections, fixes and alerts' },
   'observability:write': { title: 'Write traces and act on them', detail: 'send and delete traces, edit detections, move and comment on fixes' },
   'evaluation:read': { title: 'Read evaluations', detail: 'scores, evaluators, model connections and annotation queues' },

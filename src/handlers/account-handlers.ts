@@ -1,5 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import type { ProfileService } from '../domain/account/profile-service.js';
+import type { MailPreferenceService } from '../domain/mail/mail-preferences.js';
 import { ProblemError } from '../errors.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import type { RequestContext } from '../http/request-context.js';
@@ -22,8 +23,21 @@ function currentUserId(ctx: RequestContext): string {
   return ctx.principal.userId;
 }
 
-export class AccountHandlers implements Pick<OperationHandlers, 'getAccountProfile' | 'patchAccountProfile'> {
-  constructor(private readonly profiles: ProfileService) {}
+export class AccountHandlers implements Pick<OperationHandlers, 'getAccountProfile' | 'patchAccountProfile' | 'getEmailPreferences' | 'updateEmailPreferences'> {
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly mailPreferences: MailPreferenceService,
+  ) {}
+
+  getEmailPreferences: OperationHandlers['getEmailPreferences'] = async ({ ctx }) => ({
+    status: 200,
+    data: await this.mailPreferences.get(currentUserId(ctx)),
+  });
+
+  updateEmailPreferences: OperationHandlers['updateEmailPreferences'] = async ({ ctx, body }) => ({
+    status: 200,
+    data: await this.mailPreferences.update(currentUserId(ctx), body),
+  });
 
   getAccountProfile: OperationHandlers['getAccountProfile'] = async ({ ctx }) => ({
     status: 200,

@@ -114,8 +114,8 @@ export class AdministrationHandlers implements Pick<OperationHandlers, Ops> {
   });
 
   createInvitation: OperationHandlers['createInvitation'] = async ({ ctx, body }) => {
-    const { invitation, url } = await this.invitations.invite(selectedProject(ctx).organizationId, ctx.principal, body);
-    return { status: 201, data: { invitation: toInvitation(invitation), url } };
+    const { invitation, url, mailed } = await this.invitations.invite(selectedProject(ctx).organizationId, ctx.principal, body);
+    return { status: 201, data: { invitation: toInvitation(invitation), url, mailed } };
   };
 
   revokeInvitation: OperationHandlers['revokeInvitation'] = async ({ ctx, path }) => ({

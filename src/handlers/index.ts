@@ -39,7 +39,7 @@ import { ScimConnectionHandlers } from './scim-connection-handlers.js';
  */
 export function buildHandlers(services: Services, clock: Clock): OperationHandlers {
   const handlers: OperationHandlers = {
-    ...new AccountHandlers(services.profiles),
+    ...new AccountHandlers(services.profiles, services.mailPreferences),
     ...new HealthHandlers(clock),
     ...new ProjectHandlers(services.projects),
     ...new TraceHandlers(services.traceIngestion, services.traceList, services.traceContext, services.traceSearch),

@@ -13,9 +13,10 @@ export const CONSOLE_DIST = path.join(PACKAGE_ROOT, 'console', 'dist');
 
 /**
  * Paths that belong to the API faces and the server's own pages (account setup and invitations,
- * the contract's /docs, health and metrics, OTLP); the console never answers for them.
+ * mail unsubscribe links, the contract's /docs, health and metrics, OTLP); the console never
+ * answers for them.
  */
-const RESERVED = /^\/(api|mcp|oauth|\.well-known|account|docs|healthz|readyz|metrics|v1)(\/|$)/;
+const RESERVED = /^\/(api|mcp|oauth|\.well-known|account|mail|docs|healthz|readyz|metrics|v1)(\/|$)/;
 
 /**
  * Same-origin only, except images: a message's remote image (console/src/conversations/) is loaded

@@ -88,6 +88,8 @@ export interface Store {
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
   readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   readonly metrics: import('./metrics.js').MetricsReader;
+  readonly mailOutbox: import('./mail-outbox.js').MailOutboxRepository;
+  readonly mailPreferences: import('./mail-outbox.js').MailPreferenceRepository;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it

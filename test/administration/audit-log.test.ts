@@ -37,7 +37,7 @@ forEachAdapter((adapter) => {
     it('every administrative mutation of the contract is audited (x-audit), and no read is', () => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
-      // Not administrative: a user's own profile and notification read marks, fix triage (comments,
+      // Not administrative: a user's own profile, email preferences and notification read marks, fix triage (comments,
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
       // annotation answers are data that carries its own author and time, and so are experiment results.
@@ -46,6 +46,7 @@ forEachAdapter((adapter) => {
       // A metrics query is a read sent as POST (its measures, dimensions and filters are a body).
       expect(unaudited).to.have.members([
         'patchAccountProfile',
+        'updateEmailPreferences',
         'markNotificationRead',
         'markAllNotificationsRead',
         'createFixComment',

@@ -81,6 +81,8 @@ forEachAdapter((adapter) => {
       const invited = await listening.cli(['invitations', 'create', 'cli-invitee@example.com', '--role', 'viewer'], { env: orgKey() });
       expect(invited.code, invited.stderr).to.equal(0);
       expect(invited.stdout.trim()).to.match(/\/account\/invitation\?token=tw_iv_/);
+      // No SMTP_URL on this server: the link is the inviter's to pass on.
+      expect(invited.stderr).to.match(/Invited cli-invitee@example\.com as viewer; pass the link on; it is valid until \S+\./);
       const open = await listening.cli(['invitations', 'list'], { env: orgKey() });
       expect(open.stdout).to.contain('cli-invitee@example.com');
       const members = await listening.cli(['members', 'list'], { env: orgKey() });

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 /** The scopes the console asks for (console/src/auth/session.ts CONSOLE_SCOPES), in its order. */
 const CONSOLE_SCOPES = [
   'profile:read',
+  'profile:write',
   'context:read',
   'observability:read',
   'observability:write',
@@ -76,6 +77,7 @@ forEachAdapter((adapter) => {
       expect(res.text).to.include('asks for access to your Tracewell account. It will be able to:');
       expect(scopeItems(res.text)).to.deep.equal([
         'See your profile — your name and email address profile:read',
+        'Change your profile — your display name and which mail you receive profile:write',
         'Know which project it works in — the project’s name, organization and settings context:read',
         'Read traces — traces, spans, sessions, search, detections, fixes and alerts observability:read',
         'Write traces and act on them — send and delete traces, edit detections, move and comment on fixes observability:write',

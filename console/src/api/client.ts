@@ -170,6 +170,8 @@ export class ApiClient {
   listNotifications = (query: QueryOf<'listNotifications'>) => this.rest<SuccessData<'listNotifications'>>('GET', '/notifications', query);
   markNotificationRead = (id: string) => this.rest<SuccessData<'markNotificationRead'>>('POST', `/notifications/${encodeURIComponent(id)}/read`);
   markAllNotificationsRead = () => this.rest<SuccessData<'markAllNotificationsRead'>>('POST', '/notifications/read-all');
+  getEmailPreferences = () => this.rest<SuccessData<'getEmailPreferences'>>('GET', '/account/email-preferences');
+  updateEmailPreferences = (body: BodyOf<'updateEmailPreferences'>) => this.rest<SuccessData<'updateEmailPreferences'>>('PATCH', '/account/email-preferences', undefined, body);
   getNotificationSettings = () => this.rest<SuccessData<'getNotificationSettings'>>('GET', '/project/notification-settings');
   updateNotificationSettings = (body: BodyOf<'updateNotificationSettings'>) =>
     this.rest<SuccessData<'updateNotificationSettings'>>('PATCH', '/project/notification-settings', undefined, body);

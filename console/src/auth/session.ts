@@ -10,6 +10,8 @@ export const CONSOLE_CLIENT_ID = 'tracewell-console';
 export const CALLBACK_PATH = '/auth/callback';
 export const CONSOLE_SCOPES = [
   'profile:read',
+  // The signed-in user's email preferences (settings/email).
+  'profile:write',
   'context:read',
   'observability:read',
   'observability:write',

@@ -7,6 +7,7 @@ import { PagedList } from '../ui/paged-list';
 import { formatTime } from '../ui/format';
 import { SubjectLink } from './subject-link';
 import { NotificationSettingsForm } from './notification-settings';
+import { EmailPreferencesForm } from './email-preferences';
 import { DigestPreview } from './digest-preview';
 
 const PAGE = 20;
@@ -88,6 +89,7 @@ export function NotificationsPage() {
       </PagedList>
       <DigestPreview initial={digest === 'weekly' ? 'weekly' : digest === 'daily' ? 'daily' : null} />
       <NotificationSettingsForm />
+      <EmailPreferencesForm />
     </section>
   );
 }

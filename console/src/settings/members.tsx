@@ -22,11 +22,11 @@ export function Members() {
   const revoke = useMutation({ mutationFn: (id: string) => api.revokeInvitation(id), onSuccess: refresh });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Schemas['OrganizationRole']>('member');
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
   const invite = useMutation({
     mutationFn: () => api.createInvitation({ email: email.trim(), role }),
     onSuccess: (issued) => {
-      setLink({ email: issued.invitation.email, url: issued.url });
+      setLink({ email: issued.invitation.email, url: issued.url, mailed: issued.mailed });
       setEmail('');
       refresh();
     },
@@ -97,9 +97,15 @@ export function Members() {
       </ul>
       {link && (
         <div className="issued" role="status">
-          <p>
-            Send this link to <strong>{link.email}</strong>:
-          </p>
+          {link.mailed ? (
+            <p>
+              The invitation was mailed to <strong>{link.email}</strong>. The link, should it not arrive:
+            </p>
+          ) : (
+            <p>
+              Send this link to <strong>{link.email}</strong>:
+            </p>
+          )}
           <code className="secret">{link.url}</code>
         </div>
       )}

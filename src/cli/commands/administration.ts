@@ -187,7 +187,7 @@ export function registerAdministrationCommands(program: Command, io: Io): void {
   const invitations = program.command('invitations').description('invitations into the organization');
   invitations
     .command('create <email>')
-    .description('invite an email with a role; prints the link to pass on')
+    .description('invite an email with a role; prints the link (also mailed to them when the server sends mail)')
     .requiredOption('--role <role>', ORG_ROLES.join(' | '))
     .action(async (email: string, options: { role: string }, self: Command) => {
       if (!ORG_ROLES.includes(options.role)) throw new UsageError(`--role must be one of ${ORG_ROLES.join(', ')}`);
@@ -195,7 +195,8 @@ export function registerAdministrationCommands(program: Command, io: Io): void {
       const data = await context.client().request<SuccessData<'createInvitation'>>('POST', '/api/v1/public/invitations', { body: { email, role: options.role as 'viewer' } });
       if (context.settings.json) return printJson(io, data);
       io.out(`${data.url}\n`);
-      context.notice(`Invited ${data.invitation.email} as ${data.invitation.role}; the link is valid until ${data.invitation.expiresAt}.`);
+      const delivery = data.mailed ? `the link was mailed to ${data.invitation.email} and` : 'pass the link on; it';
+      context.notice(`Invited ${data.invitation.email} as ${data.invitation.role}; ${delivery} is valid until ${data.invitation.expiresAt}.`);
     });
   invitations
     .command('list')

@@ -1,3 +1,4 @@
+import type { MailQueue } from '../../ports/mail-outbox.js';
 import type { DeliveryRepository, WebhookRepository } from '../../ports/webhooks.js';
 import type { EventType } from './event-types.js';
 
@@ -22,9 +23,10 @@ export interface EventPublisher {
 /**
  * The part of a transaction's store an event is recorded through (every Store is one). Named by
  * its two repositories rather than as the whole Store: the store port names the webhook port,
- * which names event types, so importing the Store here would close an import circle.
+ * which names event types, so importing the Store here would close an import circle. The mail
+ * queue is part of it: events that concern people are mailed in the same transaction.
  */
-export interface EventOutbox {
+export interface EventOutbox extends MailQueue {
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: DeliveryRepository;
 }

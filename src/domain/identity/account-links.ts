@@ -6,6 +6,7 @@ import type { AccountLinkPurpose } from '../../ports/account-links.js';
 import type { Store } from '../../ports/store.js';
 import type { UserRecord } from '../../ports/users.js';
 import { problems } from '../../errors.js';
+import type { ProductMail } from '../mail/product-mail.js';
 
 /** How long a link stays valid: a first-run setup link a day, a reset link an hour. */
 export const LINK_LIFETIME_MS: Record<AccountLinkPurpose, number> = { setup: 24 * 3600_000, reset: 3600_000 };
@@ -16,6 +17,8 @@ export const PASSWORD_MAX = 1024;
 export interface IssuedLink {
   url: string;
   expiresAt: Date;
+  /** The address a reset link was mailed to (queued with the link); null when the service sends no mail. */
+  mailedTo: string | null;
 }
 
 /** A password's length rule, shared by setup, reset and invitation acceptance. */
@@ -35,17 +38,26 @@ export class AccountLinks {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly publicBaseUrl: string,
+    /** Null when no SMTP server is configured: the link is only returned. */
+    private readonly mail: ProductMail | null = null,
   ) {}
 
+  /** A new link for the user; a reset link is also mailed to them when the service sends mail. */
   async issue(userId: string, purpose: AccountLinkPurpose, baseUrl = this.publicBaseUrl): Promise<IssuedLink> {
     const token = issueToken('accountLink');
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
-    await this.store.transaction(async (tx) => {
+    const url = `${baseUrl}/account/password?token=${encodeURIComponent(token)}`;
+    const mailedTo = await this.store.transaction(async (tx) => {
       await tx.accountLinks.expireAllOf(userId, now);
       await tx.accountLinks.create({ id: randomUUID(), tokenHash: hashToken(token), userId, purpose, expiresAt, usedAt: null, createdAt: now });
+      // The first-run setup link is printed at start for the operator who is there; a reset goes to the user.
+      const user = this.mail && purpose === 'reset' ? await tx.users.findById(userId) : null;
+      if (!user || !this.mail) return null;
+      await this.mail.passwordLink(tx, user, { url, expiresAt, purpose });
+      return user.email;
     });
-    return { url: `${baseUrl}/account/password?token=${encodeURIComponent(token)}`, expiresAt };
+    return { url, expiresAt, mailedTo };
   }
 
   /** The user a live link is for; null when the link is unknown, used or expired. */

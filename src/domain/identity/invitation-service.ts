@@ -10,14 +10,17 @@ import type { Store } from '../../ports/store.js';
 import type { UserRecord } from '../../ports/users.js';
 import { checkPassword } from './account-links.js';
 import { organizationAuthority } from './organization-authority.js';
+import type { ProductMail } from '../mail/product-mail.js';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export interface IssuedInvitation {
   invitation: InvitationRecord;
-  /** The acceptance link, returned to the inviter to pass on (there is no mail server by default). */
+  /** The acceptance link, returned to the inviter to pass on (mailed as well when SMTP is configured). */
   url: string;
+  /** Whether the link was mailed to the invitee (queued with the invitation). */
+  mailed: boolean;
 }
 
 /** Invitations into an organization with a role; accepting one creates the user or adds the membership. */
@@ -26,6 +29,8 @@ export class InvitationService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly publicBaseUrl: string,
+    /** Null when no SMTP server is configured: the link is only returned. */
+    private readonly mail: ProductMail | null = null,
   ) {}
 
   async invite(organizationId: string, actor: Principal, input: { email: string; role: OrganizationRole }): Promise<IssuedInvitation> {
@@ -39,19 +44,26 @@ export class InvitationService {
     }
     const token = issueToken('invitation');
     const now = this.clock.now();
-    const invitation = await this.store.invitations.create({
-      id: randomUUID(),
-      tokenHash: hashToken(token),
-      organizationId,
-      email,
-      role: input.role,
-      invitedByUserId: actor.userId,
-      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-      acceptedAt: null,
-      revokedAt: null,
-      createdAt: now,
+    const url = `${this.publicBaseUrl}/account/invitation?token=${encodeURIComponent(token)}`;
+    return this.store.transaction(async (tx) => {
+      const invitation = await tx.invitations.create({
+        id: randomUUID(),
+        tokenHash: hashToken(token),
+        organizationId,
+        email,
+        role: input.role,
+        invitedByUserId: actor.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        acceptedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      });
+      if (this.mail) {
+        const organization = await tx.organizations.findById(organizationId);
+        await this.mail.invitation(tx, { email, organizationName: organization?.name ?? 'Tracewell', role: input.role, inviterUserId: actor.userId, url, expiresAt: invitation.expiresAt });
+      }
+      return { invitation, url, mailed: this.mail !== null };
     });
-    return { invitation, url: `${this.publicBaseUrl}/account/invitation?token=${encodeURIComponent(token)}` };
   }
 
   /** Needs organization reach, as inviting and revoking do: the invitees' addresses are the organization's. */

@@ -69,6 +69,32 @@ export interface paths {
         patch: operations["patchAccountProfile"];
         trace?: never;
     };
+    "/api/v1/public/account/email-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read which kinds of notification mail the current user receives.
+         * @description One flag per kind of notification mail (true: the user receives it). All are on until the user turns one off
+         *     here or with the one-click unsubscribe link of a mail. Invitations and password links are not preferences:
+         *     they are sent whenever someone asks for them. Mail is sent only when the deployment configures `SMTP_URL`.
+         */
+        get: operations["getEmailPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn kinds of notification mail on or off for the current user.
+         * @description Send only the kinds to change; an empty object is rejected. Answers the preferences after the change.
+         */
+        patch: operations["updateEmailPreferences"];
+        trace?: never;
+    };
     "/api/v1/public/project": {
         parameters: {
             query?: never;
@@ -2037,7 +2063,8 @@ export interface paths {
         put?: never;
         /**
          * Invite an email into the organization with a role.
-         * @description Returns the acceptance link (valid 7 days) to pass on: the service sends no mail. The invited person opens it,
+         * @description Returns the acceptance link (valid 7 days). When the deployment sends mail (`SMTP_URL`) the link is also mailed
+         *     to the invited address (`mailed: true`); otherwise pass it on yourself. The invited person opens it,
          *     sets a password (or enters the existing account's) and becomes a member. Needs organization reach; only owners
          *     invite owners.
          */
@@ -3038,6 +3065,40 @@ export interface components {
             name?: string;
             timezone?: string | null;
             websiteUrl?: string | null;
+        };
+        /** @description Whether the current user receives each kind of notification mail. */
+        EmailPreferences: {
+            /** @description A fix comment names the user with `@` (notification.mention). */
+            mention: boolean;
+            /** @description A fix dispatch awaits the approval of the project's admins (notification.approval_requested). */
+            approval_requested: boolean;
+            /** @description A dispatch the user requested or is assigned was approved, rejected or expired. */
+            approval_outcome: boolean;
+            /** @description The project's daily digest (notification.daily_digest). */
+            daily_digest: boolean;
+            /** @description The project's weekly report (notification.weekly_report). */
+            weekly_report: boolean;
+            /** @description The user was added to an annotation queue, or a batch dealt items to them. */
+            annotation_assignment: boolean;
+            /** @description Reminders, 24 hours before and at the deadline of a batch with the user's open items. */
+            annotation_deadline: boolean;
+        };
+        /** @description The kinds to turn on (true) or off (false). */
+        EmailPreferencesUpdate: {
+            /** @description A fix comment names the user with `@` (notification.mention). */
+            mention?: boolean;
+            /** @description A fix dispatch awaits the approval of the project's admins (notification.approval_requested). */
+            approval_requested?: boolean;
+            /** @description A dispatch the user requested or is assigned was approved, rejected or expired. */
+            approval_outcome?: boolean;
+            /** @description The project's daily digest (notification.daily_digest). */
+            daily_digest?: boolean;
+            /** @description The project's weekly report (notification.weekly_report). */
+            weekly_report?: boolean;
+            /** @description The user was added to an annotation queue, or a batch dealt items to them. */
+            annotation_assignment?: boolean;
+            /** @description Reminders, 24 hours before and at the deadline of a batch with the user's open items. */
+            annotation_deadline?: boolean;
         };
         Project: {
             /** Format: uuid */
@@ -4937,8 +4998,10 @@ export interface components {
         };
         IssuedInvitation: {
             invitation: components["schemas"]["Invitation"];
-            /** @description The acceptance link; pass it on to the invited person. */
+            /** @description The acceptance link; pass it on to the invited person (also mailed to them when `mailed`). */
             url: string;
+            /** @description True when the deployment sends mail (`SMTP_URL`): the link is on its way to the invited address. */
+            mailed: boolean;
         };
         AuditEvent: {
             /** Format: uuid */
@@ -5625,6 +5688,94 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The preferences after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["EmailPreferences"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
