@@ -41,6 +41,8 @@ import { GuestTokenService } from './domain/identity/guest-token-service.js';
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
 import { CapabilityGuard } from './domain/capabilities/capability-guard.js';
 import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
+import { createChannelServices, type ChannelServices } from './domain/channels/channel-services.js';
+import { ChannelOutboxPublisher } from './domain/channels/channel-outbox.js';
 import { isUuid } from './domain/actor.js';
 import { AccountLinks } from './domain/identity/account-links.js';
 import { InvitationService } from './domain/identity/invitation-service.js';
@@ -113,6 +115,9 @@ export interface Services extends EvaluationServices {
   idempotency: WebhookServices['idempotency'];
   webhooks: WebhookServices['webhooks'];
   webhookDispatcher: WebhookServices['webhookDispatcher'];
+  /** Notification channels (Slack, PagerDuty, email, webhook) and their routing (docs/integrations.md#channels). */
+  channels: ChannelServices['channels'];
+  channelDispatcher: ChannelServices['channelDispatcher'];
 
   /** One-time password links (first-run setup, operator reset). */
   accountLinks: AccountLinks;
@@ -165,8 +170,10 @@ export interface ServiceDependencies {
 
 export function createServices({ store, clock, config }: ServiceDependencies): Services {
   const cursors = new CursorCodec(config.serverSecret, clock);
-  // The transactional outbox: an event becomes webhook deliveries in the publisher's transaction.
-  const events = new WebhookOutboxPublisher(clock);
+  // The transactional outbox: an event becomes webhook and channel deliveries in the publisher's transaction.
+  const channelOutbox = new ChannelOutboxPublisher(clock);
+  const events = new WebhookOutboxPublisher(clock, [channelOutbox]);
+  const mail = mailTransportFor(config.mail);
   // conditional / trace_rules detections run on the saved-filter rule language.
   const detection = createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: filterLanguageRuleEvaluator });
   const savedFilters = new SavedFilterService(store, clock, cursors);
@@ -208,7 +215,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   });
   return {
     events,
-    mail: mailTransportFor(config.mail),
+    mail,
     cursors,
     prompts: new PromptService(store, clock, cursors, events),
     promptUsage: new PromptUsageService(store, clock),
@@ -241,6 +248,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
     ...createWebhookServices({ store, clock, config, cursors, outbox: events }),
+    ...createChannelServices({ store, clock, config, cursors, mail, outbox: channelOutbox }),
 
     accountLinks: new AccountLinks(store, clock, config.publicBaseUrl),
     invitations: new InvitationService(store, clock, config.publicBaseUrl),

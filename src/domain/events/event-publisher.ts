@@ -1,4 +1,5 @@
 import type { DeliveryRepository, WebhookRepository } from '../../ports/webhooks.js';
+import type { ChannelDeliveryRepository, ChannelRepository } from '../../ports/channels.js';
 import type { EventType } from './event-types.js';
 
 export type { EventType } from './event-types.js';
@@ -21,10 +22,12 @@ export interface EventPublisher {
 
 /**
  * The part of a transaction's store an event is recorded through (every Store is one). Named by
- * its two repositories rather than as the whole Store: the store port names the webhook port,
+ * its repositories (webhook and channel deliveries) rather than as the whole Store: the store port names the webhook port,
  * which names event types, so importing the Store here would close an import circle.
  */
 export interface EventOutbox {
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: DeliveryRepository;
+  readonly channels: ChannelRepository;
+  readonly channelDeliveries: ChannelDeliveryRepository;
 }
