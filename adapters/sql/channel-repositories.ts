@@ -166,7 +166,7 @@ export class SqlChannelDeliveryRepository implements ChannelDeliveryRepository {
       .where({ status: 'pending' })
       .andWhere('next_attempt_at', '<=', at)
       .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', at))
-      .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
+      .orderBy([{ column: 'next_attempt_at' }, { column: 'created_at' }, { column: 'id' }])
       .limit(limit)
       .select('id');
     return rows.map((row: Row) => row.id as string);

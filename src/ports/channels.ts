@@ -66,7 +66,7 @@ export interface ChannelDeliveryRepository {
   enqueue(deliveries: ChannelDeliveryRecord[]): Promise<void>;
   findById(id: string): Promise<ChannelDeliveryRecord | null>;
   listPage(channelId: string, limit: number, after: KeysetPosition | null): Promise<ChannelDeliveryRecord[]>;
-  /** Ids of pending deliveries due at `now` whose lease (if any) has lapsed, oldest first. */
+  /** Ids of pending deliveries due at `now` whose lease (if any) has lapsed: earliest due first, then in creation order. */
   findDue(now: Date, limit: number): Promise<string[]>;
   /** Compare-and-set lease: true when this owner now holds the delivery until `leaseUntil`. */
   lease(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean>;

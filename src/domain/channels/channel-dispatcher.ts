@@ -42,9 +42,21 @@ export class ChannelDispatcher {
     const { store, clock } = this.deps;
     const now = clock.now();
     const due = await store.channelDeliveries.findDue(now, BATCH_SIZE);
-    const leased: string[] = [];
-    for (const id of due) if (await this.lease(id)) leased.push(id);
-    await Promise.all(leased.map((id) => this.attempt(id, true)));
+    const leased: ChannelDeliveryRecord[] = [];
+    for (const id of due) {
+      if (!(await this.lease(id))) continue;
+      const delivery = await store.channelDeliveries.findById(id);
+      if (delivery) leased.push(delivery);
+    }
+    // Channels in parallel, each channel's deliveries one after another in the order they were
+    // created: PagerDuty must see an incident's trigger before its resolve.
+    const byChannel = new Map<string, string[]>();
+    for (const delivery of leased) byChannel.set(delivery.channelId, [...(byChannel.get(delivery.channelId) ?? []), delivery.id]);
+    await Promise.all(
+      [...byChannel.values()].map(async (ids) => {
+        for (const id of ids) await this.attempt(id, true);
+      }),
+    );
     return leased.length;
   }
 

@@ -10,7 +10,18 @@ import type { ChannelEvent } from './channel-event.js';
  * transaction, so a delivery exists exactly when the change that caused the event commits.
  */
 export class ChannelOutboxPublisher implements EventPublisher {
+  private lastStamp = 0;
+
   constructor(private readonly clock: Clock) {}
+
+  /**
+   * Creation times strictly increase within a process, so two events of one millisecond (an incident
+   * that starts and ends in one evaluation) keep their order and the worker sends them in it.
+   */
+  private stamp(): Date {
+    this.lastStamp = Math.max(this.clock.now().getTime(), this.lastStamp + 1);
+    return new Date(this.lastStamp);
+  }
 
   async publish(tx: EventOutbox, event: DomainEvent): Promise<void> {
     const routed = (await tx.channels.listEnabled(event.projectId)).filter((channel) => channel.eventTypes.includes('*') || channel.eventTypes.includes(event.type));
@@ -20,7 +31,7 @@ export class ChannelOutboxPublisher implements EventPublisher {
   }
 
   deliveryOf(channel: ChannelRecord, envelope: ChannelEvent): ChannelDeliveryRecord {
-    const now = this.clock.now();
+    const createdAt = this.stamp();
     return {
       id: randomUUID(),
       channelId: channel.id,
@@ -32,9 +43,10 @@ export class ChannelOutboxPublisher implements EventPublisher {
       attempts: 0,
       lastError: null,
       responseCode: null,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
+      // Due now: the stamp may run a millisecond ahead of the clock.
+      nextAttemptAt: this.clock.now(),
+      createdAt,
+      updatedAt: createdAt,
     };
   }
 }
