@@ -26,6 +26,7 @@ import { SqlServiceAccountRepository } from './sql/service-account-repository.js
 import { SqlGuestTokenRepository } from './sql/guest-token-repository.js';
 
 import { SqlDeliveryRepository, SqlWebhookRepository } from './sql/webhook-repositories.js';
+import { SqlChannelDeliveryRepository, SqlChannelRepository } from './sql/channel-repositories.js';
 import { SqlIdempotencyRepository } from './sql/idempotency-repository.js';
 import { SqlModelPriceRepository } from './sql/model-price-repository.js';
 
@@ -80,6 +81,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
 
     webhooks: new SqlWebhookRepository(knex),
     webhookDeliveries: new SqlDeliveryRepository(knex),
+    channels: new SqlChannelRepository(knex),
+    channelDeliveries: new SqlChannelDeliveryRepository(knex),
     idempotencyKeys: new SqlIdempotencyRepository(knex),
 
     accountLinks: new SqlAccountLinkRepository(knex),

@@ -1591,6 +1591,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the notification channels of the selected project, newest first.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending).
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a notification channel (Slack, PagerDuty, email or an existing webhook).
+         * @description Creates an enabled channel in the selected project. Routing lives on the channel: `eventTypes`
+         *     lists the event types (or `*`) it receives, as a webhook's subscription does.
+         *
+         *     * **kind** `slack`: `slackWebhookUrl` (a Slack incoming-webhook URL) is required; it is sealed like a
+         *       webhook secret (AES-256-GCM) and never returned.
+         *     * **kind** `pagerduty`: `routingKey` (an Events API v2 integration key) is required, sealed and never
+         *       returned; `eventsUrl` defaults to the deployment's `PAGERDUTY_EVENTS_URL`
+         *       (`https://events.pagerduty.com/v2/enqueue`; the EU service is `https://events.eu.pagerduty.com/v2/enqueue`).
+         *     * **kind** `email`: `recipients` (1 to 50 addresses) is required, and the deployment must send mail
+         *       (`SMTP_URL`): 409 `PUBLIC_API_CHANNEL_MAIL_NOT_CONFIGURED` when it does not.
+         *     * **kind** `webhook`: `webhookId` names a webhook of the project; deliveries are sent to it signed with
+         *       its secret, in its envelope.
+         *     * A field of another kind is 400 at its path (`/body/routingKey` on a Slack channel). Slack and
+         *       PagerDuty URLs pass the webhook SSRF policy (400 `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN`).
+         *     * **Names** are unique within a project: 409 `PUBLIC_API_CHANNEL_CONFLICT`.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/channels/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one notification channel of the selected project.
+         * @description The Slack URL and the PagerDuty routing key are never returned; `destinationConfigured` says whether one is set.
+         */
+        get: operations["getChannel"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a channel together with its deliveries and their log.
+         * @description Deletion is permanent: pending deliveries are not sent. A channel of another project is 404.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a channel's name, routing, destination or enabled state.
+         * @description Send only what changes (at least one property). The kind never changes; a field of another kind is
+         *     400 at its path. A disabled channel receives no new deliveries and its pending ones are cancelled
+         *     when they come due. `eventsUrl: null` goes back to the deployment's PagerDuty events URL.
+         */
+        patch: operations["updateChannel"];
+        trace?: never;
+    };
+    "/api/v1/public/channels/{channelId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message through this channel now and answer how it went.
+         * @description Sends one `channel.test` message to the channel's destination synchronously (one attempt, never
+         *     retried) and answers the resulting delivery: `succeeded`, or `failed` with `lastError` and
+         *     `responseCode`. The delivery stays in the channel's log. A disabled channel answers 409
+         *     `PUBLIC_API_CHANNEL_DISABLED`.
+         */
+        post: operations["testChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/channels/{channelId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a channel, newest first.
+         * @description Each delivery with its status, attempts, last error, last response code and next attempt. Cursor-paginated like every list.
+         */
+        get: operations["listChannelDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/service-accounts": {
         parameters: {
             query?: never;
@@ -4602,6 +4722,96 @@ export interface components {
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
+            page: components["schemas"]["Page"];
+        };
+        /**
+         * @description `slack` (incoming webhook), `pagerduty` (Events API v2), `email` (SMTP), `webhook` (an existing project webhook).
+         * @enum {string}
+         */
+        ChannelKind: "slack" | "pagerduty" | "email" | "webhook";
+        Channel: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            kind: components["schemas"]["ChannelKind"];
+            enabled: boolean;
+            /** @description The routing rule, the event types this channel receives (`*` for every type). */
+            eventTypes: components["schemas"]["EventType"][];
+            /** @description Whether the Slack URL, routing key, recipients or webhook is set; the secrets themselves are never returned. */
+            destinationConfigured: boolean;
+            /** @description The addresses of an `email` channel; null for other kinds. */
+            recipients: string[] | null;
+            /**
+             * Format: uuid
+             * @description The webhook a `webhook` channel delivers to; null for other kinds.
+             */
+            webhookId: string | null;
+            /** @description The Events API v2 URL a `pagerduty` channel posts to; null for other kinds. */
+            eventsUrl: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        ChannelCreateRequest: {
+            name: string;
+            kind: components["schemas"]["ChannelKind"];
+            eventTypes: components["schemas"]["EventType"][];
+            /**
+             * Format: uri
+             * @description slack: the incoming-webhook URL; sealed, never returned.
+             */
+            slackWebhookUrl?: string;
+            /** @description pagerduty: the Events API v2 integration (routing) key; sealed, never returned. */
+            routingKey?: string;
+            /**
+             * Format: uri
+             * @description pagerduty: overrides the deployment's events URL (e.g. the EU service).
+             */
+            eventsUrl?: string;
+            /** @description email: the recipient addresses. */
+            recipients?: string[];
+            /**
+             * Format: uuid
+             * @description webhook: the project webhook to deliver to.
+             */
+            webhookId?: string;
+        };
+        ChannelUpdateRequest: {
+            name?: string;
+            enabled?: boolean;
+            eventTypes?: components["schemas"]["EventType"][];
+            /** Format: uri */
+            slackWebhookUrl?: string;
+            routingKey?: string;
+            /** Format: uri */
+            eventsUrl?: string | null;
+            recipients?: string[];
+            /** Format: uuid */
+            webhookId?: string;
+        };
+        ChannelList: {
+            channels: components["schemas"]["Channel"][];
+            page: components["schemas"]["Page"];
+        };
+        ChannelDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            /** @description An EventType, or `channel.test` for a test send. */
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            /** @description Why the last attempt did not succeed. */
+            lastError: string | null;
+            /** @description The last HTTP status (Slack, PagerDuty, webhook) or SMTP reply code (email); null when none arrived. */
+            responseCode: number | null;
+            /** @description When the next attempt is due; null once the delivery is settled. */
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        ChannelDeliveryList: {
+            deliveries: components["schemas"]["ChannelDelivery"][];
             page: components["schemas"]["Page"];
         };
         /**
@@ -10052,6 +10262,364 @@ export interface operations {
                         success: true;
                         requestId: components["schemas"]["RequestId"];
                         data: components["schemas"]["WebhookDeliveryList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of channels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ChannelList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The channel. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated channel. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testChannel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery after its attempt. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ChannelDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChannelDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path: {
+                /** @description The channel's id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["ChannelDeliveryList"];
                     };
                 };
             };

@@ -142,6 +142,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         }
       }, config.webhooks.pollIntervalMs, pacer)
     : null;
+  // Channel deliveries: the same loop shape as webhooks, their own outbox.
+  const channelWorker = new WorkLoop(async () => {
+    try {
+      return (await services.channelDispatcher.runOnce()) > 0;
+    } catch (error) {
+      log(`channel deliveries: ${(error as Error).message}`);
+      return false;
+    }
+  }, config.webhooks.pollIntervalMs, pacer);
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
@@ -179,6 +188,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       webhookWorker.start();
       background.push(webhookWorker);
+      channelWorker.start();
+      background.push(channelWorker);
 
       if (mailWorker) {
         mailWorker.start();

@@ -46,6 +46,8 @@ import { GuestTokenService } from './domain/identity/guest-token-service.js';
 import { WebhookOutboxPublisher } from './domain/webhooks/outbox-publisher.js';
 import { CapabilityGuard } from './domain/capabilities/capability-guard.js';
 import { createWebhookServices, type WebhookServices } from './domain/webhooks/webhook-services.js';
+import { createChannelServices, type ChannelServices } from './domain/channels/channel-services.js';
+import { ChannelOutboxPublisher } from './domain/channels/channel-outbox.js';
 import { isUuid } from './domain/actor.js';
 import { AccountLinks } from './domain/identity/account-links.js';
 import { InvitationService } from './domain/identity/invitation-service.js';
@@ -122,6 +124,9 @@ export interface Services extends EvaluationServices {
   idempotency: WebhookServices['idempotency'];
   webhooks: WebhookServices['webhooks'];
   webhookDispatcher: WebhookServices['webhookDispatcher'];
+  /** Notification channels (Slack, PagerDuty, email, webhook) and their routing (docs/integrations.md#channels). */
+  channels: ChannelServices['channels'];
+  channelDispatcher: ChannelServices['channelDispatcher'];
 
   /** One-time password links (first-run setup, operator reset). */
   accountLinks: AccountLinks;
@@ -178,8 +183,9 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const unsubscribeLinks = new UnsubscribeLinks(config.serverSecret, config.publicBaseUrl);
   // Without an SMTP server nothing is queued: links are shown to whoever made them, as before.
   const productMail = mail ? new ProductMail(clock, config.publicBaseUrl, unsubscribeLinks) : null;
-  // The transactional outbox: an event becomes webhook deliveries (and mail) in the publisher's transaction.
-  const webhookEvents = new WebhookOutboxPublisher(clock);
+  // The transactional outbox: an event becomes webhook and channel deliveries (and mail) in the publisher's transaction.
+  const channelOutbox = new ChannelOutboxPublisher(clock);
+  const webhookEvents = new WebhookOutboxPublisher(clock, [channelOutbox]);
   const events = productMail ? new MailingEventPublisher(webhookEvents, productMail) : webhookEvents;
   // conditional / trace_rules detections run on the saved-filter rule language.
   const detection = createDetectionServices({ store, clock, config, events, cursors, ruleEvaluator: filterLanguageRuleEvaluator });
@@ -257,6 +263,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
 
     capabilities: new CapabilityGuard({ 'public-api-mutations': config.publicApiMutationsEnabled }),
     ...createWebhookServices({ store, clock, config, cursors, outbox: webhookEvents }),
+    ...createChannelServices({ store, clock, config, cursors, mail, outbox: channelOutbox }),
 
     accountLinks: new AccountLinks(store, clock, config.publicBaseUrl, productMail),
     invitations: new InvitationService(store, clock, config.publicBaseUrl, productMail),

@@ -30,6 +30,7 @@ import { experimentServerRuns } from './037-experiment-server-runs.js';
 import { traceEnvironmentRelease } from './038-trace-environment-release.js';
 import { scim } from './040-scim.js';
 import { detectionModels } from './041-detection-models.js';
+import { channels } from './042-channels.js';
 import { mailOutbox } from './043-mail-outbox.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
@@ -75,5 +76,6 @@ export const migrations: readonly Migration[] = [
   sessionActivityIndexes,
   scim,
   detectionModels,
+  channels,
   mailOutbox,
 ];

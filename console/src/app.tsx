@@ -30,6 +30,7 @@ const QueueNewPage = lazy(() => import('./annotations/queue-new-page').then((m) 
 const QueuePage = lazy(() => import('./annotations/queue-page').then((m) => ({ default: m.QueuePage })));
 const BatchPage = lazy(() => import('./annotations/batch-page').then((m) => ({ default: m.BatchPage })));
 const WebhooksPage = lazy(() => import('./webhooks/webhooks-page').then((m) => ({ default: m.WebhooksPage })));
+const ChannelsPage = lazy(() => import('./channels/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const WebhookPage = lazy(() => import('./webhooks/webhook-page').then((m) => ({ default: m.WebhookPage })));
 const MonitorsPage = lazy(() => import('./monitors/monitors-page').then((m) => ({ default: m.MonitorsPage })));
 const MonitorPage = lazy(() => import('./monitors/monitor-page').then((m) => ({ default: m.MonitorPage })));
@@ -185,6 +186,7 @@ export function App() {
         <Route path="/webhooks/:webhookId" element={<Authenticated><WebhookPage /></Authenticated>} />
         <Route path="/notifications" element={<Authenticated><NotificationsPage /></Authenticated>} />
         <Route path="/settings" element={<Authenticated><SettingsPage /></Authenticated>} />
+        <Route path="/settings/channels" element={<Authenticated><ChannelsPage /></Authenticated>} />
         <Route path="/settings/service-accounts" element={<Authenticated><ServiceAccountsPage /></Authenticated>} />
         <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
         <Route path="/settings/email" element={<Authenticated><EmailPreferencesPage /></Authenticated>} />

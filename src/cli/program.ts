@@ -7,6 +7,7 @@ import { registerSavedFilterCommands } from './commands/saved-filters.js';
 import { registerServiceAccountCommands } from './commands/service-accounts.js';
 import { registerTraceCommands } from './commands/traces.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
+import { registerChannelCommands } from './commands/channels.js';
 import { registerAdministrationCommands } from './commands/administration.js';
 import { registerMonitorCommands } from './commands/monitors.js';
 import { registerPromptCommands } from './commands/prompts.js';
@@ -34,6 +35,7 @@ export function buildProgram(io: Io): Command {
   registerTraceCommands(program, io);
   registerSavedFilterCommands(program, io);
   registerWebhookCommands(program, io);
+  registerChannelCommands(program, io);
   registerDetectionCommands(program, io);
   registerServiceAccountCommands(program, io);
   registerAdministrationCommands(program, io);

@@ -13,6 +13,7 @@ import { ServiceAccountHandlers } from './service-account-handlers.js';
 import { SharingHandlers } from './sharing-handlers.js';
 import { TraceHandlers } from './trace-handlers.js';
 import { WebhookHandlers } from './webhook-handlers.js';
+import { ChannelHandlers } from './channel-handlers.js';
 import { withConcurrencyCaps } from './concurrency-capped.js';
 import { AdministrationHandlers } from './administration-handlers.js';
 import { exportTracesHandler, TraceDeletionHandlers } from './trace-lifecycle-handlers.js';
@@ -51,6 +52,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new ServiceAccountHandlers(services.serviceAccounts),
     ...new SharingHandlers(services.guestTokens),
     ...new WebhookHandlers(services.webhooks),
+    ...new ChannelHandlers(services.channels),
     ...new AdministrationHandlers(services.apiKeys, services.members, services.invitations, services.audit),
     ...new TraceDeletionHandlers(services.dataLifecycle),
     ...new ModelPriceHandlers(services.modelPrices),

@@ -53,6 +53,8 @@ export interface Store {
   readonly webhooks: import('./webhooks.js').WebhookRepository;
   readonly webhookDeliveries: import('./webhooks.js').DeliveryRepository;
   readonly idempotencyKeys: import('./idempotency.js').IdempotencyRepository;
+  readonly channels: import('./channels.js').ChannelRepository;
+  readonly channelDeliveries: import('./channels.js').ChannelDeliveryRepository;
 
   readonly accountLinks: import('./account-links.js').AccountLinkRepository;
   readonly invitations: import('./invitations.js').InvitationRepository;

@@ -293,6 +293,10 @@ export const SETTINGS = {
     group: 'webhooks', kind: 'integer', default: 1000, min: 1,
     meaning: 'How often an idle delivery worker looks for due deliveries (after a round that attempted some it goes again at once).',
   },
+  PAGERDUTY_EVENTS_URL: {
+    group: 'webhooks', kind: 'text', shown: '`https://events.pagerduty.com/v2/enqueue`', values: 'http(s) URL (EU: `https://events.eu.pagerduty.com/v2/enqueue`)',
+    meaning: 'The PagerDuty Events API v2 endpoint of `pagerduty` channels that set no `eventsUrl` of their own ([channels](integrations.md#channels)).',
+  },
 
   // ── mail
   SMTP_URL: {

@@ -21,3 +21,5 @@ export const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: 
 export const DISPATCHES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 /** start_experiment_run: adds a run whose items the server sends to a model endpoint outside (the project's model connection). */
 export const STARTS_MODEL_CALLS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+/** test_channel: sends a message outside (Slack, PagerDuty, mail, a webhook) and logs a delivery; nothing is changed or removed. */
+export const SENDS_MESSAGE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };

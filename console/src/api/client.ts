@@ -145,6 +145,12 @@ export class ApiClient {
   testWebhook = (id: string) => this.rest<SuccessData<'testWebhook'>>('POST', `/webhooks/${encodeURIComponent(id)}/test`);
   listWebhookDeliveries = (id: string, query: QueryOf<'listWebhookDeliveries'> = {}) =>
     this.rest<SuccessData<'listWebhookDeliveries'>>('GET', `/webhooks/${encodeURIComponent(id)}/deliveries`, query);
+  listChannels = (query: QueryOf<'listChannels'> = {}) => this.rest<SuccessData<'listChannels'>>('GET', '/channels', query);
+  createChannel = (body: BodyOf<'createChannel'>) => this.rest<SuccessData<'createChannel'>>('POST', '/channels', undefined, body);
+  updateChannel = (id: string, body: BodyOf<'updateChannel'>) => this.rest<SuccessData<'updateChannel'>>('PATCH', `/channels/${encodeURIComponent(id)}`, undefined, body);
+  testChannel = (id: string) => this.rest<SuccessData<'testChannel'>>('POST', `/channels/${encodeURIComponent(id)}/test`);
+  listChannelDeliveries = (id: string, query: QueryOf<'listChannelDeliveries'> = {}) =>
+    this.rest<SuccessData<'listChannelDeliveries'>>('GET', `/channels/${encodeURIComponent(id)}/deliveries`, query);
 
   listMonitors = (query: QueryOf<'listMonitors'>) => this.rest<SuccessData<'listMonitors'>>('GET', '/monitors', query);
   getMonitor = (id: string) => this.rest<SuccessData<'getMonitor'>>('GET', `/monitors/${encodeURIComponent(id)}`);

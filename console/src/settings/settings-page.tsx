@@ -22,6 +22,7 @@ export function SettingsPage() {
       <Retention />
       <ExperimentAlpha />
       <WebhooksLink />
+      <ChannelsLink />
       <SavedFilters />
       <ServiceAccounts />
       <ModelPrices />
@@ -37,6 +38,19 @@ function WebhooksLink() {
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>
         Add, test and follow webhooks on the <Link to="/webhooks">Webhooks page</Link>.
+      </p>
+    </section>
+  );
+}
+
+/** Notification channels live under Settings (/settings/channels): the header has no room for another link. */
+function ChannelsLink() {
+  return (
+    <section className="card" aria-labelledby="channels-heading">
+      <h2 id="channels-heading">Channels</h2>
+      <p>
+        Send alerts to Slack, PagerDuty, email or a webhook, choose which events go where, and read each channel's delivery log on the{' '}
+        <Link to="/settings/channels">Channels page</Link>.
       </p>
     </section>
   );

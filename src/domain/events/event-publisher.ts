@@ -1,5 +1,6 @@
 import type { MailQueue } from '../../ports/mail-outbox.js';
 import type { DeliveryRepository, WebhookRepository } from '../../ports/webhooks.js';
+import type { ChannelDeliveryRepository, ChannelRepository } from '../../ports/channels.js';
 import type { EventType } from './event-types.js';
 
 export type { EventType } from './event-types.js';
@@ -22,11 +23,13 @@ export interface EventPublisher {
 
 /**
  * The part of a transaction's store an event is recorded through (every Store is one). Named by
- * its two repositories rather than as the whole Store: the store port names the webhook port,
- * which names event types, so importing the Store here would close an import circle. The mail
- * queue is part of it: events that concern people are mailed in the same transaction.
+ * its repositories (webhook and channel deliveries) rather than as the whole Store: the store port
+ * names the webhook port, which names event types, so importing the Store here would close an import
+ * circle. The mail queue is part of it: events that concern people are mailed in the same transaction.
  */
 export interface EventOutbox extends MailQueue {
   readonly webhooks: WebhookRepository;
   readonly webhookDeliveries: DeliveryRepository;
+  readonly channels: ChannelRepository;
+  readonly channelDeliveries: ChannelDeliveryRepository;
 }

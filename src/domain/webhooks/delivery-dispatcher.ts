@@ -27,14 +27,14 @@ const BATCH_SIZE = 10;
 /** A drain gives up after this many rounds, so a misbehaving clock cannot spin it forever. */
 const MAX_DRAIN_ROUNDS = 100;
 
-interface Verdict {
+export interface Verdict {
   statusCode: number | null;
   error: string | null;
   /** succeeded, worth retrying, or final */
   kind: 'succeeded' | 'retry' | 'failed';
 }
 
-function judge(result: SendResult, timeoutMs: number): Verdict {
+export function judge(result: SendResult, timeoutMs: number): Verdict {
   switch (result.kind) {
     case 'timeout':
       return { statusCode: null, error: `timeout after ${timeoutMs} ms`, kind: 'retry' };

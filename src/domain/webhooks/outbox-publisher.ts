@@ -21,9 +21,14 @@ interface OutboxEvent {
  * exactly when the change that caused the event commits. The worker sends them afterwards.
  */
 export class WebhookOutboxPublisher implements EventPublisher {
-  constructor(private readonly clock: Clock) {}
+  /** `alongside`: further outboxes (notification channels) every event is also written to, in the same transaction. */
+  constructor(
+    private readonly clock: Clock,
+    private readonly alongside: readonly EventPublisher[] = [],
+  ) {}
 
   async publish(tx: EventOutbox, event: DomainEvent): Promise<void> {
+    for (const publisher of this.alongside) await publisher.publish(tx, event);
     const subscribed = (await tx.webhooks.listEnabled(event.projectId)).filter(
       (webhook) => webhook.eventTypes.includes('*') || webhook.eventTypes.includes(event.type),
     );
