@@ -72,7 +72,7 @@ forEachAdapter((adapter) => {
     /** Puts a fix's dispatch in `state` through the repository (the pairs below then start from there). */
     const putIn = async (fixId: string, state: DispatchState, expiresAt: Date | null = null) => {
       if (state === null) return;
-      await server.runtime.store.fixDispatch.transition(projectId(), fixId, null, state, server.clock.now(), { webhookId, requestedBy: requester(), expiresAt });
+      await server.runtime.store.fixDispatch.transition(projectId(), fixId, null, state, server.clock.now(), { target: 'webhook', webhookId, requestedBy: requester(), expiresAt });
     };
     const act = (fixId: string, body: Json) => server.request().post(`${FIXES}/${fixId}/dispatch`).set(key()).send(body);
     const decide = (fixId: string, body: Json) => server.request().post(`${FIXES}/${fixId}/dispatch/approval`).set(key()).send(body);
