@@ -25,7 +25,8 @@ const ALLOWED: Record<string, Partial<Record<DispatchAction, DispatchStatus>>> =
   rejected: { request: 'pending_approval' },
   expired: { request: 'pending_approval' },
   dispatched: { acknowledge: 'acknowledged', fail: 'failed' },
-  acknowledged: {},
+  acknowledged: { complete: 'completed' },
+  completed: { request: 'pending_approval' },
   failed: { request: 'pending_approval' },
 };
 const expected = (state: DispatchState, action: DispatchAction): DispatchStatus | null => ALLOWED[String(state)][action] ?? null;
