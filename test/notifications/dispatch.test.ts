@@ -243,7 +243,7 @@ forEachAdapter((adapter) => {
       it('answers null before any request, then the state and trail; the fix shows the same dispatchStatus', async () => {
         const fixId = await openFix();
         expect(expectEnvelope<Dispatch>(await server.request().get(`${FIXES}/${fixId}/dispatch`).set(key()))).to.deep.equal({
-          fixId, status: null, webhookId: null, requestedBy: null, expiresAt: null, assigneeUserId: null, transitions: [],
+          fixId, status: null, target: null, webhookId: null, requestedBy: null, expiresAt: null, assigneeUserId: null, claimedBy: null, githubIssue: null, transitions: [],
         });
         await act(fixId, { action: 'request', webhookId });
         expect(expectEnvelope<Dispatch>(await server.request().get(`${FIXES}/${fixId}/dispatch`).set(key())).status).to.equal('pending_approval');
