@@ -24,7 +24,8 @@ function dispatchLine(d: Dispatch): string {
  * queue, and the agent's side of the queue — what `agent_*` tools do over MCP, for scripts and people.
  */
 export function registerFixCommands(program: Command, io: Io): void {
-  const fixes = program.command('fixes').description('fix dispatch: to GitHub, a webhook or the coding agents\' queue, and working that queue');
+  // `tracewell fixes list` is registered with the detections; dispatch joins the same command.
+  const fixes = program.commands.find((command) => command.name() === 'fixes') ?? program.command('fixes').description('fixes and their dispatch');
 
   fixes
     .command('dispatch <id>')
