@@ -36,6 +36,7 @@ import { SqlScheduledRunRepository } from './sql/scheduled-run-repository.js';
 import { SqlMonitorRepository } from './sql/monitor-repository.js';
 import { SqlMonitorMetricReader } from './sql/monitor-metric-reader.js';
 import { SqlNotificationRepository } from './sql/notification-repository.js';
+import { SqlGitHubRepository } from './sql/github-repository.js';
 import { SqlFixDispatchRepository } from './sql/fix-dispatch-repository.js';
 import { SqlDigestRepository } from './sql/digest-repository.js';
 import { SqlDetectionBackfillRepository } from './sql/detection-backfill-repository.js';
@@ -96,6 +97,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
     notifications: new SqlNotificationRepository(knex),
     fixDispatch: new SqlFixDispatchRepository(knex),
+    github: new SqlGitHubRepository(knex),
     digests: new SqlDigestRepository(knex),
     detectionBackfills: new SqlDetectionBackfillRepository(knex),
     searchReindexes: new SqlSearchReindexRepository(knex),

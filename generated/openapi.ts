@@ -1882,8 +1882,9 @@ export interface paths {
         };
         /**
          * List the fixes of the selected project, newest first.
-         * @description Keyset-paginated (`createdAt` descending, then `id` descending). The filters `status`, `severity`
-         *     and `label` are bound into the cursor. The agent tool `triage_list` is this operation.
+         * @description Keyset-paginated (`createdAt` descending, then `id` descending). The filters `status`, `severity`,
+         *     `label`, `dispatchStatus` and `dispatchTarget` are bound into the cursor. The agent tools
+         *     `triage_list` and `agent_list_fixes` (with `dispatchTarget=agent`) are this operation.
          */
         get: operations["listFixes"];
         put?: never;
@@ -2454,12 +2455,16 @@ export interface paths {
         put?: never;
         /**
          * Request, send, acknowledge or fail the dispatch of a fix.
-         * @description `request` (with `webhookId`, an enabled webhook of the project: the coding agent or tracker) moves
-         *     an open or in_progress fix to `pending_approval` and emits `notification.approval_requested` — or
-         *     straight to `approved` when the project does not require approval. `dispatch` sends an approved
-         *     fix to that webhook as a `fix.dispatched` delivery (409 `PUBLIC_API_DISPATCH_TARGET_UNAVAILABLE`
-         *     when it was deleted or disabled); the receiver reports back with `acknowledge` or `fail`. Any
-         *     other (state, action) pair is 400 `PUBLIC_API_INVALID_TRANSITION`. The agent tool
+         * @description `request` moves an open or in_progress fix to `pending_approval` and emits
+         *     `notification.approval_requested` — or straight to `approved` when the project does not require
+         *     approval. Its `target` is `webhook` (default; with `webhookId`, an enabled webhook of the project),
+         *     `github` (the project's GitHub target must exist) or `agent` (the queue coding agents claim from).
+         *     `dispatch` sends an approved fix: to a webhook as a `fix.dispatched` delivery (409
+         *     `PUBLIC_API_DISPATCH_TARGET_UNAVAILABLE` when it was deleted or disabled); to GitHub as an issue,
+         *     created in the background with retries (the dispatch becomes `acknowledged` once the issue exists,
+         *     `failed` when its creation is given up); to agents by putting it in their queue. The receiver
+         *     reports back with `acknowledge` or `fail`, and `complete` once the work is done (which resolves
+         *     the fix). Any other (state, action) pair is 400 `PUBLIC_API_INVALID_TRANSITION`. The agent tool
          *     `triage_dispatch` is this operation.
          */
         post: operations["actOnFixDispatch"];
@@ -2486,6 +2491,114 @@ export interface paths {
          *     `triage_decide_dispatch` is this operation.
          */
         post: operations["decideFixDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/dispatch/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a fix dispatched to coding agents.
+         * @description A coding agent takes a `dispatched` fix of the `agent` target: the dispatch becomes `acknowledged`
+         *     with the caller as `claimedBy`, and an open fix moves to `in_progress`. A dispatch already claimed
+         *     is 409 `PUBLIC_API_DISPATCH_ALREADY_CLAIMED` (whoever holds it); any other state, or a dispatch
+         *     to a webhook or GitHub, is 400 `PUBLIC_API_INVALID_TRANSITION`. Of two concurrent claims exactly
+         *     one wins. The agent tool `agent_claim_fix` is this operation.
+         */
+        post: operations["claimFixDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/fixes/{id}/dispatch/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report progress on a claimed fix as an investigation step.
+         * @description Appends a step (`action`, `finding`, the caller as `agent`) to the fix's investigation. Only while
+         *     the dispatch is `acknowledged` (claimed) — else 400 `PUBLIC_API_INVALID_TRANSITION` — and, for an
+         *     agent dispatch, only by the claimer (409 `PUBLIC_API_DISPATCH_ALREADY_CLAIMED` for anyone else).
+         *     The agent tool `agent_report_progress` is this operation.
+         */
+        post: operations["reportFixProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/integrations/github": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's GitHub target.
+         * @description The repository and labels approved dispatches become issues in. The token and the webhook secret are never returned. 404 when the project has none.
+         */
+        get: operations["getGithubTarget"];
+        /**
+         * Create or replace the project's GitHub target.
+         * @description `repository` is `owner/name`. `token` (a fine-grained token with Issues: read and write on that
+         *     repository) is required when the project has no target yet and otherwise keeps its value when
+         *     omitted. `webhookSecret` is the secret of GitHub's `issues` webhook: given, it is used; omitted at
+         *     creation, one is generated and returned **in this response only** (`webhookSecret`); omitted on a
+         *     change, the old one stays. Both are stored sealed (AES-256-GCM) and never returned otherwise. The
+         *     API host (`GITHUB_API_URL`) must pass the destination guard (400
+         *     `PUBLIC_API_WEBHOOK_DESTINATION_FORBIDDEN`).
+         */
+        put: operations["setGithubTarget"];
+        post?: never;
+        /**
+         * Remove the project's GitHub target.
+         * @description Issues not yet created are not created (their dispatches fail at the next attempt); issues already created stay on GitHub. 404 when the project has none.
+         */
+        delete: operations["deleteGithubTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/integrations/github/webhook/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GitHub's `issues` webhook for one project.
+         * @description The Payload URL of the repository's webhook (content type `application/json`, the project's
+         *     webhook secret, event "Issues"). Needs no credential: **the `X-Hub-Signature-256` HMAC-SHA256 of
+         *     the body with the project's webhook secret is the credential**, compared in constant time; a
+         *     missing or wrong one is 401. `X-GitHub-Delivery` ids are remembered: a redelivery answers 200
+         *     `duplicate` and changes nothing. `ping` answers 200 `pong`. An `issues` event of the target's
+         *     repository for an issue a dispatch created: `closed` resolves the fix, `reopened` moves it back
+         *     to `in_progress` (200 `handled`). Any other event, action, repository or issue is 202 `ignored`.
+         *     A project without a GitHub target is 404. Bodies above 1 MiB are 413.
+         */
+        post: operations["receiveGithubWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3090,16 +3203,65 @@ export interface components {
             resolvedFixes: components["schemas"]["DigestFixes"];
         };
         /** @enum {string} */
-        DispatchStatus: "pending_approval" | "approved" | "rejected" | "expired" | "dispatched" | "acknowledged" | "failed";
+        DispatchStatus: "pending_approval" | "approved" | "rejected" | "expired" | "dispatched" | "acknowledged" | "completed" | "failed";
+        /**
+         * @description Where a dispatch goes: a webhook of the project, the GitHub target (an issue) or the queue coding agents claim from over MCP.
+         * @enum {string}
+         */
+        DispatchTarget: "webhook" | "github" | "agent";
+        GithubTarget: {
+            /** Format: uuid */
+            projectId: string;
+            repository: string;
+            labels: string[];
+            /** @constant */
+            tokenConfigured: true;
+            /**
+             * Format: uri
+             * @description The Payload URL to give GitHub's webhook (on PUBLIC_BASE_URL).
+             */
+            webhookUrl: string;
+            /** @description The webhook secret the service generated, in the response that generated it only; null otherwise. */
+            webhookSecret: string | null;
+            updatedBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        GithubTargetEnvelope: {
+            /** @constant */
+            success: true;
+            requestId: components["schemas"]["RequestId"];
+            data: components["schemas"]["GithubTarget"];
+        };
+        GithubWebhookReceipt: {
+            /** @enum {string} */
+            outcome: "handled" | "duplicate" | "pong" | "ignored";
+            detail?: string;
+        };
         FixDispatch: {
             /** Format: uuid */
             fixId: string;
             status: components["schemas"]["DispatchStatus"] | null;
+            /** @description The target kind of the latest request; null before the first. */
+            target: components["schemas"]["DispatchTarget"] | null;
             /**
              * Format: uuid
-             * @description The target of the latest request.
+             * @description The target webhook of the latest request (webhook target only).
              */
             webhookId: string | null;
+            /** @description The coding agent (its credential's actor) that claimed an agent dispatch. */
+            claimedBy: string | null;
+            /** @description The GitHub issue a GitHub dispatch created (null until it exists), or, while it does not, how its creation goes. */
+            githubIssue: null | {
+                number: number;
+                /** Format: uri */
+                url: string;
+            };
+            /** @description Attempts at creating the GitHub issue and the last error; present for a GitHub dispatch. */
+            githubDelivery?: {
+                attempts: number;
+                lastError: string | null;
+            };
             requestedBy: string | null;
             /** @description When a pending approval expires. */
             expiresAt: components["schemas"]["Timestamp"] | null;
@@ -3107,7 +3269,7 @@ export interface components {
             assigneeUserId: string | null;
             transitions: {
                 /** @enum {string} */
-                action: "request" | "approve" | "reject" | "expire" | "dispatch" | "acknowledge" | "fail";
+                action: "request" | "approve" | "reject" | "expire" | "dispatch" | "acknowledge" | "complete" | "fail";
                 fromStatus: components["schemas"]["DispatchStatus"] | null;
                 toStatus: components["schemas"]["DispatchStatus"];
                 actor: string;
@@ -11133,6 +11295,10 @@ export interface operations {
                 status?: components["schemas"]["FixStatus"];
                 severity?: components["schemas"]["Severity"];
                 label?: string;
+                /** @description Only fixes whose dispatch is in this state. */
+                dispatchStatus?: components["schemas"]["DispatchStatus"];
+                /** @description Only fixes whose latest dispatch request went to this kind of target (`agent`, the coding agents' queue). */
+                dispatchTarget?: components["schemas"]["DispatchTarget"];
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
@@ -12767,10 +12933,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    action: "request" | "dispatch" | "acknowledge" | "fail";
+                    action: "request" | "dispatch" | "acknowledge" | "complete" | "fail";
+                    /** @description With `request` only: where the fix goes (default `webhook`). */
+                    target?: components["schemas"]["DispatchTarget"];
                     /**
                      * Format: uuid
-                     * @description The dispatch target; with `request` only.
+                     * @description The dispatch target webhook; with `request` to a `webhook` target only.
                      */
                     webhookId?: string;
                     note?: string;
@@ -12857,6 +13025,306 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    claimFixDispatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The dispatch, claimed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixDispatchEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reportFixProgress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the agent did, e.g. `reproduced`, `patched`, `tested`. */
+                    action: string;
+                    /** @description What it found. */
+                    finding: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The step recorded. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["InvestigationStep"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGithubTarget: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GitHub target. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GithubTargetEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setGithubTarget: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `owner/name` of the repository. */
+                    repository: string;
+                    /** @description A GitHub token that may create issues in the repository; write-only. */
+                    token?: string;
+                    /** @description Labels every issue gets (default none). */
+                    labels?: string[];
+                    /** @description Secret of the GitHub webhook; write-only. */
+                    webhookSecret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The GitHub target as saved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GithubTargetEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteGithubTarget: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The selected project. */
+                "x-project-id": components["parameters"]["ProjectIdHeaderRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target was removed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: {
+                            /** Format: uuid */
+                            projectId: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveGithubWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Hub-Signature-256": string;
+                "X-GitHub-Event": string;
+                "X-GitHub-Delivery": string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Handled, a duplicate delivery or a ping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GithubWebhookReceipt"];
+                };
+            };
+            /** @description Not an event this service acts on; accepted and ignored. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GithubWebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -37,6 +37,7 @@ import { SqlQueueStatsReader } from '../adapters/sql/queue-stats-reader.js';
 import { requestObserver } from './observability/request-observer.js';
 import { otlpRouter } from './http/otlp-router.js';
 import { scimRouter } from './http/scim/scim-router.js';
+import { githubWebhookRouter } from './http/github-webhook-router.js';
 
 export interface AppOptions {
   /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
@@ -109,6 +110,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   // Every other body-reading route: a coding its parser cannot undo is a 415 Problem before any parsing
   // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
   app.use(contentEncodingGate(BODY_PARSER_CODINGS));
+  // GitHub's issues webhook: the signature of its raw body is its credential, so it answers before authentication.
+  app.use(githubWebhookRouter(services.githubWebhooks));
 
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });

@@ -8,6 +8,7 @@ import type { FairShareSettings } from './domain/fair-share/concurrency-caps.js'
 import { loadWebhookSettings, type WebhookSettings } from './domain/webhooks/webhook-settings.js';
 import { loadMailSettings, type MailSettings } from './domain/mail/mail-settings.js';
 import { loadChannelSettings, type ChannelSettings } from './domain/channels/channel-settings.js';
+import { loadGitHubSettings, type GitHubSettings } from './domain/github/github-settings.js';
 import { loadToolServerSettings, type ToolServerSettings } from './tools/tool-settings.js';
 import { loadOtlpSettings, type OtlpSettings } from './domain/otlp/otlp-settings.js';
 import { loadEvaluationSettings, type EvaluationSettings } from './domain/evaluations/evaluation-settings.js';
@@ -89,6 +90,8 @@ export interface Config {
   mail: MailSettings;
   /** Notification channels (PAGERDUTY_EVENTS_URL). */
   channels: ChannelSettings;
+  /** The GitHub API fix dispatches create issues through (GITHUB_API_URL). */
+  github: GitHubSettings;
   /** LLM-as-judge evaluators: worker, judge-call deadline and retries (docs/evaluations.md). */
   evaluations: EvaluationSettings;
 
@@ -227,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: asConfigError(() => loadWebhookSettings(env)),
     mail: asConfigError(() => loadMailSettings(env)),
     channels: asConfigError(() => loadChannelSettings(env)),
+    github: asConfigError(() => loadGitHubSettings(env)),
     evaluations: asConfigError(() => loadEvaluationSettings(env)),
     admin: { email: (readSetting(env, 'TRACEWELL_ADMIN_EMAIL') || 'dev@localhost').trim().toLowerCase(), password: readSetting(env, 'TRACEWELL_ADMIN_PASSWORD') || undefined },
     lifecycle: { pollMs: readInteger(env, 'LIFECYCLE_WORKER_POLL_MS'), batchSize: readInteger(env, 'LIFECYCLE_BATCH_SIZE') },

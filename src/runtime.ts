@@ -151,6 +151,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       return false;
     }
   }, config.webhooks.pollIntervalMs, pacer);
+  // GitHub issues of dispatched fixes, created outside the dispatching request, with retries.
+  const githubWorker = new WorkLoop(async () => {
+    try {
+      return (await services.githubIssues.runOnce()) > 0;
+    } catch (error) {
+      log(`github issues: ${(error as Error).message}`);
+      return false;
+    }
+  }, config.webhooks.pollIntervalMs, pacer);
   // Tasks (monitors, digests, approval expiry, backfills) register on it where their services are built.
   const scheduler = new Scheduler(store, (work) => inAmbientTransaction(store, work), clock, config.scheduler.pollMs, log);
   scheduler.register(new MonitorTask(services.monitorEvaluator));
@@ -195,6 +204,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         mailWorker.start();
         background.push(mailWorker);
       }
+      githubWorker.start();
+      background.push(githubWorker);
 
       lifecycleWorker.start();
       background.push(lifecycleWorker);

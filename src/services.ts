@@ -62,6 +62,7 @@ import { NotificationService } from './domain/notifications/notification-service
 import { DigestService } from './domain/notifications/digest-service.js';
 import { ActionItemService } from './domain/notifications/action-items.js';
 import { DispatchService } from './domain/dispatch/dispatch-service.js';
+import { createGitHubServices, type GitHubServices } from './domain/github/github-services.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { TrainingService } from './domain/detections/learning/training-service.js';
 import { TrainingPool } from './domain/detections/learning/training-pool.js';
@@ -148,6 +149,10 @@ export interface Services extends EvaluationServices {
   actionItems: ActionItemService;
   /** Fix dispatch and its approval. */
   dispatch: DispatchService;
+  /** Dispatch to GitHub: the target, the issue worker and the issues webhook (docs/integrations.md#github). */
+  githubTargets: GitHubServices['githubTargets'];
+  githubIssues: GitHubServices['githubIssues'];
+  githubWebhooks: GitHubServices['githubWebhooks'];
   /** Detections run over historical traces on request, in scheduled batches. */
   backfills: BackfillService;
   /** Versioned prompts with labels (docs/prompts.md). */
@@ -226,6 +231,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
       (store, projectId) => evaluations.evaluatorPipeline.scheduleSettledTraces(store, projectId, config.otlp.settleMs),
     ],
   });
+  const dispatch = new DispatchService(store, clock, notifications, webhookEvents);
   return {
     events,
     mail,
@@ -277,7 +283,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     notifications,
     digests: new DigestService(store, clock, notifications),
     actionItems: new ActionItemService(clock, notifications),
-    dispatch: new DispatchService(store, clock, notifications, webhookEvents),
+    dispatch,
+    ...createGitHubServices({ store, clock, config, dispatch }),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
     // One training thread, niced like the other background threads, its heap capped (docs/detections-learning.md).
     trainings: new TrainingService(store, clock, notifications, cursors, new TrainingPool({ workers: 1, maxHeapMb: 1024, graceMs: 5_000, niceness: config.backgroundThreadNiceness })),

@@ -32,6 +32,7 @@ import { scim } from './040-scim.js';
 import { detectionModels } from './041-detection-models.js';
 import { channels } from './042-channels.js';
 import { mailOutbox } from './043-mail-outbox.js';
+import { githubTargets } from './044-github-targets.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -78,4 +79,5 @@ export const migrations: readonly Migration[] = [
   detectionModels,
   channels,
   mailOutbox,
+  githubTargets,
 ];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { DispatchAction, DispatchState, DispatchStatus } from '../../src/domain/dispatch/dispatch-state-machine.js';
+import type { DispatchAction, DispatchState, DispatchStatus, DispatchTarget } from '../../src/domain/dispatch/dispatch-state-machine.js';
 import type { ActionItem, DispatchRequestFields, DispatchTransitionRecord, FixDispatchRecord, FixDispatchRepository } from '../../src/ports/fix-dispatch.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './columns.js';
 
@@ -11,23 +11,57 @@ export class SqlFixDispatchRepository implements FixDispatchRepository {
   async find(projectId: string, fixId: string): Promise<FixDispatchRecord | null> {
     const row = await this.db('fixes')
       .where({ project_id: projectId, id: fixId })
-      .first('id', 'project_id', 'dispatch_status', 'dispatch_webhook_id', 'dispatch_requested_by', 'dispatch_expires_at', 'assignee_user_id');
+      .first(
+        'id',
+        'project_id',
+        'dispatch_status',
+        'dispatch_target',
+        'dispatch_webhook_id',
+        'dispatch_requested_by',
+        'dispatch_expires_at',
+        'assignee_user_id',
+        'dispatch_claimed_by',
+        'github_issue_number',
+        'github_issue_url',
+        'github_attempts',
+        'github_last_error',
+      );
     if (!row) return null;
     return {
       fixId: row.id as string,
       projectId: row.project_id as string,
       status: (row.dispatch_status as DispatchStatus | null) ?? null,
+      // Dispatches requested before targets had kinds went to webhooks.
+      target: row.dispatch_status === null ? null : ((row.dispatch_target as DispatchTarget | null) ?? 'webhook'),
       webhookId: (row.dispatch_webhook_id as string | null) ?? null,
       requestedBy: (row.dispatch_requested_by as string | null) ?? null,
       expiresAt: fromMillisOrNull(row.dispatch_expires_at as number | null),
       assigneeUserId: (row.assignee_user_id as string | null) ?? null,
+      claimedBy: (row.dispatch_claimed_by as string | null) ?? null,
+      githubIssue: row.github_issue_number === null || row.github_issue_number === undefined ? null : { number: Number(row.github_issue_number), url: row.github_issue_url as string },
+      githubAttempts: Number(row.github_attempts ?? 0),
+      githubLastError: (row.github_last_error as string | null) ?? null,
     };
+  }
+
+  async setClaimedBy(projectId: string, fixId: string, actor: string | null): Promise<void> {
+    await this.db('fixes').where({ project_id: projectId, id: fixId }).update({ dispatch_claimed_by: actor });
   }
 
   async transition(projectId: string, fixId: string, expected: DispatchState, to: DispatchStatus, now: Date, request?: DispatchRequestFields): Promise<boolean> {
     const values: Row = { dispatch_status: to, updated_at: toMillis(now) };
     if (request) {
+      values.dispatch_target = request.target;
       values.dispatch_webhook_id = request.webhookId;
+      // A new request starts a new hand-off: no claim, no issue, no creation state of the last one.
+      values.dispatch_claimed_by = null;
+      values.github_issue_number = null;
+      values.github_issue_url = null;
+      values.github_attempts = 0;
+      values.github_next_attempt_at = null;
+      values.github_lease_owner = null;
+      values.github_lease_until = null;
+      values.github_last_error = null;
       values.dispatch_requested_by = request.requestedBy;
       values.dispatch_expires_at = request.expiresAt ? toMillis(request.expiresAt) : null;
     } else if (to !== 'pending_approval') {

@@ -139,6 +139,9 @@ export class SqlFixRepository implements FixRepository {
     if (filter.status) query.where('status', filter.status);
     if (filter.severity) query.where('severity', filter.severity);
     if (filter.label) query.where('label', filter.label);
+    if (filter.dispatchStatus) query.where('dispatch_status', filter.dispatchStatus);
+    // Dispatches from before targets had kinds (null) went to webhooks.
+    if (filter.dispatchTarget) query.whereNotNull('dispatch_status').andWhereRaw("COALESCE(dispatch_target, 'webhook') = ?", [filter.dispatchTarget]);
     return query;
   }
 

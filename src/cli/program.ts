@@ -16,6 +16,8 @@ import { registerDatasetCommands } from './commands/datasets.js';
 import { registerExperimentCommands } from './commands/experiments.js';
 import { registerSessionsCommands } from './commands/sessions.js';
 import { registerUsersCommands } from './commands/users.js';
+import { registerGitHubCommands } from './commands/github.js';
+import { registerFixCommands } from './commands/fixes.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -46,6 +48,8 @@ export function buildProgram(io: Io): Command {
   registerExperimentCommands(program, io);
   registerSessionsCommands(program, io);
   registerUsersCommands(program, io);
+  registerGitHubCommands(program, io);
+  registerFixCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

@@ -71,7 +71,7 @@ export class FixHandlers implements Pick<OperationHandlers, FixOperations> {
 
   listFixes: OperationHandlers['listFixes'] = async ({ ctx, query }) => {
     const project = selectedProject(ctx);
-    const filter = { status: query.status, severity: query.severity, label: query.label };
+    const filter = { status: query.status, severity: query.severity, label: query.label, dispatchStatus: query.dispatchStatus, dispatchTarget: query.dispatchTarget };
     const { fixes, page, total } = await this.fixes.listPage(
       project.id,
       filter,

@@ -21,6 +21,7 @@ import { ModelPriceHandlers } from './model-price-handlers.js';
 import { MonitorHandlers } from './monitor-handlers.js';
 import { NotificationHandlers } from './notification-handlers.js';
 import { DispatchHandlers } from './dispatch-handlers.js';
+import { GitHubHandlers } from './github-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { DetectionModelHandlers } from './detection-model-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
@@ -59,6 +60,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new MonitorHandlers(services.monitors),
     ...new NotificationHandlers(services.notifications, services.digests),
     ...new DispatchHandlers(services.dispatch),
+    ...new GitHubHandlers(services.githubTargets),
     ...new BackfillHandlers(services.backfills),
     ...new DetectionModelHandlers(services.trainings),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),

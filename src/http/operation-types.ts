@@ -51,7 +51,7 @@ export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op
  * pipeline, so they have no handler here: the served contract (contract router, no credential) and
  * the OTLP/HTTP export (protobuf or OTLP JSON in and out, OTLP router).
  */
-export const SELF_SERVED_OPERATIONS = ['getContractJson', 'getContractYaml', 'exportOtlpTraces'] as const satisfies readonly OperationId[];
+export const SELF_SERVED_OPERATIONS = ['getContractJson', 'getContractYaml', 'exportOtlpTraces', 'receiveGithubWebhook'] as const satisfies readonly OperationId[];
 export type SelfServedOperationId = (typeof SELF_SERVED_OPERATIONS)[number];
 
 /** Operations that write their own body as they go (JSON Lines exports, the playground's Server-Sent Events), answered by a StreamingHandler. */

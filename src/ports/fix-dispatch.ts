@@ -1,13 +1,22 @@
-import type { DispatchAction, DispatchState, DispatchStatus } from '../domain/dispatch/dispatch-state-machine.js';
+import type { DispatchAction, DispatchState, DispatchStatus, DispatchTarget } from '../domain/dispatch/dispatch-state-machine.js';
 
 export interface FixDispatchRecord {
   fixId: string;
   projectId: string;
   status: DispatchState;
+  /** Where the latest request sends the fix; null before the first request. */
+  target: DispatchTarget | null;
   webhookId: string | null;
   requestedBy: string | null;
   expiresAt: Date | null;
   assigneeUserId: string | null;
+  /** The actor (a coding agent's credential) that claimed an agent dispatch. */
+  claimedBy: string | null;
+  /** The issue a GitHub dispatch created, once it exists. */
+  githubIssue: { number: number; url: string } | null;
+  /** Attempts at creating the GitHub issue so far, and why the last one failed. */
+  githubAttempts: number;
+  githubLastError: string | null;
 }
 
 export interface DispatchTransitionRecord {
@@ -23,7 +32,9 @@ export interface DispatchTransitionRecord {
 
 /** What a request sets beside the status; other transitions keep these. */
 export interface DispatchRequestFields {
-  webhookId: string;
+  target: DispatchTarget;
+  /** With a webhook target only. */
+  webhookId: string | null;
   requestedBy: string;
   expiresAt: Date | null;
 }
@@ -39,6 +50,8 @@ export interface FixDispatchRepository {
   transitions(fixId: string): Promise<DispatchTransitionRecord[]>;
   /** Pending approvals whose deadline is at or before `now`, oldest deadline first. */
   dueExpiries(now: Date, limit: number): Promise<{ projectId: string; fixId: string; expiresAt: Date }[]>;
+  /** Records who claimed an agent dispatch (null clears it, at a new request). */
+  setClaimedBy(projectId: string, fixId: string, actor: string | null): Promise<void>;
   setAssignee(projectId: string, fixId: string, userId: string | null, now: Date): Promise<boolean>;
   /**
    * Draft or open fixes of the project with an assignee, unchanged since `unchangedSince`, and not

@@ -63,6 +63,9 @@ export interface FixListFilter {
   status?: FixStatus;
   severity?: Severity;
   label?: string;
+  /** A DispatchStatus / DispatchTarget (named as strings: the dispatch state machine imports this module). */
+  dispatchStatus?: string;
+  dispatchTarget?: string;
 }
 
 export type FixContentChanges = Partial<Pick<FixRecord, 'title' | 'severity' | 'label' | 'recommendedAction'>>;

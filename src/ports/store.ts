@@ -67,6 +67,7 @@ export interface Store {
   readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
   readonly notifications: import('./notifications.js').NotificationRepository;
   readonly fixDispatch: import('./fix-dispatch.js').FixDispatchRepository;
+  readonly github: import('./github.js').GitHubRepository;
   readonly digests: import('./digests.js').DigestRepository;
   readonly detectionBackfills: import('./detection-backfills.js').DetectionBackfillRepository;
   readonly searchReindexes: import('./search-reindexes.js').SearchReindexRepository;

@@ -289,6 +289,10 @@ export const SETTINGS = {
     meaning: 'Hosts whose webhook destinations may be loopback or private, pinned to that port (bare host: 80/443 only); metadata addresses stay refused ([destinations](tenant-safety-input.md#webhook-destinations)).',
   },
   WEBHOOK_DELIVERY_TIMEOUT_MS: { group: 'webhooks', kind: 'integer', default: 10_000, min: 1, meaning: 'Deadline of one delivery attempt, connect to full response.' },
+  GITHUB_API_URL: {
+    group: 'webhooks', kind: 'text', shown: '`https://api.github.com`', values: 'URL (GitHub Enterprise Server: `https://HOST/api/v3`)',
+    meaning: 'The GitHub REST API fix dispatches create issues through; it passes the destination guard like a webhook destination ([GitHub](integrations.md#github)).',
+  },
   WEBHOOK_POLL_INTERVAL_MS: {
     group: 'webhooks', kind: 'integer', default: 1000, min: 1,
     meaning: 'How often an idle delivery worker looks for due deliveries (after a round that attempted some it goes again at once).',

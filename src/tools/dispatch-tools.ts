@@ -1,4 +1,5 @@
 import type { components } from '../../generated/openapi.js';
+import { DISPATCH_TARGETS } from '../domain/dispatch/dispatch-state-machine.js';
 import { DISPATCHES, READS, UPDATES } from './tool-annotation-presets.js';
 import { bodyField, field, itemField, listField, object, pathParameter } from './contract-fields.js';
 import { FIX_ID } from './tool-field-exceptions.js';
@@ -8,10 +9,13 @@ import { optionalEnum, optionalString, requiredString } from './tool-input-reade
 type FixDispatch = components['schemas']['FixDispatch'];
 
 /** The dispatch state every dispatch tool answers: the contract's FixDispatch, in the spec's names. */
-const DISPATCH = object({
+export const DISPATCH = object({
   fix_id: field('FixDispatch', 'fixId'),
   dispatch_status: field('FixDispatch', 'status'),
+  target: field('FixDispatch', 'target'),
   webhook_id: field('FixDispatch', 'webhookId'),
+  claimed_by: field('FixDispatch', 'claimedBy'),
+  github_issue: field('FixDispatch', 'githubIssue'),
   requested_by: field('FixDispatch', 'requestedBy'),
   expires_at: field('FixDispatch', 'expiresAt'),
   assignee_user_id: field('FixDispatch', 'assigneeUserId'),
@@ -28,16 +32,19 @@ const DISPATCH = object({
     }),
   ),
 });
-const ACTIONS = ['request', 'dispatch', 'acknowledge', 'fail'] as const;
+const ACTIONS = ['request', 'dispatch', 'acknowledge', 'complete', 'fail'] as const;
 const DECISIONS = ['approve', 'reject'] as const;
 const NO_QUERY = { query: {}, headers: {} } as const;
 
 const fixPath = (input: Record<string, unknown>) => ({ id: requiredString(input, 'fix_id', 64) });
 
-const result = (d: FixDispatch) => ({
+export const dispatchResult = (d: FixDispatch) => ({
   fix_id: d.fixId,
   dispatch_status: d.status,
+  target: d.target,
   webhook_id: d.webhookId,
+  claimed_by: d.claimedBy,
+  github_issue: d.githubIssue,
   requested_by: d.requestedBy,
   expires_at: d.expiresAt,
   assignee_user_id: d.assigneeUserId,
@@ -58,7 +65,7 @@ export function dispatchToolMappings(): AnyToolMapping[] {
       description: 'The dispatch state of a fix (null until first requested) and its trail.',
       input: object({ fix_id: pathParameter('getFixDispatch', 'id', FIX_ID) }),
       toOperation: (input) => ({ ...NO_QUERY, path: fixPath(input), body: undefined }),
-      toResult: result,
+      toResult: dispatchResult,
     }),
     mapTool({
       name: 'triage_dispatch',
@@ -66,18 +73,23 @@ export function dispatchToolMappings(): AnyToolMapping[] {
       annotations: DISPATCHES,
       operationId: 'actOnFixDispatch',
       description:
-        'Request the dispatch of an open or in_progress fix to a webhook (a coding agent or tracker), send an approved one, or report it acknowledged or failed.',
+        'Request the dispatch of an open or in_progress fix to a webhook, GitHub (an issue) or the coding agents\' queue, send an approved one, or report it acknowledged, completed or failed.',
       input: object({
         fix_id: pathParameter('actOnFixDispatch', 'id', FIX_ID),
         action: bodyField('actOnFixDispatch', 'action'),
+        target: bodyField('actOnFixDispatch', 'target'),
         webhook_id: bodyField('actOnFixDispatch', 'webhookId'),
         note: bodyField('actOnFixDispatch', 'note'),
       }),
       toOperation: (input) => {
         const action = optionalEnum(input, 'action', ACTIONS) ?? (requiredString(input, 'action') as (typeof ACTIONS)[number]);
-        return { ...NO_QUERY, path: fixPath(input), body: { action, webhookId: optionalString(input, 'webhook_id', 64), note: optionalString(input, 'note', 2000, 1) } };
+        return {
+          ...NO_QUERY,
+          path: fixPath(input),
+          body: { action, target: optionalEnum(input, 'target', DISPATCH_TARGETS), webhookId: optionalString(input, 'webhook_id', 64), note: optionalString(input, 'note', 2000, 1) },
+        };
       },
-      toResult: result,
+      toResult: dispatchResult,
     }),
     mapTool({
       name: 'triage_decide_dispatch',
@@ -94,7 +106,7 @@ export function dispatchToolMappings(): AnyToolMapping[] {
         const decision = optionalEnum(input, 'decision', DECISIONS) ?? (requiredString(input, 'decision') as (typeof DECISIONS)[number]);
         return { ...NO_QUERY, path: fixPath(input), body: { decision, note: optionalString(input, 'note', 2000, 1) } };
       },
-      toResult: result,
+      toResult: dispatchResult,
     }),
   ];
 }

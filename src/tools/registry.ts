@@ -12,6 +12,7 @@ import { triageToolMappings } from './triage-tools.js';
 import { alertToolMappings } from './alert-tools.js';
 import { channelToolMappings } from './channel-tools.js';
 import { dispatchToolMappings } from './dispatch-tools.js';
+import { agentToolMappings } from './agent-tools.js';
 import { evaluationToolMappings } from './evaluation-tools.js';
 import { promptToolMappings } from './prompt-tools.js';
 import { sessionToolMappings } from './session-tools.js';
@@ -54,6 +55,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
   return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...channelToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...agentToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -252,11 +252,11 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'query_metrics', 'test_channel'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'query_metrics', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection'
+            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection' || tool.name === 'agent_claim_fix' || tool.name === 'agent_report_progress'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
@@ -331,6 +331,16 @@ forEachAdapter((adapter) => {
       expect(((await call('get_session', { session_id: 'tour-chat' })).traces as Json[]).map((t) => t.trace_id)).to.have.members(['tour-turn-1', 'tour-turn-2']);
       expect(((await call('list_users')).users as Json[]).map((u) => u.user_id)).to.deep.equal(['tour-user']);
       expect((await call('get_user', { user_id: 'tour-user' })).user).to.include({ trace_count: 2, session_count: 1 });
+      // The coding agents' queue: a fix dispatched to agents (no approval), claimed, worked and done.
+      await fixture.server.runtime.services.notifications.updateSettings(projectId, { dispatchApprovalRequired: false });
+      const queued = await newFix('Tour queue');
+      await fixture.server.runtime.services.fixes.accept(projectId, queued, 'user:seed');
+      await fixture.server.runtime.services.dispatch.act(projectId, queued, 'request', { target: 'agent' }, 'user:seed');
+      await fixture.server.runtime.services.dispatch.act(projectId, queued, 'dispatch', {}, 'user:seed');
+      expect(((await call('agent_list_fixes')).fixes as Json[]).map((f) => f.fix_id)).to.deep.equal([queued]);
+      expect(await call('agent_claim_fix', { fix_id: queued })).to.include({ dispatch_status: 'acknowledged' });
+      expect(await call('agent_report_progress', { fix_id: queued, action: 'patched', finding: 'tour' })).to.include({ action: 'patched' });
+      expect(await call('agent_complete_fix', { fix_id: queued })).to.include({ dispatch_status: 'completed' });
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });

@@ -25,7 +25,8 @@ const ALLOWED: Record<string, Partial<Record<DispatchAction, DispatchStatus>>> =
   rejected: { request: 'pending_approval' },
   expired: { request: 'pending_approval' },
   dispatched: { acknowledge: 'acknowledged', fail: 'failed' },
-  acknowledged: {},
+  acknowledged: { complete: 'completed' },
+  completed: { request: 'pending_approval' },
   failed: { request: 'pending_approval' },
 };
 const expected = (state: DispatchState, action: DispatchAction): DispatchStatus | null => ALLOWED[String(state)][action] ?? null;
@@ -72,7 +73,7 @@ forEachAdapter((adapter) => {
     /** Puts a fix's dispatch in `state` through the repository (the pairs below then start from there). */
     const putIn = async (fixId: string, state: DispatchState, expiresAt: Date | null = null) => {
       if (state === null) return;
-      await server.runtime.store.fixDispatch.transition(projectId(), fixId, null, state, server.clock.now(), { webhookId, requestedBy: requester(), expiresAt });
+      await server.runtime.store.fixDispatch.transition(projectId(), fixId, null, state, server.clock.now(), { target: 'webhook', webhookId, requestedBy: requester(), expiresAt });
     };
     const act = (fixId: string, body: Json) => server.request().post(`${FIXES}/${fixId}/dispatch`).set(key()).send(body);
     const decide = (fixId: string, body: Json) => server.request().post(`${FIXES}/${fixId}/dispatch/approval`).set(key()).send(body);
@@ -242,7 +243,7 @@ forEachAdapter((adapter) => {
       it('answers null before any request, then the state and trail; the fix shows the same dispatchStatus', async () => {
         const fixId = await openFix();
         expect(expectEnvelope<Dispatch>(await server.request().get(`${FIXES}/${fixId}/dispatch`).set(key()))).to.deep.equal({
-          fixId, status: null, webhookId: null, requestedBy: null, expiresAt: null, assigneeUserId: null, transitions: [],
+          fixId, status: null, target: null, webhookId: null, requestedBy: null, expiresAt: null, assigneeUserId: null, claimedBy: null, githubIssue: null, transitions: [],
         });
         await act(fixId, { action: 'request', webhookId });
         expect(expectEnvelope<Dispatch>(await server.request().get(`${FIXES}/${fixId}/dispatch`).set(key())).status).to.equal('pending_approval');

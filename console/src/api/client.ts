@@ -225,6 +225,9 @@ export class ApiClient {
   getFixDispatch = (id: string) => this.rest<SuccessData<'getFixDispatch'>>('GET', `/fixes/${id}/dispatch`);
   actOnFixDispatch = (id: string, body: BodyOf<'actOnFixDispatch'>) => this.rest<SuccessData<'actOnFixDispatch'>>('POST', `/fixes/${id}/dispatch`, undefined, body);
   decideFixDispatch = (id: string, body: BodyOf<'decideFixDispatch'>) => this.rest<SuccessData<'decideFixDispatch'>>('POST', `/fixes/${id}/dispatch/approval`, undefined, body);
+  getGithubTarget = () => this.rest<SuccessData<'getGithubTarget'>>('GET', '/integrations/github');
+  setGithubTarget = (body: BodyOf<'setGithubTarget'>) => this.rest<SuccessData<'setGithubTarget'>>('PUT', '/integrations/github', undefined, body);
+  deleteGithubTarget = () => this.rest<SuccessData<'deleteGithubTarget'>>('DELETE', '/integrations/github');
 
 
   // Prompt names hold `/` (folders): a path carries the name encoded whole (`a%2Fb`).

@@ -17,11 +17,16 @@ const STATUS_WORDS: Record<DispatchStatus, string> = {
   expired: 'approval expired',
   dispatched: 'sent, waiting for the receiver',
   acknowledged: 'acknowledged by the receiver',
+  completed: 'completed',
   failed: 'failed at the receiver',
 };
 
 /** From these (or never requested) a dispatch may be requested again (the service's state machine). */
-const REQUESTABLE: readonly (DispatchStatus | null)[] = [null, 'rejected', 'expired', 'failed'];
+const REQUESTABLE: readonly (DispatchStatus | null)[] = [null, 'rejected', 'expired', 'completed', 'failed'];
+
+/** The "Send to" choices besides the webhooks: values of the select, never a webhook id. */
+const GITHUB = 'target:github';
+const AGENTS = 'target:agent';
 
 const useDispatch = (fixId: string) => {
   const api = useApi();
@@ -102,13 +107,17 @@ export function FixDispatch({ fix }: { fix: Fix }) {
     setNote('');
   };
   const withNote = <T extends object>(body: T): T & { note?: string } => (note.trim() === '' ? body : { ...body, note: note.trim() });
-  const request = useMutation({ mutationFn: () => api.actOnFixDispatch(fix.id, withNote({ action: 'request' as const, webhookId })), onSuccess: done });
+  const github = useQuery({ queryKey: ['github-target', session?.projectId], queryFn: () => api.getGithubTarget(), retry: false });
+  const requestBody = () =>
+    webhookId === GITHUB ? { action: 'request' as const, target: 'github' as const } : webhookId === AGENTS ? { action: 'request' as const, target: 'agent' as const } : { action: 'request' as const, webhookId };
+  const request = useMutation({ mutationFn: () => api.actOnFixDispatch(fix.id, withNote(requestBody())), onSuccess: done });
   const send = useMutation({ mutationFn: () => api.actOnFixDispatch(fix.id, withNote({ action: 'dispatch' as const })), onSuccess: done });
   const decide = useMutation({ mutationFn: (decision: 'approve' | 'reject') => api.decideFixDispatch(fix.id, withNote({ decision })), onSuccess: done });
   const d = dispatch.data;
   const status = d?.status ?? null;
   const enabled = (webhooks.data?.webhooks ?? []).filter((w) => w.enabled);
-  const target = (id: string | null) => webhooks.data?.webhooks.find((w) => w.id === id)?.name ?? 'its webhook';
+  const target = (id: string | null) =>
+    d?.target === 'github' ? `GitHub (${github.data?.repository ?? 'the repository'})` : d?.target === 'agent' ? 'the coding agents' : (webhooks.data?.webhooks.find((w) => w.id === id)?.name ?? 'its webhook');
   const busy = request.isPending || send.isPending || decide.isPending;
   const onRequest = (event: FormEvent) => {
     event.preventDefault();
@@ -123,6 +132,21 @@ export function FixDispatch({ fix }: { fix: Fix }) {
         <p>
           {status === null ? 'Not requested yet.' : <>Dispatch <strong>{STATUS_WORDS[status]}</strong> to {target(d.webhookId)}.</>}
           {status === 'pending_approval' && d.expiresAt && <> The request expires {formatTime(d.expiresAt)}.</>}
+          {d.claimedBy && <> Claimed by {actorName(d.claimedBy)}.</>}
+        </p>
+      )}
+      {d?.githubIssue && (
+        <p className="fx-github-issue">
+          GitHub issue:{' '}
+          <a href={d.githubIssue.url} rel="noreferrer" target="_blank">
+            #{d.githubIssue.number}
+          </a>
+        </p>
+      )}
+      {d?.target === 'github' && status === 'dispatched' && !d.githubIssue && d.githubDelivery && (
+        <p className="muted">
+          Creating the GitHub issue… attempt {d.githubDelivery.attempts}
+          {d.githubDelivery.lastError && <>; last error: {d.githubDelivery.lastError}</>}
         </p>
       )}
       {(requestable || (status === 'pending_approval' && mayDecide) || status === 'approved') && (
@@ -131,12 +155,13 @@ export function FixDispatch({ fix }: { fix: Fix }) {
           <input id="fx-dispatch-note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
         </>
       )}
-      {requestable && enabled.length === 0 && webhooks.data && <p className="muted">Add a webhook in Settings first: a dispatch is sent to one.</p>}
-      {requestable && enabled.length > 0 && (
+      {requestable && (
         <form className="inline-form" onSubmit={onRequest}>
           <label htmlFor="fx-dispatch-target">Send to</label>
           <select id="fx-dispatch-target" value={webhookId} onChange={(e) => setWebhookId(e.target.value)}>
-            <option value="">Choose a webhook…</option>
+            <option value="">Choose a target…</option>
+            {github.data && <option value={GITHUB}>GitHub issue in {github.data.repository}</option>}
+            <option value={AGENTS}>Coding agents (MCP queue)</option>
             {enabled.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}

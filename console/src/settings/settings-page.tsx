@@ -8,6 +8,7 @@ import { AuditLog } from './audit-log';
 import { Members } from './members';
 import { ExperimentAlpha } from './experiment-alpha';
 import { Retention } from './retention';
+import { GitHubTarget } from './github-target';
 
 /**
  * The project's settings. Administration sections need an admin role (and, signed in, the access
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <ExperimentAlpha />
       <WebhooksLink />
       <ChannelsLink />
+      <GitHubTarget />
       <SavedFilters />
       <ServiceAccounts />
       <ModelPrices />
