@@ -21,6 +21,7 @@ import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 
 import { oauthRouter } from './http/oauth-router.js';
+import { ssoRouter } from './http/sso-router.js';
 import { contractRouter } from './http/contract-router.js';
 import { accountRouter } from './http/account-router.js';
 import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
@@ -111,7 +112,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock), services.sso));
+  app.use(ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn));
   app.use(accountRouter(services.accountLinks, services.invitations));
 
   // The served contract and /docs need no credential, so they answer before authentication.
