@@ -110,10 +110,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
   app.use(contentEncodingGate(BODY_PARSER_CODINGS));
 
+  // Before the console's pages: /sso/callback is the server's, not a console route.
+  app.use(ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn));
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
   app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock), services.sso));
-  app.use(ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn));
   app.use(accountRouter(services.accountLinks, services.invitations));
 
   // The served contract and /docs need no credential, so they answer before authentication.

@@ -100,6 +100,9 @@ export class OidcClient {
       const params = oauth.validateAuthResponse(metadata, client, callback.params, callback.state);
       const response = await oauth.authorizationCodeGrantRequest(metadata, client, auth, params, callback.redirectUri, callback.codeVerifier, this.options(issuer));
       const result = await oauth.processAuthorizationCodeResponse(metadata, client, response, { expectedNonce: callback.nonce, requireIdToken: true });
+      // oauth4webapi leaves the signature of a token-endpoint ID token to TLS; the provider may be a
+      // plain-http host of SSO_ALLOWED_HOSTS, and a signature proves the token either way (JWKS).
+      await oauth.validateApplicationLevelSignature(metadata, response, this.options(issuer));
       const claims = oauth.getValidatedIdTokenClaims(result);
       if (!claims) throw new SsoError(400, 'id_token_missing', 'The identity provider sent no ID token.');
       return claims;
