@@ -201,8 +201,8 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
       });
       if (!request) return;
       // A client that names the person (login_hint, the console's "Continue with SSO") goes straight
-      // to the identity provider when the email's domain has single sign-on.
-      if (fields.login_hint && (await sso.signIn.connectionFor(fields.login_hint))) {
+      // to the identity provider of the email's domain; without one the page says so and asks for the password.
+      if (fields.login_hint) {
         try {
           const url = await sso.signIn.start(fields.login_hint, { kind: 'authorize', params: authorizationParams(fields) as Fields });
           noStore(res);
