@@ -15,6 +15,7 @@ import { registerDatasetCommands } from './commands/datasets.js';
 import { registerExperimentCommands } from './commands/experiments.js';
 import { registerSessionsCommands } from './commands/sessions.js';
 import { registerUsersCommands } from './commands/users.js';
+import { registerSsoCommands } from './commands/sso.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -44,6 +45,7 @@ export function buildProgram(io: Io): Command {
   registerExperimentCommands(program, io);
   registerSessionsCommands(program, io);
   registerUsersCommands(program, io);
+  registerSsoCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();
