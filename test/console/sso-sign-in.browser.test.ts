@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startOidcProvider, type RealProvider } from '../support/oidc-provider-idp.js';
-import { ensureConsoleBuilt, launchBrowser, type RunningBrowser } from './browser.js';
+import { ensureConsoleBuilt, launchBrowser, seriousViolations, type RunningBrowser } from './browser.js';
+import { CONSOLE_PASSWORD } from './console-sign-in.js';
 
 /** A free loopback port, so PUBLIC_BASE_URL (and the callback URI the provider registers) is known before the server starts. */
 async function freePort(): Promise<number> {
@@ -108,6 +109,42 @@ forEachAdapter((adapter) => {
       expect(tokens.status, tokens.text).to.equal(200);
       const introspected = await server.request().get('/api/v1/public/project').set('authorization', `Bearer ${tokens.body.access_token}`).set('x-project-id', server.tenant.project.id);
       expect(introspected.status, introspected.text).to.equal(200);
+    });
+
+    it('the owner manages the connection and SCIM from organization settings (screenshots for docs/sso.md)', async () => {
+      const owner = await chrome.context.newPage();
+      await owner.setViewportSize({ width: 1280, height: 900 });
+      await owner.goto(`${baseUrl}/sign-in`);
+      await owner.getByLabel('Work email').waitFor();
+      await owner.screenshot({ path: 'docs/images/sso-sign-in.png' });
+      // The owner's password sign-in (the tab before remembered the project, so the console may go straight to it).
+      await server.runtime.services.identityProvisioning.setPassword(server.tenant.user.id, CONSOLE_PASSWORD);
+      await owner.getByRole('button', { name: 'Sign in with your account' }).click();
+      await owner.waitForURL(/\/oauth\/authorize/);
+      await owner.getByLabel('Email').fill(server.tenant.user.email);
+      await owner.getByLabel('Password').fill(CONSOLE_PASSWORD);
+      await owner.getByRole('button', { name: 'Approve' }).click();
+      await owner.waitForURL(/\/(projects|traces)$/);
+      if (owner.url().endsWith('/projects')) await owner.getByRole('button', { name: `${server.tenant.organization.name} / ${server.tenant.project.name}` }).click();
+      await owner.waitForURL(/\/traces$/);
+      await owner.goto(`${baseUrl}/settings`);
+      await owner.getByRole('link', { name: 'Single sign-on (OpenID Connect)' }).click();
+      await owner.getByRole('heading', { name: 'Single sign-on', level: 1 }).waitFor();
+      expect(await owner.getByLabel('Issuer URL').inputValue()).to.equal(idp.issuer);
+      expect(await owner.getByLabel(/^Group mappings/).inputValue()).to.equal('observability-editors = member');
+      await owner.getByLabel(/^Require SSO/).check();
+      await owner.getByRole('button', { name: 'Save connection' }).click();
+      await owner.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      expect(await seriousViolations(owner)).to.deep.equal([]);
+      await owner.screenshot({ path: 'docs/images/sso-settings.png', fullPage: true });
+      expect((await server.runtime.store.sso.findByOrganization(server.tenant.organization.id))!.requireSso).to.equal(true);
+      await owner.goto(`${baseUrl}/settings/scim`);
+      await owner.getByRole('button', { name: 'Issue token' }).click();
+      const shown = owner.getByRole('status').filter({ hasText: 'shown once' });
+      await shown.waitFor();
+      expect(await shown.locator('code').innerText()).to.match(/^tw_sc_/);
+      await owner.screenshot({ path: 'docs/images/scim-settings.png', fullPage: true });
+      await owner.close();
     });
   });
 });
