@@ -44,6 +44,7 @@ import { SqlSearchReindexRepository } from './sql/search-reindex-repository.js';
 import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlScimRepository } from './sql/scim-repository.js';
+import { SqlSsoRepository } from './sql/sso-repository.js';
 import { SqlDetectionModelRepository } from './sql/detection-model-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
@@ -118,6 +119,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     experimentCalls: new SqlExperimentCallRepository(knex),
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     scim: new SqlScimRepository(knex, dialect),
+    sso: new SqlSsoRepository(knex),
     detectionModels: new SqlDetectionModelRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
     metrics: new SqlMetricsReader(knex, dialect),

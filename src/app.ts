@@ -21,6 +21,7 @@ import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 
 import { oauthRouter } from './http/oauth-router.js';
+import { ssoRouter } from './http/sso-router.js';
 import { contractRouter } from './http/contract-router.js';
 import { mailRouter } from './http/mail-router.js';
 import { accountRouter } from './http/account-router.js';
@@ -113,9 +114,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   // GitHub's issues webhook: the signature of its raw body is its credential, so it answers before authentication.
   app.use(githubWebhookRouter(services.githubWebhooks));
 
+  // Before the console's pages: /sso/callback is the server's, not a console route.
+  app.use(ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn));
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
   const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock)));
+  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock), services.sso));
   app.use(accountRouter(services.accountLinks, services.invitations));
   app.use(mailRouter(services.mailPreferences, config.publicBaseUrl));
 

@@ -82,6 +82,8 @@ export interface Config {
   /** Client metadata documents (URL client ids): hosts allowed to be non-public, and extra trusted CAs (PEM). */
   oauthClientMetadataAllowedHosts: string[];
   oauthClientMetadataCa: string | undefined;
+  /** OpenID Connect issuers (single sign-on): hosts allowed to be non-public, and then over plain http too. */
+  ssoAllowedHosts: string[];
 
   /** The `public-api-mutations` capability: when false every mutation answers 403 and writes nothing. */
   publicApiMutationsEnabled: boolean;
@@ -242,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauthDynamicClientIdleDays: readInteger(env, 'OAUTH_DYNAMIC_CLIENT_IDLE_DAYS'),
     oauthClientMetadataAllowedHosts: (readSetting(env, 'OAUTH_CLIENT_METADATA_ALLOWED_HOSTS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     oauthClientMetadataCa: oauthClientMetadataCa(env),
+    ssoAllowedHosts: (readSetting(env, 'SSO_ALLOWED_HOSTS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     tools: asConfigError(() => loadToolServerSettings(env)),
     detectionWorker: {
       enabled: readSwitch(env, 'DETECTION_WORKER_ENABLED'),

@@ -73,6 +73,7 @@ import { MetricsQueryService } from './domain/analytics/metrics-query-service.js
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { ScimConnections } from './domain/scim/scim-connections.js';
+import { createSsoServices, type SsoServices } from './domain/sso/sso-services.js';
 import { ScimService } from './domain/scim/scim-service.js';
 import { httpChatStreamClient } from './domain/playground/chat-stream-client.js';
 import { DatasetService } from './domain/experiments/dataset-service.js';
@@ -170,6 +171,8 @@ export interface Services extends EvaluationServices {
   scim: ScimService;
   /** The owners' side of SCIM: mapping and bearer token. */
   scimConnections: ScimConnections;
+  /** OpenID Connect single sign-on: the owners' connection, the sign-in and the require-SSO rule (docs/sso.md). */
+  sso: SsoServices;
   /** Trainings and model versions of learned custom_trained detections (docs/detections-learning.md). */
   trainings: TrainingService;
   sessions: SessionService;
@@ -303,5 +306,6 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     }),
     scim: new ScimService(store, clock),
     scimConnections: new ScimConnections(store, clock, config.publicBaseUrl),
+    sso: createSsoServices({ store, clock, config }),
   };
 }

@@ -33,6 +33,7 @@ import { detectionModels } from './041-detection-models.js';
 import { channels } from './042-channels.js';
 import { mailOutbox } from './043-mail-outbox.js';
 import { githubTargets } from './044-github-targets.js';
+import { ssoConnections } from './045-sso-connections.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   channels,
   mailOutbox,
   githubTargets,
+  ssoConnections,
 ];

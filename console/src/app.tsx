@@ -42,6 +42,8 @@ const EvaluatorPage = lazy(() => import('./evaluators/evaluator-page').then((m) 
 const NotificationsPage = lazy(() => import('./notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const ServiceAccountsPage = lazy(() => import('./service-accounts/service-accounts-page').then((m) => ({ default: m.ServiceAccountsPage })));
 const ServiceAccountPage = lazy(() => import('./service-accounts/service-account-page').then((m) => ({ default: m.ServiceAccountPage })));
+const SsoPage = lazy(() => import('./identity/sso-page').then((m) => ({ default: m.SsoPage })));
+const ScimPage = lazy(() => import('./identity/scim-page').then((m) => ({ default: m.ScimPage })));
 const ModelPricesPage = lazy(() => import('./pricing/model-prices-page').then((m) => ({ default: m.ModelPricesPage })));
 const PromptListPage = lazy(() => import('./prompts/prompt-list-page').then((m) => ({ default: m.PromptListPage })));
 const PromptPage = lazy(() => import('./prompts/prompt-page').then((m) => ({ default: m.PromptPage })));
@@ -191,6 +193,8 @@ export function App() {
         <Route path="/settings/service-accounts/:accountId" element={<Authenticated><ServiceAccountPage /></Authenticated>} />
         <Route path="/settings/email" element={<Authenticated><EmailPreferencesPage /></Authenticated>} />
         <Route path="/settings/model-prices" element={<Authenticated><ModelPricesPage /></Authenticated>} />
+        <Route path="/settings/sso" element={<Authenticated><SsoPage /></Authenticated>} />
+        <Route path="/settings/scim" element={<Authenticated><ScimPage /></Authenticated>} />
         <Route path="*" element={<NoSuchPage />} />
       </Routes>
     </Shell>

@@ -18,6 +18,7 @@ import { registerSessionsCommands } from './commands/sessions.js';
 import { registerUsersCommands } from './commands/users.js';
 import { registerGitHubCommands } from './commands/github.js';
 import { registerFixCommands } from './commands/fixes.js';
+import { registerSsoCommands } from './commands/sso.js';
 import type { Io } from './io.js';
 
 export function buildProgram(io: Io): Command {
@@ -50,6 +51,7 @@ export function buildProgram(io: Io): Command {
   registerUsersCommands(program, io);
   registerGitHubCommands(program, io);
   registerFixCommands(program, io);
+  registerSsoCommands(program, io);
   // Commander must not exit on its own: usage errors become exit 2, help and version exit 0.
   const exitOverride = (command: Command): void => {
     command.exitOverride();

@@ -33,6 +33,7 @@ import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
 import { ScimConnectionHandlers } from './scim-connection-handlers.js';
+import { SsoConnectionHandlers } from './sso-connection-handlers.js';
 
 /**
  * Every handler, keyed by the contract's operationId. The return type is the complete
@@ -71,6 +72,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
     ...new ScimConnectionHandlers(services.scimConnections),
+    ...new SsoConnectionHandlers(services.sso.connections),
   };
   return withConcurrencyCaps(handlers, services.fairShare);
 }

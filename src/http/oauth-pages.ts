@@ -22,7 +22,7 @@ const STYLE = [
   'button[value=approve]{background:var(--accent);border-color:var(--accent);color:#fff}.error{color:var(--error)}',
   'code{font-size:.9em;background:var(--code);padding:0 .25em;border-radius:4px}',
   '.scopes{list-style:none;padding:0;margin:.5rem 0 1rem}.scopes li{padding:.5rem 0;border-top:1px solid var(--line)}.scopes li:last-child{border-bottom:1px solid var(--line)}',
-  '.scopes span{display:block;color:var(--muted)}.scopes code{color:var(--muted)}',
+  '.scopes span{display:block;color:var(--muted)}.scopes code{color:var(--muted)}.hint{color:var(--muted);font-size:.9em}',
 ].join('');
 
 export function page(title: string, body: string): string {
@@ -43,6 +43,13 @@ const hidden = (fields: Record<string, string | undefined>): string =>
 
 const signIn = `<label>Email <input type="email" name="email" autocomplete="username" required></label>
 <label>Password <input type="password" name="password" autocomplete="current-password" required></label>`;
+
+/**
+ * Single sign-on from the same form: the email alone, no password (formnovalidate), and the server
+ * sends the browser to the identity provider of the email's domain (docs/sso.md).
+ */
+const ssoButton = `<button type="submit" name="decision" value="sso" formnovalidate>Continue with SSO</button>
+<p class="hint">Your organization uses single sign-on? Enter your work email and choose <strong>Continue with SSO</strong>; no password needed here.</p>`;
 
 /**
  * One requested scope in plain words, its raw name kept beside them: "Read traces — traces, spans, …
@@ -94,6 +101,7 @@ ${projectSelect(input.projects)}
 ${credentials}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+${input.ticket ? '' : ssoButton}
 </form>`,
   );
 }
@@ -111,6 +119,7 @@ ${errorLine(input.error)}
 ${signIn}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button>
+${ssoButton}
 </form>`,
   );
 }
@@ -119,4 +128,15 @@ ${signIn}
 export function messagePage(title: string, message: string, next?: { href: string; label: string }): string {
   const onward = next ? `\n<p class="next"><a href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a></p>` : '';
   return page(title, `<p>${escapeHtml(message)}</p>${onward}`);
+}
+
+/**
+ * On the way to the identity provider. A page, not a 302: browsers apply the sign-in page's CSP
+ * form-action to the redirects that follow a form post, and the provider's origin is not known
+ * when that page is drawn; a refresh is a new navigation, outside form-action.
+ */
+export function ssoRedirectPage(url: string): string {
+  const href = escapeHtml(url);
+  return page('Single sign-on', `<p>Continuing to your organization's identity provider…</p>
+<p class="next"><a href="${href}">Continue</a></p>`).replace('<meta charset="utf-8">', `<meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}">`);
 }

@@ -4,7 +4,10 @@ import type { OAuthServer, TokenRequest } from '../domain/identity/oauth-server.
 import { OAuthError } from '../domain/identity/oauth-error.js';
 import { AuthorizationRequestError, type AuthorizationParams } from '../domain/identity/authorization-codes.js';
 import type { ClientCredentials } from '../domain/identity/oauth-clients.js';
-import { consentPage, devicePage, messagePage } from './oauth-pages.js';
+import { consentPage, devicePage, messagePage, ssoRedirectPage } from './oauth-pages.js';
+import type { SsoSignIn } from '../domain/sso/sso-sign-in.js';
+import type { SsoPasswordPolicy } from '../domain/sso/sso-password-policy.js';
+import { SsoError } from '../domain/sso/sso-error.js';
 import { stringViolation } from './json-hygiene.js';
 import { TooManyAttempts, type SignInThrottle } from '../domain/identity/sign-in-throttle.js';
 import type { ClientRegistration } from '../domain/identity/client-registration.js';
@@ -103,7 +106,13 @@ const authorizationParams = (fields: Fields): AuthorizationParams =>
  * The OAuth 2.0 endpoints, outside the REST contract: their wire formats are the RFCs'
  * (form-encoded requests, RFC 6749 JSON errors, redirects and HTML pages), not envelopes.
  */
-export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle, registration: ClientRegistration, tickets: ConsentTickets): Router {
+/** Single sign-on's part in the sign-in pages (docs/sso.md). */
+export interface SsoSignInPages {
+  signIn: SsoSignIn;
+  passwords: SsoPasswordPolicy;
+}
+
+export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, throttle: SignInThrottle, registration: ClientRegistration, tickets: ConsentTickets, sso: SsoSignInPages): Router {
   const router = express.Router();
   const forms = [express.urlencoded({ extended: false, limit: '16kb' }), express.json({ limit: '16kb' })];
 
@@ -191,6 +200,21 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
         return null;
       });
       if (!request) return;
+      // A client that names the person (login_hint, the console's "Continue with SSO") goes straight
+      // to the identity provider of the email's domain; without one the page says so and asks for the password.
+      if (fields.login_hint) {
+        try {
+          const url = await sso.signIn.start(fields.login_hint, { kind: 'authorize', params: authorizationParams(fields) as Fields });
+          noStore(res);
+          res.redirect(302, url.href);
+          return;
+        } catch (error) {
+          if (!(error instanceof SsoError)) throw error;
+          pageHeaders(res, request.redirectUri);
+          res.status(error.status).type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: authorizationParams(fields) as Fields, error: error.message }));
+          return;
+        }
+      }
       pageHeaders(res, request.redirectUri);
       res.type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: authorizationParams(fields) as Fields }));
     } catch (error) {
@@ -209,14 +233,25 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
         return null;
       });
       if (!request) return;
-      if (fields.decision !== 'approve') {
-        redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss: oauth.issuer });
-        return;
-      }
       const again = (status: number, error: string, choice?: { projects: { id: string; name: string }[]; ticket: string }): void => {
         pageHeaders(res, request.redirectUri);
         res.status(status).type('html').send(consentPage({ clientName: request.client.name, scopes: request.scopes, resource: request.resource, fields: params as Fields, error, ...choice }));
       };
+      if (fields.decision === 'sso') {
+        try {
+          const url = await sso.signIn.start(fields.email ?? '', { kind: 'authorize', params: params as Fields });
+          pageHeaders(res);
+          res.type('html').send(ssoRedirectPage(url.href));
+        } catch (error) {
+          if (!(error instanceof SsoError)) throw error;
+          again(error.status, error.message);
+        }
+        return;
+      }
+      if (fields.decision !== 'approve') {
+        redirectWith(res, request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss: oauth.issuer });
+        return;
+      }
       let user = fields.sign_in_ticket !== undefined ? await tickets.redeem(fields.sign_in_ticket, request) : null;
       if (fields.sign_in_ticket !== undefined && !user) return again(400, 'This sign-in expired; enter your email and password again.');
       if (!user) {
@@ -228,6 +263,8 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
           await throttle.failed('sign-in', source);
           return again(401, 'The email or password is wrong.');
         }
+        const verdict = await sso.passwords.check(user, 'console');
+        if (!verdict.allowed) return again(403, verdict.message);
       }
       // An MCP client sends no x-project-id: its tokens work in the one project chosen here.
       let projectId: string | null = null;
@@ -319,6 +356,22 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
     };
     try {
       const fields = fieldsOf(req.body);
+      if (fields.decision === 'sso') {
+        await throttle.attempt('user-code', { address: addressOf(req) });
+        if (!fields.user_code || !(await oauth.devices.pending(fields.user_code))) {
+          return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');
+        }
+        try {
+          const url = await sso.signIn.start(fields.email ?? '', { kind: 'device', userCode: fields.user_code });
+          pageHeaders(res);
+          if (wantsJson) res.json({ status: 'redirect', location: url.href });
+          else res.type('html').send(ssoRedirectPage(url.href));
+        } catch (error) {
+          if (!(error instanceof SsoError)) throw error;
+          reply(error.status, { error: 'access_denied', error_description: error.message }, error.message);
+        }
+        return;
+      }
       // Every code entry counts before any lookup (a wrong password counts as a failed sign-in), and
       // the credentials are checked before the code, so a guesser without the password learns
       // nothing about which codes exist.
@@ -328,6 +381,8 @@ export function oauthRouter(oauth: OAuthServer, identity: IdentityProvisioning, 
       const user = await identity.verifyCredentials(fields.email ?? '', fields.password ?? '');
       if (!user) await throttle.failed('sign-in', source);
       if (!user) return reply(401, { error: 'access_denied', error_description: 'The email or password is wrong.' }, 'The email or password is wrong.');
+      const verdict = await sso.passwords.check(user, 'device');
+      if (!verdict.allowed) return reply(403, { error: 'access_denied', error_description: verdict.message }, verdict.message);
       const found = fields.user_code ? await oauth.devices.pending(fields.user_code) : null;
       if (!found) return reply(400, { error: 'invalid_grant', error_description: 'The code is unknown, expired or already used.' }, 'This code is unknown, expired or already used.');
       const approve = fields.decision === 'approve';

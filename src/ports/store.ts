@@ -88,6 +88,7 @@ export interface Store {
   readonly experimentCalls: import('./experiment-jobs.js').ExperimentCallRepository;
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   readonly scim: import('./scim.js').ScimRepository;
+  readonly sso: import('./sso.js').SsoRepository;
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
   readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   readonly metrics: import('./metrics.js').MetricsReader;

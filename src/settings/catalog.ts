@@ -277,6 +277,10 @@ export const SETTINGS = {
     group: 'oauth', kind: 'text', shown: 'empty', values: 'comma-separated `host`, `host:port`, `host:*`',
     meaning: 'Hosts whose client metadata documents (URL client ids) may be on loopback or private addresses ([MCP](mcp.md)).',
   },
+  SSO_ALLOWED_HOSTS: {
+    group: 'oauth', kind: 'text', shown: 'empty', values: 'comma-separated `host`, `host:port`, `host:*`',
+    meaning: 'Hosts whose OpenID Connect issuers (single sign-on) may be on loopback or private addresses, and may then use plain http ([SSO](sso.md)); metadata addresses stay refused.',
+  },
   OAUTH_CLIENT_METADATA_CA_FILE: { group: 'oauth', kind: 'text', shown: 'unset', values: 'path of a PEM file', meaning: 'Extra CAs trusted when fetching client metadata documents.' },
 
   // ── webhooks

@@ -193,6 +193,14 @@ export class ApiClient {
   createInvitation = (body: BodyOf<'createInvitation'>) => this.rest<SuccessData<'createInvitation'>>('POST', '/invitations', undefined, body);
   revokeInvitation = (id: string) => this.rest<SuccessData<'revokeInvitation'>>('DELETE', `/invitations/${id}`);
   listAuditEvents = (query: QueryOf<'listAuditEvents'>) => this.rest<SuccessData<'listAuditEvents'>>('GET', '/audit-events', query);
+  // Single sign-on and SCIM provisioning (organization owners; docs/sso.md).
+  listSsoConnections = () => this.rest<SuccessData<'listSsoConnections'>>('GET', '/sso-connections');
+  createSsoConnection = (body: BodyOf<'createSsoConnection'>) => this.rest<SuccessData<'createSsoConnection'>>('POST', '/sso-connections', undefined, body);
+  replaceSsoConnection = (id: string, body: BodyOf<'replaceSsoConnection'>) => this.rest<SuccessData<'replaceSsoConnection'>>('PUT', `/sso-connections/${encodeURIComponent(id)}`, undefined, body);
+  deleteSsoConnection = (id: string) => this.rest<SuccessData<'deleteSsoConnection'>>('DELETE', `/sso-connections/${encodeURIComponent(id)}`);
+  getScimConnection = () => this.rest<SuccessData<'getScimConnection'>>('GET', '/scim-connection');
+  updateScimConnection = (body: BodyOf<'updateScimConnection'>) => this.rest<SuccessData<'updateScimConnection'>>('PUT', '/scim-connection', undefined, body);
+  rotateScimToken = () => this.rest<SuccessData<'rotateScimToken'>>('POST', '/scim-connection/token');
   listServiceAccounts = (query: QueryOf<'listServiceAccounts'> = {}) => this.rest<SuccessData<'listServiceAccounts'>>('GET', '/service-accounts', query);
 
   // Annotation queues: setup (members, batches) besides answering.

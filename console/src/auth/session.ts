@@ -132,7 +132,8 @@ export class SessionStore {
   }
 
   /** Starts the authorization code flow: the browser leaves for the server's sign-in page. */
-  async beginOAuth(returnTo: string): Promise<void> {
+  /** `loginHint`: the work email of "Continue with SSO"; the server sends its domain's people to their identity provider. */
+  async beginOAuth(returnTo: string, loginHint?: string): Promise<void> {
     const verifier = randomToken(48);
     const state = randomToken(16);
     sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, returnTo }));
@@ -145,6 +146,7 @@ export class SessionStore {
       state,
       code_challenge: await s256(verifier),
       code_challenge_method: 'S256',
+      ...(loginHint ? { login_hint: loginHint } : {}),
     }).toString();
     location.assign(url.toString());
   }

@@ -4,7 +4,7 @@ import { useSession } from './session-context';
 import { rememberProject } from './session';
 import { ProblemAlert } from '../ui/problem-alert';
 
-/** Two ways in: the user account (OAuth code + PKCE at this server) or a pasted API key. */
+/** Three ways in: the user account (OAuth code + PKCE at this server), single sign-on by work email (the same flow, sent on to the identity provider), or a pasted API key. */
 export function SignInPage() {
   const { store, api } = useSession();
   const navigate = useNavigate();
@@ -14,6 +14,7 @@ export function SignInPage() {
   const [projectId, setProjectId] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [ssoEmail, setSsoEmail] = useState('');
 
   const useKey = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +44,20 @@ export function SignInPage() {
           Sign in with your account
         </button>
       </div>
+      <form
+        className="card"
+        aria-labelledby="sso-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void store.beginOAuth(returnTo, ssoEmail.trim());
+        }}
+      >
+        <h2 id="sso-heading">With single sign-on</h2>
+        <p>If your organization signs in through its identity provider (Okta, Entra ID, Google, Keycloak…), enter your work email.</p>
+        <label htmlFor="sso-email">Work email</label>
+        <input id="sso-email" type="email" autoComplete="username" required value={ssoEmail} onChange={(e) => setSsoEmail(e.target.value)} />
+        <button type="submit">Continue with SSO</button>
+      </form>
       <form className="card" onSubmit={useKey} aria-labelledby="api-key-heading">
         <h2 id="api-key-heading">With an API key</h2>
         <p>For a quick look. The key stays in this tab only and is gone when you close it.</p>

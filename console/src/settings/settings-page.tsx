@@ -28,6 +28,7 @@ export function SettingsPage() {
       <SavedFilters />
       <ServiceAccounts />
       <ModelPrices />
+      <SignInAndProvisioning />
       <AuditLog />
     </section>
   );
@@ -115,6 +116,24 @@ function ModelPrices() {
       <p>
         How spans without a cost are priced. <Link to="/settings/model-prices">See and change the project's model prices</Link>
       </p>
+    </section>
+  );
+}
+
+/** Organization owners' identity settings, each on its own page. */
+function SignInAndProvisioning() {
+  return (
+    <section className="card" aria-labelledby="identity-heading">
+      <h2 id="identity-heading">Single sign-on and provisioning</h2>
+      <ul className="plain">
+        <li>
+          <Link to="/settings/sso">Single sign-on (OpenID Connect)</Link>: identity provider, allowed domains, group mappings, require SSO
+        </li>
+        <li>
+          <Link to="/settings/scim">SCIM provisioning</Link>: base URL, bearer token, group mappings
+        </li>
+      </ul>
+      <p className="muted">Organization owners only.</p>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import type { Clock } from '../../clock.js';
 import type { Principal } from '../../auth/principal.js';
 import { displayPrefix, hashToken, issueToken } from '../../auth/tokens.js';
-import { ProblemError, problems } from '../../errors.js';
+import { ProblemError } from '../../errors.js';
 import type { ScimConnectionRecord, ScimGroupRole, ScimRole } from '../../ports/scim.js';
 import type { Store } from '../../ports/store.js';
 import { syncMembership } from './scim-membership.js';
+import { checkedGroupRoles } from './group-role-mapping.js';
 
 export const DEFAULT_SCIM_ROLE: ScimRole = 'member';
 
@@ -35,27 +36,8 @@ export class ScimConnections {
   /** Saves the mapping and recomputes every provisioned member's role in the same transaction. */
   async update(principal: Principal, settings: { defaultRole: ScimRole; groupRoles: ScimGroupRole[] }): Promise<ScimConnectionView> {
     const organizationId = await this.ownedOrganization(principal);
-    const groupRoles = settings.groupRoles.map((mapping) => ({
-      group: mapping.group.trim(),
-      role: mapping.role,
-      ...(mapping.projectRoles?.length ? { projectRoles: mapping.projectRoles.map((entry) => ({ projectId: entry.projectId.toLowerCase(), role: entry.role })) } : {}),
-    }));
     const projects = new Set((await this.store.projects.listByOrganization(organizationId)).map((project) => project.id));
-    const seen = new Set<string>();
-    groupRoles.forEach((mapping, index) => {
-      const key = mapping.group.toLowerCase();
-      if (!key || seen.has(key)) {
-        throw problems.validation('Each group is mapped once.', [{ code: 'unique', message: 'names a group already mapped (or an empty one)', path: `/body/groupRoles/${index}/group` }]);
-      }
-      seen.add(key);
-      const named = new Set<string>();
-      (mapping.projectRoles ?? []).forEach((entry, position) => {
-        const path = `/body/groupRoles/${index}/projectRoles/${position}/projectId`;
-        if (!projects.has(entry.projectId)) throw problems.validation('A project role names a project outside the organization.', [{ code: 'unknown', message: 'is no project of this organization', path }]);
-        if (named.has(entry.projectId)) throw problems.validation('A group names each project once.', [{ code: 'unique', message: 'names a project already mapped for this group', path }]);
-        named.add(entry.projectId);
-      });
-    });
+    const groupRoles = checkedGroupRoles(settings.groupRoles, projects);
     return this.store.transaction(async (tx) => {
       const now = this.clock.now();
       await tx.scim.saveSettings(organizationId, { defaultRole: settings.defaultRole, groupRoles }, now);

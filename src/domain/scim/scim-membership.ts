@@ -35,19 +35,22 @@ export function mappedProjectRoles(connection: Pick<ScimConnectionRecord, 'group
  * a grant no group gives any more is taken away — only while the project role is still the one
  * provisioning set, so a role changed by hand since then stays.
  */
-async function syncProjectRoles(tx: Store, organizationId: string, userId: string, wanted: Map<string, ProjectRole>, now: Date): Promise<void> {
-  const granted = await tx.scim.projectGrantsOf(organizationId, userId);
+export async function syncProjectRoles(tx: Store, ledger: ProjectGrantLedger, organizationId: string, userId: string, wanted: Map<string, ProjectRole>, now: Date): Promise<void> {
+  const granted = await ledger.projectGrantsOf(organizationId, userId);
   for (const grant of granted) {
     if (wanted.has(grant.projectId)) continue;
     if ((await tx.projectMembers.findRole(grant.projectId, userId)) === grant.role) await tx.projectMembers.remove(grant.projectId, userId);
-    await tx.scim.deleteProjectGrant(organizationId, userId, grant.projectId);
+    await ledger.deleteProjectGrant(organizationId, userId, grant.projectId);
   }
   for (const [projectId, role] of wanted) {
     if (granted.some((grant) => grant.projectId === projectId && grant.role === role) && (await tx.projectMembers.findRole(projectId, userId)) === role) continue;
     await tx.projectMembers.setRole({ projectId, userId, role, now });
-    await tx.scim.setProjectGrant(organizationId, userId, { projectId, role });
+    await ledger.setProjectGrant(organizationId, userId, { projectId, role });
   }
 }
+
+/** Where a mapping remembers the project roles it granted (SCIM's and single sign-on's are kept apart). */
+export type ProjectGrantLedger = Pick<Store['scim'], 'projectGrantsOf' | 'setProjectGrant' | 'deleteProjectGrant'>;
 
 /** What one synchronisation did to the organization membership (it goes into the audit record). */
 export interface MembershipChange {
@@ -87,6 +90,6 @@ export async function syncMembership(tx: Store, connection: ScimConnectionRecord
   const role = mappedRole(connection, groups);
   if (!before) await tx.organizations.addMember({ organizationId, userId: user.userId, role, now });
   else if (before !== role) await tx.organizations.setMemberRole(organizationId, user.userId, role);
-  await syncProjectRoles(tx, organizationId, user.userId, mappedProjectRoles(connection, groups), now);
+  await syncProjectRoles(tx, tx.scim, organizationId, user.userId, mappedProjectRoles(connection, groups), now);
   return { before, after: role, revokedTokens: 0 };
 }
