@@ -38,7 +38,7 @@ forEachAdapter((adapter) => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
       // Not administrative: a user's own profile, email preferences and notification read marks, fix triage (comments,
-      // transitions and edits keep their own history on the fix), and a test delivery of a webhook.
+      // transitions and edits keep their own history on the fix), and a test delivery of a webhook or a channel.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
       // annotation answers are data that carries its own author and time, and so are experiment results.
       // Compiling a prompt is a read sent as POST (its variables are a body) and changes nothing; a
@@ -55,6 +55,7 @@ forEachAdapter((adapter) => {
         'updateFixStatus',
         'updateFix',
         'testWebhook',
+        'testChannel',
         'createScore',
         'submitAnnotationResponse',
         'compilePrompt',

@@ -30,6 +30,8 @@ const READING_TOOLS = [
   'get_session',
   'list_users',
   'get_user',
+  'list_channels',
+  'list_channel_deliveries',
 ];
 
 interface RpcBody {
