@@ -35,6 +35,7 @@ import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
 import { experimentAlpha } from './035-experiment-alpha.js';
 import { sessionActivityIndexes } from './039-session-activity-indexes.js';
+import { dashboards } from './048-dashboards.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   sessionActivityIndexes,
   scim,
   detectionModels,
+  dashboards,
 ];

@@ -252,7 +252,7 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'query_metrics'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -262,8 +262,6 @@ forEachAdapter((adapter) => {
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
                 : tool.name === 'start_experiment_run'
                 ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
-                : tool.name === 'query_metrics'
-                ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
                 : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         );
       }
