@@ -297,6 +297,11 @@ forEachAdapter((adapter) => {
       expect((await call('get_prompt_usage', { name: 'tour/greeting' })).versions).to.deep.equal([]);
       // The metrics query: the tour's one trace (mcp-run-1) counted in the day it was stored.
       expect((await call('query_metrics', { measures: ['traceCount'], from: '2026-10-31T12:00:00Z', to: '2026-11-01T12:00:01Z' })).rows).to.have.length(1);
+      const dashboards = (await call('list_dashboards')).dashboards as Json[];
+      expect(dashboards.map((d) => d.dashboard_id)).to.deep.equal(['default']);
+      const overview = await call('get_dashboard', { dashboard_id: 'default' });
+      expect((overview.widgets as Json[]).length).to.equal(11);
+      expect((overview.widgets as Json[])[7]).to.deep.include({ type: 'line', title: 'Cost by model over time ($)', query: { measures: ['costSum'], time: { bucket: 'hour' }, dimensions: [{ name: 'model', top: 5 }], rank_by: 'costSum' } });
       // The experiment tools, over a dataset of two items and two runs made through the services.
       const { datasets, experimentRuns } = fixture.server.runtime.services;
       const projectId = fixture.server.tenant.project.id;
