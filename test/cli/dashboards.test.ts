@@ -4,7 +4,7 @@ import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
 forEachAdapter((adapter) => {
   describe('tracewell dashboards (listDashboards, getDashboard)', function (this: Mocha.Suite) {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let listening: ListeningServer;
     let env: Record<string, string>;
     let savedId: string;
