@@ -46,11 +46,11 @@ function seriesOf(result: Result): { starts: number[]; series: Series[] } {
 /** A line or time-bar chart (uPlot); a click on a point opens that bucket's traces of the nearest series. */
 function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolean; title: string; toMs: number }) {
   const holder = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<uPlot | null>(null);
   const navigate = useNavigate();
   const { starts, series } = useMemo(() => seriesOf(result), [result]);
   useEffect(() => {
     if (!holder.current) return;
-    const bucket = result.time?.bucket ?? 'hour';
     const chart = new uPlot(
       {
         width: Math.max(280, holder.current.clientWidth),
@@ -70,32 +70,30 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
           })),
         ],
         axes: [{}, { size: 60 }],
-        hooks: {
-          ready: [
-            (u) =>
-              u.over.addEventListener('click', () => {
-                const index = u.cursor.idx;
-                if (index === null || index === undefined) return;
-                // The series nearest the pointer at that bucket.
-                const y = u.posToVal(u.cursor.top ?? 0, 'y');
-                let nearest = -1;
-                series.forEach((s, k) => {
-                  const v = s.values[index];
-                  if (v !== null && (nearest < 0 || Math.abs(v - y) < Math.abs((series[nearest].values[index] as number) - y))) nearest = k;
-                });
-                if (nearest < 0) return;
-                navigate(drillDown(starts[index], bucketEnd(starts, index, bucket, toMs), series[nearest].groups).href);
-              }),
-          ],
-        },
       },
       [starts.map((t) => t / 1000), ...series.map((s) => s.values)] as uPlot.AlignedData,
       holder.current,
     );
+    chartRef.current = chart;
+    // Kept on the element for the browser tests, which click where uPlot drew a point.
     (holder.current as HTMLDivElement & { uplot?: uPlot }).uplot = chart;
     return () => chart.destroy();
-  }, [starts, series, bars, result, navigate, toMs]);
-  return <div ref={holder} className="widget-chart" role="img" aria-label={`${title}: ${series.length} series over ${starts.length} buckets`} />;
+  }, [starts, series, bars, result]);
+  /** A click opens the traces of the bucket under the pointer, of the series nearest it. */
+  const onClick = () => {
+    const u = chartRef.current;
+    const index = u?.cursor.idx;
+    if (!u || index === null || index === undefined) return;
+    const y = u.posToVal(u.cursor.top ?? 0, 'y');
+    let nearest = -1;
+    series.forEach((s, k) => {
+      const v = s.values[index];
+      if (v !== null && (nearest < 0 || Math.abs(v - y) < Math.abs((series[nearest].values[index] as number) - y))) nearest = k;
+    });
+    if (nearest < 0) return;
+    navigate(drillDown(starts[index], bucketEnd(starts, index, result.time?.bucket ?? 'hour', toMs), series[nearest].groups).href);
+  };
+  return <div ref={holder} className="widget-chart" role="img" onClick={onClick} aria-label={`${title}: ${series.length} series over ${starts.length} buckets; select a point to open its traces`} />;
 }
 
 /** The answer as a table; each value links to the traces behind it (the drill-down without a pointer). */
