@@ -3926,7 +3926,7 @@ export interface components {
             id: string;
             name: string;
             description: string;
-            /** @description The project's default dashboard */
+            /** @description The project's default dashboard, defined by the service; read-only. */
             builtIn: boolean;
             widgetCount: number;
             /**
@@ -3945,7 +3945,7 @@ export interface components {
             id: string;
             name: string;
             description: string;
-            /** @description The project's default dashboard */
+            /** @description The project's default dashboard, defined by the service; read-only. */
             builtIn: boolean;
             widgetCount: number;
             /**
