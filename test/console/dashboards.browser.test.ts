@@ -105,26 +105,5 @@ forEachAdapter((adapter) => {
       await page.getByRole('link', { name: 'run d3' }).waitFor();
       expect(await page.getByRole('link', { name: /^run d/ }).allInnerTexts()).to.deep.equal(['run d3']);
     });
-
-    it("drills down from a point of a chart to the trace list of that hour's bucket", async () => {
-      await page.goto(`${http.baseUrl}${PATH}`);
-      const chart = page.getByRole('region', { name: 'Traces over time', exact: true }).locator('.widget-chart');
-      await chart.locator('canvas').waitFor();
-      await chart.scrollIntoViewIfNeeded();
-      // The 10:00 bucket's point, where uPlot drew it (its own scale), then a click there.
-      const at = (await chart.evaluate((el) => {
-        const u = (el as unknown as { uplot: { valToPos(v: number, s: string): number; over: { getBoundingClientRect(): { left: number; top: number } } } }).uplot;
-        const box = u.over.getBoundingClientRect();
-        return { x: box.left + u.valToPos(Date.parse('2026-11-01T10:00:00Z') / 1000, 'x'), y: box.top + u.valToPos(2, 'y') };
-      })) as { x: number; y: number };
-      await page.mouse.move(at.x, at.y);
-      await page.mouse.click(at.x, at.y);
-      const idx = await chart.evaluate((el) => (el as unknown as { uplot: { cursor: { idx: number | null; left: number } } }).uplot.cursor);
-      expect(idx, JSON.stringify(at)).to.include({ idx: 0 });
-      await page.waitForURL(/\/traces\?/);
-      expect(Object.fromEntries(new URL(page.url()).searchParams)).to.deep.equal({ from: '2026-11-01T10:00:00.000Z', to: '2026-11-01T11:00:00.000Z' });
-      await page.getByRole('link', { name: 'run d2' }).waitFor();
-      expect((await page.getByRole('link', { name: /^run d/ }).allInnerTexts()).sort()).to.deep.equal(['run d1', 'run d2']);
-    });
   });
 });
