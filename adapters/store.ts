@@ -19,6 +19,7 @@ import { SqlEvaluationTraceReader } from './sql/evaluation-trace-reader.js';
 import { SqlFixRepository } from './sql/fix-repository.js';
 
 import { SqlSavedFilterRepository } from './sql/saved-filter-repository.js';
+import { SqlDashboardRepository } from './sql/dashboard-repository.js';
 
 import { SqlProjectMemberRepository, SqlSecurityBucketRepository, SqlUserPasswordRepository } from './sql/identity-repositories.js';
 import { SqlOAuthClientRepository, SqlOAuthGrantRepository } from './sql/oauth-server-repositories.js';
@@ -72,6 +73,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     fixes: new SqlFixRepository(knex),
 
     savedFilters: new SqlSavedFilterRepository(knex),
+    dashboards: new SqlDashboardRepository(knex),
 
     projectMembers: new SqlProjectMemberRepository(knex),
     userPasswords: new SqlUserPasswordRepository(knex),

@@ -36,6 +36,7 @@ import { ConcurrencyCaps } from './domain/fair-share/concurrency-caps.js';
 import { filterLanguageRuleEvaluator } from './domain/detections/rule-language.js';
 
 import { SavedFilterService } from './domain/saved-filters/saved-filter-service.js';
+import { DashboardService } from './domain/dashboards/dashboard-service.js';
 
 import { IdentityProvisioning } from './domain/identity/identity-provisioning.js';
 import { OAuthServer } from './domain/identity/oauth-server.js';
@@ -115,6 +116,7 @@ export interface Services extends EvaluationServices {
   detectionEvaluation: DetectionEvaluation;
 
   savedFilters: SavedFilterService;
+  dashboards: DashboardService;
 
   identityProvisioning: IdentityProvisioning;
   oauth: OAuthServer;
@@ -245,6 +247,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     promptUsage: new PromptUsageService(store, clock),
     sessions: new SessionService(store, cursors, traceList, retention),
     metrics: new MetricsQueryService(store, retention),
+    dashboards: new DashboardService(store, clock, cursors),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -39,6 +39,7 @@ import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
 import { experimentAlpha } from './035-experiment-alpha.js';
 import { sessionActivityIndexes } from './039-session-activity-indexes.js';
+import { dashboards } from './048-dashboards.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -82,4 +83,5 @@ export const migrations: readonly Migration[] = [
   mailOutbox,
   githubTargets,
   ssoConnections,
+  dashboards,
 ];

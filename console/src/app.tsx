@@ -18,6 +18,7 @@ import { NotificationsNavLink } from './notifications/unread-count';
  * stay in the entry, since every session starts on them.
  */
 const TraceListPage = lazy(() => import('./traces/trace-list-page').then((m) => ({ default: m.TraceListPage })));
+const DashboardsPage = lazy(() => import('./dashboards/dashboards-page').then((m) => ({ default: m.DashboardsPage })));
 const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ default: m.TracePage })));
 const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
 const DetectionEditPage = lazy(() => import('./detections/detection-edit-page').then((m) => ({ default: m.DetectionEditPage })));
@@ -91,8 +92,10 @@ function Shell({ children }: { children: ReactNode }) {
         {session && (
           <nav aria-label="Main">
             <NavLink to="/traces">Traces</NavLink>
-            <NavLink to="/sessions">Sessions</NavLink>
-            <NavLink to="/users">Users</NavLink>
+            {/* Dashboards, sessions and users are one section (tabs on its pages), so the header keeps one row. */}
+            <NavLink to="/dashboards" className={({ isActive }) => (isActive || /^\/(sessions|users)(\/|$)/.test(location.pathname) ? 'active' : undefined)}>
+              Analytics
+            </NavLink>
             <NavLink to="/detections">Detections</NavLink>
             <NavLink to="/fixes">Fixes</NavLink>
             {/* The queue pages live under their own path but belong to this section. */}
@@ -156,6 +159,8 @@ export function App() {
         <Route path="/" element={<Navigate to="/traces" replace />} />
         <Route path="/traces" element={<Authenticated><TraceListPage /></Authenticated>} />
         <Route path="/traces/:traceId" element={<Authenticated><TracePage /></Authenticated>} />
+        <Route path="/dashboards" element={<Authenticated><DashboardsPage /></Authenticated>} />
+        <Route path="/dashboards/:dashboardId" element={<Authenticated><DashboardsPage /></Authenticated>} />
         <Route path="/sessions" element={<Authenticated><SessionsPage /></Authenticated>} />
         <Route path="/sessions/:sessionId" element={<Authenticated><SessionPage /></Authenticated>} />
         <Route path="/users" element={<Authenticated><UsersPage /></Authenticated>} />

@@ -28,10 +28,19 @@ export interface CredentialPolicy {
    * is refused, per call, by the operations that write.
    */
   operationsCheckedPerCall?: boolean;
+  /**
+   * `x-tracewell-read-only: true`: a POST that only reads (its question is too large or structured
+   * for a query string, as queryMetrics'), so a read-only key may call it.
+   */
+  readsOnly?: boolean;
 }
 
-/** An operation that only reads: its HTTP method is GET. What a read-only API key may call, in REST and as a tool. */
-export const isReadOperation = (method: string | undefined): boolean => method === 'GET';
+/**
+ * An operation that only reads: its HTTP method is GET, or the contract marks it
+ * `x-tracewell-read-only` (docs/identity.md). What a read-only API key may call, in REST and as a tool.
+ */
+export const isReadOperation = (operation: { method?: string; readsOnly?: boolean } | undefined): boolean =>
+  operation?.method === 'GET' || operation?.readsOnly === true;
 
 /** A credential found valid by its resolver, before project selection and scope checks. */
 export interface ResolvedCredential {
@@ -137,7 +146,7 @@ export class Authenticator {
     }
     // A read-only key calls the operations that read. The tool server's door lets it in; each tool's
     // own operation then decides, with this same rule.
-    if (credential.readOnly && !policy.operationsCheckedPerCall && !isReadOperation(policy.method)) {
+    if (credential.readOnly && !policy.operationsCheckedPerCall && !isReadOperation(policy)) {
       throw new ProblemError(403, 'PUBLIC_API_READ_ONLY_CREDENTIAL', 'This API key is read-only: it may call read operations (GET, and the tools that map onto them) only.');
     }
 

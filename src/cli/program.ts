@@ -12,6 +12,7 @@ import { registerAdministrationCommands } from './commands/administration.js';
 import { registerMonitorCommands } from './commands/monitors.js';
 import { registerPromptCommands } from './commands/prompts.js';
 import { registerMetricsCommands } from './commands/metrics.js';
+import { registerDashboardCommands } from './commands/dashboards.js';
 import { registerDatasetCommands } from './commands/datasets.js';
 import { registerExperimentCommands } from './commands/experiments.js';
 import { registerSessionsCommands } from './commands/sessions.js';
@@ -45,6 +46,7 @@ export function buildProgram(io: Io): Command {
   registerMonitorCommands(program, io);
   registerPromptCommands(program, io);
   registerMetricsCommands(program, io);
+  registerDashboardCommands(program, io);
   registerDatasetCommands(program, io);
   registerExperimentCommands(program, io);
   registerSessionsCommands(program, io);

@@ -29,6 +29,7 @@ import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
 import { SessionHandlers } from './session-handlers.js';
 import { MetricsHandlers } from './metrics-handlers.js';
+import { DashboardHandlers } from './dashboard-handlers.js';
 import { runPlaygroundHandler } from './playground-handlers.js';
 import { DatasetHandlers, exportDatasetItemsHandler } from './dataset-handlers.js';
 import { ExperimentHandlers } from './experiment-handlers.js';
@@ -69,6 +70,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new PromptHandlers(services.prompts, services.promptUsage),
     ...new SessionHandlers(services.sessions),
     ...new MetricsHandlers(services.metrics),
+    ...new DashboardHandlers(services.dashboards),
     ...new DatasetHandlers(services.datasets),
     ...new ExperimentHandlers(services.experimentRuns),
     ...new ScimConnectionHandlers(services.scimConnections),

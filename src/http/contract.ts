@@ -29,6 +29,8 @@ export interface OperationMeta {
   projectHeaderRequired: boolean;
   /** The least project role a user or service account needs (`x-min-role`, else by method). */
   minRole: ProjectRole;
+  /** `x-tracewell-read-only: true`: a non-GET operation that changes nothing, callable by read-only keys. */
+  readsOnly: boolean;
   /** `x-audit`: the operation is an administrative mutation, recorded in its own transaction. */
   audit?: AuditSpec;
 }
@@ -84,6 +86,8 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
       const security = ((operation.security ?? document.security ?? []) as Record<string, string[]>[]).flatMap((requirement) =>
         Object.entries(requirement).map(([scheme, scopes]) => ({ scheme: scheme as SecuritySchemeName, scopes })),
       );
+      // A read-only POST (x-tracewell-read-only) is a read for the role it needs too: viewer, as a GET.
+      const readsOnly = operation['x-tracewell-read-only'] === true;
       const pattern = pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)');
       operations.push({
         operationId: String(operation.operationId),
@@ -95,7 +99,8 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
         rateClass: ((operation['x-rate-class'] as RateClass | undefined) ?? (method === 'get' ? 'read' : 'write')),
         projectScoped: Boolean(projectHeader),
         projectHeaderRequired: Boolean(projectHeader?.required),
-        minRole: minimumRoleFor(method, operation['x-min-role']),
+        minRole: minimumRoleFor(readsOnly ? 'get' : method, operation['x-min-role']),
+        readsOnly,
         audit: operation['x-audit'] as AuditSpec | undefined,
       });
     }

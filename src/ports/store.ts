@@ -41,6 +41,7 @@ export interface Store {
 
   // Imported inline: this file has no import marker, so parallel branches merge cleanly.
   readonly savedFilters: import('./saved-filters.js').SavedFilterRepository;
+  readonly dashboards: import('./dashboards.js').DashboardRepository;
 
   readonly projectMembers: ProjectMemberRepository;
   readonly userPasswords: UserPasswordRepository;

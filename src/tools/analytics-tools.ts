@@ -1,10 +1,49 @@
 import type { components } from '../../generated/openapi.js';
-import { bodyField, field, object, renamedField } from './contract-fields.js';
+import { bodyField, field, listField, object, pathParameter, queryParameter, renamedField } from './contract-fields.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import { QUERIES } from './tool-annotation-presets.js';
+import { QUERIES, READS } from './tool-annotation-presets.js';
+import { clampedLimit } from './tool-field-exceptions.js';
+import { optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
 
 type Request = components['schemas']['MetricsQueryRequest'];
 type Result = components['schemas']['MetricsQueryResult'];
+type DashboardSummary = components['schemas']['DashboardSummary'];
+type Widget = components['schemas']['DashboardWidget'];
+
+const dashboardSummaryOutput = {
+  dashboard_id: field('DashboardSummary', 'id'),
+  name: field('DashboardSummary', 'name'),
+  description: field('DashboardSummary', 'description'),
+  built_in: field('DashboardSummary', 'builtIn'),
+  widget_count: field('DashboardSummary', 'widgetCount'),
+  created_at: field('DashboardSummary', 'createdAt'),
+  updated_at: field('DashboardSummary', 'updatedAt'),
+};
+
+const dashboardSummaryView = (d: DashboardSummary) => ({
+  dashboard_id: d.id,
+  name: d.name,
+  description: d.description,
+  built_in: d.builtIn,
+  widget_count: d.widgetCount,
+  created_at: d.createdAt,
+  updated_at: d.updatedAt,
+});
+
+/** A widget as the tool spells it: its query in query_metrics' own argument names, so an agent can run it. */
+const widgetView = (w: Widget) => ({
+  type: w.type,
+  title: w.title,
+  query: {
+    measures: w.query.measures,
+    ...(w.query.scoreName !== undefined ? { score_name: w.query.scoreName } : {}),
+    ...(w.query.time ? { time: { bucket: w.query.time.bucket, ...(w.query.time.timeZone !== undefined ? { time_zone: w.query.time.timeZone } : {}) } } : {}),
+    ...(w.query.dimensions ? { dimensions: w.query.dimensions } : {}),
+    ...(w.query.rankBy ? { rank_by: w.query.rankBy } : {}),
+    ...(w.query.filters ? { filters: w.query.filters } : {}),
+  },
+  layout: w.layout,
+});
 
 /** `time` as the tool spells it (time_zone) back to the contract's (timeZone). */
 function timeOf(value: unknown): Request['time'] {
@@ -19,6 +58,42 @@ function timeOf(value: unknown): Request['time'] {
  */
 export function analyticsToolMappings(): AnyToolMapping[] {
   return [
+    mapTool({
+      name: 'list_dashboards',
+      operationId: 'listDashboards',
+      annotations: READS,
+      description:
+        'List the project\'s dashboards: first the built-in default ("default": traces, errors, latency, cost and tokens over time, cost by model, top users), then saved ones newest first. Read one with get_dashboard. Pass next_cursor back as cursor for the next page.',
+      input: object({
+        limit: queryParameter('listDashboards', 'limit', clampedLimit(100, 20)),
+        cursor: queryParameter('listDashboards', 'cursor'),
+      }),
+      output: object({
+        dashboards: listField('DashboardList', 'dashboards', object(dashboardSummaryOutput)),
+        next_cursor: field('Page', 'nextCursor'),
+      }),
+      toOperation: (input) => ({
+        path: {},
+        headers: {},
+        body: undefined,
+        query: { limit: optionalInteger(input, 'limit', 20, 1, 100), cursor: optionalString(input, 'cursor', 1024) },
+      }),
+      toResult: (data) => ({ dashboards: data.dashboards.map(dashboardSummaryView), next_cursor: data.page.nextCursor }),
+    }),
+    mapTool({
+      name: 'get_dashboard',
+      operationId: 'getDashboard',
+      annotations: READS,
+      description:
+        'Read one dashboard ("default" for the built-in one) with its widgets: each a chart type, a title and a metrics query without a time range. Run a widget by passing its query with from and to to query_metrics.',
+      input: object({ dashboard_id: pathParameter('getDashboard', 'dashboardId') }),
+      output: object({
+        ...dashboardSummaryOutput,
+        widgets: renamedField('Dashboard', 'widgets'),
+      }),
+      toOperation: (input) => ({ path: { dashboardId: requiredString(input, 'dashboard_id', 36) }, query: {}, headers: {}, body: undefined }),
+      toResult: (data) => ({ ...dashboardSummaryView(data), widgets: data.widgets.map(widgetView) }),
+    }),
     mapTool({
       name: 'query_metrics',
       operationId: 'queryMetrics',

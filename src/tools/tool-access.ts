@@ -39,7 +39,7 @@ export class ToolAccess {
    * authorized in full (authorize), which refuses the others with 403 PUBLIC_API_READ_ONLY_CREDENTIAL.
    */
   offersTo(operationId: string, principal: Principal): boolean {
-    return !principal.readOnly || isReadOperation(this.operations.get(operationId)?.method);
+    return !principal.readOnly || isReadOperation(this.operations.get(operationId));
   }
 
   /** The principal the operation sees, or the ProblemError (401/403/400) REST would answer. */

@@ -8,11 +8,10 @@ import type { ToolAnnotations } from './tool-definition.js';
 /** Annotations of a tool whose operation is a GET: it reads and changes nothing. */
 export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 /**
- * query_metrics: changes nothing and a repeat answers alike, but its operation is a POST (the query is a
- * body), which read-only keys may not call (docs/identity.md); announcing it read-only would promise a
- * read-only client a tool its key is refused.
+ * query_metrics: its operation is a POST (the query is a body) that changes nothing; the contract marks
+ * it `x-tracewell-read-only`, so read-only keys may call it (docs/identity.md) and it is announced read-only.
  */
-export const QUERIES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const QUERIES: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 /** log_trace: adds a trace and changes nothing else; a repeat adds another (or 409 on the same trace_id). */
 export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 /** The fix writes: they overwrite a fix's state; a repeat with the same arguments changes nothing more. */

@@ -130,6 +130,9 @@ interface PageCase {
   open?: (p: Page) => Promise<unknown>;
 }
 
+/** The default dashboard over the seeded day (2026-11-01 UTC), whatever the browser's clock says. */
+const DASHBOARD_PATH = '/dashboards?range=custom&from=2026-11-01T00:00:00.000Z&to=2026-11-02T00:00:00.000Z&tz=UTC';
+
 forEachAdapter((adapter) => {
   describe('console design: themes, deep links, empty states, keyboard and accessibility (Chromium)', function () {
     this.timeout(180_000);
@@ -242,11 +245,11 @@ forEachAdapter((adapter) => {
       });
     });
 
-    it("the header's fourteen sections and its controls fit one row at 1440 px (nothing scrolls sideways)", async () => {
+    it("the header's thirteen sections (Analytics grouping dashboards, sessions and users) and its controls fit one row at 1440 px (nothing scrolls sideways)", async () => {
       await signedIn();
       await page.goto(url('/sessions'));
       await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).to.equal(14);
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).to.equal(13);
       expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(1440);
       const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
       expect(signOut!.x + signOut!.width).to.be.at.most(1440);
@@ -290,6 +293,7 @@ forEachAdapter((adapter) => {
         { name: 'session', path: () => '/sessions/support-42', heading: 'Session support-42', open: (p) => p.getByText('By Thursday.').waitFor() },
         { name: 'users', path: () => '/users', heading: 'Users' },
         { name: 'user', path: () => '/users/ada', heading: 'User ada' },
+        { name: 'dashboards', path: () => DASHBOARD_PATH, heading: 'Overview', open: (p) => p.getByRole('region', { name: 'Top users' }).locator('tbody tr').first().waitFor() },
         { name: 'runs-new-server-run', path: () => `/datasets/${details.datasetId}/runs`, heading: `Experiment runs of ${DETAIL.dataset}`, open: openServerRunForm },
       ];
       for (const c of pages) {
@@ -712,6 +716,13 @@ forEachAdapter((adapter) => {
       expect(await form.getByRole('button', { name: 'Start run' }).isEnabled()).to.equal(true);
     }
 
+    /** The default dashboard over the seeded day, every widget drawn. */
+    async function dashboardView(p: Page): Promise<void> {
+      await p.getByRole('region', { name: 'Top users' }).locator('tbody tr').nth(1).waitFor();
+      await p.locator('.widget-chart canvas').nth(4).waitFor();
+      expect(await p.getByRole('region', { name: 'Traces' }).locator('.widget-number').innerText()).to.match(/^\d+$/);
+    }
+
     // Written once (SQLite), not skipped on PostgreSQL: the block only exists for the SQLite run.
     if (adapter === 'sqlite') describe('docs screenshots', () => {
       const shots: { file: string; path: () => string; heading: string; theme: 'light' | 'dark'; ready?: (p: Page) => Promise<unknown>; masked?: string; fullPage?: boolean }[] = [
@@ -762,6 +773,7 @@ forEachAdapter((adapter) => {
         { file: 'console-session.png', path: () => '/sessions/support-42', heading: 'Session support-42', theme: 'light', ready: sessionReplay, fullPage: true },
         { file: 'console-users.png', path: () => '/users', heading: 'Users', theme: 'light', ready: usersList },
         { file: 'console-user.png', path: () => '/users/ada', heading: 'User ada', theme: 'light', ready: userView },
+        { file: 'console-dashboards.png', path: () => DASHBOARD_PATH, heading: 'Overview', theme: 'light', ready: dashboardView, fullPage: true },
         { file: 'console-server-run.png', path: () => `/datasets/${details.datasetId}/runs`, heading: `Experiment runs of ${DETAIL.dataset}`, theme: 'light', ready: serverRunForm, fullPage: true },
       ];
       for (const shot of shots) {

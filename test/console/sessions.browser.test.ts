@@ -61,7 +61,8 @@ forEachAdapter((adapter) => {
     });
 
     it('lists sessions most recently seen first, and sorts by a column header', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.getByRole('navigation', { name: 'Analytics' }).getByRole('link', { name: 'Sessions' }).click();
       await page.getByRole('link', { name: 'support-42' }).waitFor();
       expect(await firstColumn('table.sessions-table')).to.deep.equal(['support-42', 'billing-7']);
       const first = await page.locator('table.sessions-table tbody tr').first().locator('td').allInnerTexts();
@@ -93,7 +94,8 @@ forEachAdapter((adapter) => {
     });
 
     it('lists end users and shows a user with their sessions', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.getByRole('navigation', { name: 'Analytics' }).getByRole('link', { name: 'Users' }).click();
       await page.getByRole('link', { name: 'ada' }).waitFor();
       expect(await firstColumn('table.users-table')).to.deep.equal(['ada', 'bo']);
       await page.getByRole('button', { name: 'Cost' }).click();

@@ -55,6 +55,7 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   get_user: { user_id: 'matrix' },
   test_channel: { channel_id: PLACEHOLDER_ID },
   list_channel_deliveries: { channel_id: PLACEHOLDER_ID },
+  get_dashboard: { dashboard_id: 'default' },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

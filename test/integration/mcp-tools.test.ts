@@ -252,7 +252,7 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'query_metrics', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -262,8 +262,6 @@ forEachAdapter((adapter) => {
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
                 : tool.name === 'start_experiment_run' || tool.name === 'test_channel'
                 ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
-                : tool.name === 'query_metrics'
-                ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
                 : { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
         );
       }
@@ -299,6 +297,11 @@ forEachAdapter((adapter) => {
       expect((await call('get_prompt_usage', { name: 'tour/greeting' })).versions).to.deep.equal([]);
       // The metrics query: the tour's one trace (mcp-run-1) counted in the day it was stored.
       expect((await call('query_metrics', { measures: ['traceCount'], from: '2026-10-31T12:00:00Z', to: '2026-11-01T12:00:01Z' })).rows).to.have.length(1);
+      const dashboards = (await call('list_dashboards')).dashboards as Json[];
+      expect(dashboards.map((d) => d.dashboard_id)).to.deep.equal(['default']);
+      const overview = await call('get_dashboard', { dashboard_id: 'default' });
+      expect((overview.widgets as Json[]).length).to.equal(11);
+      expect((overview.widgets as Json[])[7]).to.deep.include({ type: 'line', title: 'Cost by model over time ($)', query: { measures: ['costSum'], time: { bucket: 'hour' }, dimensions: [{ name: 'model', top: 5 }], rank_by: 'costSum' } });
       // The experiment tools, over a dataset of two items and two runs made through the services.
       const { datasets, experimentRuns } = fixture.server.runtime.services;
       const projectId = fixture.server.tenant.project.id;

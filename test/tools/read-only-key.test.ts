@@ -3,7 +3,7 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 
-/** The tools whose contract operation is a GET: what a read-only key may call. */
+/** The tools whose contract operation is a GET or marked x-tracewell-read-only: what a read-only key may call. */
 const READING_TOOLS = [
   'ping',
   'whoami',
@@ -32,6 +32,9 @@ const READING_TOOLS = [
   'get_user',
   'list_channels',
   'list_channel_deliveries',
+  'query_metrics',
+  'list_dashboards',
+  'get_dashboard',
 ];
 
 interface RpcBody {
@@ -85,7 +88,7 @@ forEachAdapter((adapter) => {
       expect(await openSession(readOnlyKey)).to.match(/^[A-Za-z0-9_-]{32}$/);
     });
 
-    it('tools/list names exactly the tools whose operation is a GET; a writing key sees every tool', async () => {
+    it('tools/list names exactly the tools whose operation is a GET or read-only; a writing key sees every tool', async () => {
       const listed = async (key: string) => ((await rpc(key, 'tools/list', {}, await openSession(key))).body as RpcBody).result!.tools!.map((tool) => tool.name);
       expect(await listed(readOnlyKey)).to.have.members(READING_TOOLS).and.have.length(READING_TOOLS.length);
       expect(await listed(server.tenant.apiKey)).to.include.members([...READING_TOOLS, 'log_trace', 'triage_update', 'score_trace']);
@@ -97,6 +100,13 @@ forEachAdapter((adapter) => {
       const { isError, payload } = toolResult(res.body as RpcBody);
       expect(isError).to.equal(false);
       expect(payload).to.deep.include({ trace_id: 'read-me', name: 'readable', span_count: 1 });
+    });
+
+    it('calls query_metrics, a read-only POST: it answers the trace count', async () => {
+      const res = await rpc(readOnlyKey, 'tools/call', { name: 'query_metrics', arguments: { measures: ['traceCount'], from: '2026-10-01T00:00:00Z', to: '2026-11-02T00:00:00Z' } }, await openSession(readOnlyKey));
+      const { isError, payload } = toolResult(res.body as RpcBody);
+      expect(isError, JSON.stringify(payload)).to.equal(false);
+      expect(payload.rows).to.deep.equal([{ groups: [], values: { traceCount: 1 } }]);
     });
 
     it('calls a writing tool: log_trace is an isError result with 403 PUBLIC_API_READ_ONLY_CREDENTIAL, and nothing is written', async () => {

@@ -87,6 +87,10 @@ export class ApiClient {
   createDetection = (body: BodyOf<'createDetection'>) => this.rest<SuccessData<'createDetection'>>('POST', '/detections', undefined, body);
   updateDetection = (id: string, body: BodyOf<'updateDetection'>) => this.rest<SuccessData<'updateDetection'>>('PATCH', `/detections/${id}`, undefined, body);
 
+  listDashboards = (query: QueryOf<'listDashboards'>) => this.rest<SuccessData<'listDashboards'>>('GET', '/dashboards', query);
+  getDashboard = (id: string) => this.rest<SuccessData<'getDashboard'>>('GET', `/dashboards/${encodeURIComponent(id)}`);
+  queryMetrics = (body: BodyOf<'queryMetrics'>) => this.rest<SuccessData<'queryMetrics'>>('POST', '/metrics/query', undefined, body);
+
   listSessions = (query: QueryOf<'listSessions'>) => this.rest<SuccessData<'listSessions'>>('GET', '/sessions', query);
   getSession = (sessionId: string, query: QueryOf<'getSession'>) => this.rest<SuccessData<'getSession'>>('GET', `/sessions/${encodeURIComponent(sessionId)}`, query);
   listEndUsers = (query: QueryOf<'listEndUsers'>) => this.rest<SuccessData<'listEndUsers'>>('GET', '/users', query);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
+import { AnalyticsTabs } from '../dashboards/analytics-tabs';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
 import { SessionTable } from './session-table';
@@ -25,6 +26,7 @@ export function SessionsPage() {
   };
   return (
     <div className="sessions-page">
+      <AnalyticsTabs />
       <h1>Sessions</h1>
       <p className="muted">Conversations: the traces that share a session id, with their totals.</p>
       <ProblemAlert error={sessions.error} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
+import { AnalyticsTabs } from '../dashboards/analytics-tabs';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
 import { formatCost, formatCount, formatTime } from '../ui/format';
@@ -26,6 +27,7 @@ export function UsersPage() {
   };
   return (
     <div className="sessions-page">
+      <AnalyticsTabs />
       <h1>Users</h1>
       <p className="muted">The end users of your application, as its traces name them — not the members of this Tracewell project.</p>
       <ProblemAlert error={users.error} />

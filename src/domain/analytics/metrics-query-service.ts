@@ -1,5 +1,4 @@
 import { problems, type FieldError } from '../../errors.js';
-import { validateFilterTree } from '../filters/index.js';
 import {
   SPAN_DIMENSIONS,
   type DimensionValue,
@@ -13,33 +12,10 @@ import {
 import type { Store } from '../../ports/store.js';
 import type { ProjectRetention } from '../traces/retention.js';
 import { canonicalTimeZone, timeBuckets, UNIT_MS, type BucketUnit } from './time-buckets.js';
+import { METRICS_LIMITS, type MetricsMeasure } from './metrics-limits.js';
+import { metricsFilterRules, metricsShapeErrors } from './metrics-query-shape.js';
 
-export type MetricsMeasure =
-  | 'traceCount'
-  | 'spanCount'
-  | 'errorRate'
-  | 'latencyP50'
-  | 'latencyP90'
-  | 'latencyP95'
-  | 'latencyP99'
-  | 'costSum'
-  | 'costAvg'
-  | 'inputTokens'
-  | 'outputTokens'
-  | 'totalTokens'
-  | 'scoreAvg';
-
-/** The limits of one query (docs/analytics.md#limits); each is a 400 with the field's path beyond it. */
-export const METRICS_LIMITS = {
-  /** Time buckets in the range. */
-  buckets: 1000,
-  /** Groups: buckets × the product over dimensions of (top + 2), counting `other` and no value. */
-  groups: 10_000,
-  dimensions: 2,
-  top: 50,
-  rangeDays: 400,
-} as const;
-const DEFAULT_TOP = 10;
+export { METRICS_LIMITS, type MetricsMeasure } from './metrics-limits.js';
 const DAY_MS = 86_400_000;
 
 const PERCENTILE_OF: Partial<Record<MetricsMeasure, number>> = { latencyP50: 50, latencyP90: 90, latencyP95: 95, latencyP99: 99 };
@@ -196,16 +172,8 @@ export class MetricsQueryService {
     else if (toMs - fromMs > METRICS_LIMITS.rangeDays * DAY_MS) {
       errors.push({ path: '/body/from', code: 'range_too_long', message: `must be at most ${METRICS_LIMITS.rangeDays} days before to` });
     }
-    const measures = request.measures;
-    if (measures.includes('scoreAvg') && request.scoreName === undefined) errors.push({ path: '/body/scoreName', code: 'required', message: 'is required with scoreAvg' });
-    if (!measures.includes('scoreAvg') && request.scoreName !== undefined) errors.push({ path: '/body/scoreName', code: 'unused', message: 'is only read with scoreAvg' });
-
-    const dimensions = (request.dimensions ?? []).map((d) => ({ name: d.name, top: d.top ?? DEFAULT_TOP }));
-    if (dimensions.length > METRICS_LIMITS.dimensions) errors.push({ path: '/body/dimensions', code: 'too_many', message: `at most ${METRICS_LIMITS.dimensions} dimensions` });
-    dimensions.forEach((d, i) => {
-      if (dimensions.findIndex((other) => other.name === d.name) !== i) errors.push({ path: `/body/dimensions/${i}/name`, code: 'duplicate', message: 'is already a dimension' });
-      if (!Number.isInteger(d.top) || d.top < 1 || d.top > METRICS_LIMITS.top) errors.push({ path: `/body/dimensions/${i}/top`, code: 'out_of_range', message: `must be 1 to ${METRICS_LIMITS.top}` });
-    });
+    errors.push(...metricsShapeErrors(request, '/body'));
+    const dimensions = (request.dimensions ?? []).map((d) => ({ name: d.name, top: d.top ?? METRICS_LIMITS.defaultTop }));
 
     let time: { bucket: BucketUnit; timeZone: string } | undefined;
     let buckets: MetricsBucket[] = [];
@@ -235,7 +203,8 @@ export class MetricsQueryService {
       }
     }
     if (errors.length) throw problems.validation('The metrics query is invalid; see errors.', errors);
-    const rules = request.filters === undefined ? [] : validateFilterTree(request.filters, { path: '/body/filters' });
+    const { rules, errors: filterErrors } = metricsFilterRules(request, '/body');
+    if (filterErrors.length) throw problems.validation('The filter is invalid; see errors.', filterErrors);
     const unit = dimensions.some((d) => SPAN_DIMENSIONS.has(d.name)) ? 'span' : 'trace';
     // The first and last buckets are clipped to the range, so the query reads the range only.
     const clipped = buckets.map((b) => ({ index: b.index, startMs: Math.max(b.startMs, fromMs), endMs: Math.min(b.endMs, toMs) }));

@@ -741,6 +741,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/dashboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboards of the selected project, the built-in default first.
+         * @description Summaries (no widgets). The first page starts with the project's built-in default dashboard (id
+         *     `default`, `builtIn: true`), which every project has and which cannot be changed or deleted; then the
+         *     saved dashboards, newest first (`createdAt` descending, then `id` descending). The built-in counts
+         *     towards the first page's `limit`. Keyset-paginated (docs/analytics.md#dashboards).
+         */
+        get: operations["listDashboards"];
+        put?: never;
+        /**
+         * Save a dashboard of metrics widgets.
+         * @description Each widget's `query` is a metrics query without its time range (the dashboard is viewed over a chosen
+         *     range) and is validated by the rules of `queryMetrics`: a bad one is 400 `PUBLIC_API_VALIDATION_FAILED`
+         *     whose `errors[].path` points into the widget, e.g. `/body/widgets/2/query/dimensions/0/top`. At most 24
+         *     widgets, laid out on a 12-column grid (`x + w` at most 12), and at most 100 dashboards per project
+         *     (409 `PUBLIC_API_DASHBOARD_LIMIT`).
+         */
+        post: operations["createDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/dashboards/{dashboardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dashboard's id, or `default` for the project's built-in default dashboard. */
+                dashboardId: components["parameters"]["DashboardIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one dashboard with its widgets.
+         * @description `default` is the built-in default dashboard. A dashboard of another project is 404, exactly like one that does not exist.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved dashboard.
+         * @description The built-in default dashboard cannot be deleted (409 `PUBLIC_API_DASHBOARD_BUILT_IN`).
+         */
+        delete: operations["deleteDashboard"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a dashboard, change its description and/or replace its widgets.
+         * @description At least one of `name`, `description` and `widgets`; `widgets` replaces the whole list and is validated as
+         *     on create. The built-in default dashboard cannot be changed (409 `PUBLIC_API_DASHBOARD_BUILT_IN`).
+         */
+        patch: operations["updateDashboard"];
+        trace?: never;
+    };
     "/api/v1/public/prompts/{name}/versions": {
         parameters: {
             query?: never;
@@ -4174,27 +4237,29 @@ export interface components {
              * @description Exclusive upper bound of the traces' createdAt.
              */
             to: string;
-            /** @description Group by calendar buckets of `timeZone` (default UTC). */
-            time?: {
-                /**
-                 * @description A week starts on Monday.
-                 * @enum {string}
-                 */
-                bucket: "minute" | "hour" | "day" | "week";
-                /** @description An IANA time zone such as Europe/Berlin. */
-                timeZone?: string;
-            };
-            dimensions?: {
-                name: components["schemas"]["MetricsDimensionName"];
-                /**
-                 * @description How many values are kept; the rest are one `other` group.
-                 * @default 10
-                 */
-                top: number;
-            }[];
+            time?: components["schemas"]["MetricsTimeGrouping"];
+            dimensions?: components["schemas"]["MetricsDimensions"];
             rankBy?: components["schemas"]["MetricsRankMeasure"];
             filters?: components["schemas"]["FilterTreeInput"];
         };
+        /** @description Group by calendar buckets of `timeZone` (default UTC). */
+        MetricsTimeGrouping: {
+            /**
+             * @description A week starts on Monday.
+             * @enum {string}
+             */
+            bucket: "minute" | "hour" | "day" | "week";
+            /** @description An IANA time zone such as Europe/Berlin. */
+            timeZone?: string;
+        };
+        MetricsDimensions: {
+            name: components["schemas"]["MetricsDimensionName"];
+            /**
+             * @description How many values are kept; the rest are one `other` group.
+             * @default 10
+             */
+            top: number;
+        }[];
         MetricsQueryResult: {
             /** Format: date-time */
             from: string;
@@ -4232,6 +4297,91 @@ export interface components {
             values: {
                 [key: string]: number | null;
             };
+        };
+        /** @description A metrics query (see `MetricsQueryRequest`) without `from` and `to`, which the viewer's time range supplies. */
+        DashboardWidgetQuery: {
+            measures: components["schemas"]["MetricsMeasure"][];
+            scoreName?: components["schemas"]["ScoreName"];
+            time?: components["schemas"]["MetricsTimeGrouping"];
+            dimensions?: components["schemas"]["MetricsDimensions"];
+            rankBy?: components["schemas"]["MetricsRankMeasure"];
+            filters?: components["schemas"]["FilterTreeInput"];
+        };
+        DashboardWidget: {
+            /**
+             * @description line: a series over time (needs `query.time`); bar: bars per time bucket or dimension value; number: one value (one measure, no time, no dimensions); table: the rows as a table.
+             * @enum {string}
+             */
+            type: "line" | "bar" | "number" | "table";
+            title: string;
+            query: components["schemas"]["DashboardWidgetQuery"];
+            /** @description Position and size on a 12-column grid; `x + w` is at most 12. */
+            layout: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            };
+        };
+        DashboardWidgets: components["schemas"]["DashboardWidget"][];
+        DashboardSummary: {
+            /** @description A uuid, or `default` for the built-in default dashboard. */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The project's default dashboard, defined by the service; read-only. */
+            builtIn: boolean;
+            widgetCount: number;
+            /**
+             * Format: date-time
+             * @description null for the built-in.
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @description null for the built-in.
+             */
+            updatedAt: string | null;
+        };
+        Dashboard: {
+            /** @description A uuid, or `default` for the built-in default dashboard. */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The project's default dashboard, defined by the service; read-only. */
+            builtIn: boolean;
+            widgetCount: number;
+            /**
+             * Format: date-time
+             * @description null for the built-in.
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @description null for the built-in.
+             */
+            updatedAt: string | null;
+            widgets: components["schemas"]["DashboardWidgets"];
+        };
+        DashboardList: {
+            dashboards: components["schemas"]["DashboardSummary"][];
+            page: components["schemas"]["Page"];
+        };
+        DashboardCreateRequest: {
+            name: string;
+            description?: string;
+            widgets: components["schemas"]["DashboardWidgets"];
+        };
+        DashboardUpdateRequest: {
+            name?: string;
+            description?: string;
+            widgets?: components["schemas"]["DashboardWidgets"];
+        };
+        DashboardDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
         };
         /** @description Lower-case letters, digits and `._-`, starting with a letter or digit. `latest` is kept by the service. */
         PromptLabel: string;
@@ -5954,6 +6104,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The dashboard's id, or `default` for the project's built-in default dashboard. */
+        DashboardIdPath: string;
         /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
         ProjectIdHeader: string;
         /** @description The selected project. */
@@ -8097,6 +8249,258 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDashboards: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor copied unchanged from `data.page.nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of dashboard summaries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DashboardList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The dashboard. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dashboard's id, or `default` for the project's built-in default dashboard. */
+                dashboardId: components["parameters"]["DashboardIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dashboard's id, or `default` for the project's built-in default dashboard. */
+                dashboardId: components["parameters"]["DashboardIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard was deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["DashboardDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
+                "x-project-id"?: components["parameters"]["ProjectIdHeader"];
+            };
+            path: {
+                /** @description The dashboard's id, or `default` for the project's built-in default dashboard. */
+                dashboardId: components["parameters"]["DashboardIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated dashboard. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Service-RateLimit-Limit": components["headers"]["X-Service-RateLimit-Limit"];
+                    "X-Service-RateLimit-Remaining": components["headers"]["X-Service-RateLimit-Remaining"];
+                    "X-Service-RateLimit-Reset-After": components["headers"]["X-Service-RateLimit-Reset-After"];
+                    "X-Service-RateLimit-Policy": components["headers"]["X-Service-RateLimit-Policy"];
+                    "X-Service-RateLimit-Degraded": components["headers"]["X-Service-RateLimit-Degraded"];
+                    "X-Service-RateLimit-Version": components["headers"]["X-Service-RateLimit-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        requestId: components["schemas"]["RequestId"];
+                        data: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
