@@ -106,8 +106,10 @@ export interface BenchPhases {
     connections: number;
     mcp: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number; peakRssMb: number | null };
     bare: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number };
-    /** MCP ping req/s ÷ bare endpoint req/s. */
+    /** MCP ping req/s ÷ bare endpoint req/s (with rounds: the median of the rounds' ratios). */
     mcpToBare: number;
+    /** Each interleaved round (MCP, then bare) when more than one ran; mcp and bare above are their medians. */
+    rounds?: { mcp: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number; peakRssMb: number | null }; bare: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failed: number }; mcpToBare: number }[];
   };
   /** GET /traces/{id} and get_trace_context for big traces beside bare SQL (absent in reports before issue #23). */
   bigTraces?: BigTraceResult[];

@@ -44,10 +44,11 @@ async function main(): Promise<void> {
     .option('--connections <n>', 'concurrent connections', integerArg, 8)
     .option('--duration <seconds>', 'seconds each side is loaded', integerArg, 10)
     .option('--warmup <requests>', 'unrecorded requests before each side', integerArg, 200)
+    .option('--rounds <n>', 'interleaved MCP / bare rounds; medians are reported', integerArg, 3)
     .option('--settle <seconds>', 'unrecorded load on each freshly started server before the measurement', integerArg, 10)
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; connections: number; duration: number; warmup: number; settle: number; postgresUrl: string }>();
+    .opts<{ adapter: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call] ${message}`);
   const compiled = await buildServer();
   try {
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
             await settle(db, server, bare, options.connections, options.settle);
             const notes: string[] = [];
             const context = { server, serverEntry: compiled.entry, db, raw: createRawIngestor(db), seed: 42, baseTime: Date.now() - 60_000, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
-            const result = await measureToolCall(context, { projectId: db.project.projectId, connections: options.connections, bare });
+            const result = await measureToolCall(context, { projectId: db.project.projectId, connections: options.connections, bare, rounds: options.rounds });
             console.log(JSON.stringify({ adapter, ...result, notes }));
           } finally {
             await server.stop();

@@ -160,7 +160,11 @@ export function sendRpc(res: Response, status: number, body: unknown): void {
   if (pieces.length === 1 || smallPieces(pieces)) {
     const text = pieces.length === 1 ? (pieces[0] as string) : joined(pieces);
     res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
-    res.end(text);
+    // write, then end with nothing: the headers and the text leave in one write() on the open socket.
+    // end(text) corks the socket and queues an empty chunk behind the text for its finish callback,
+    // so every answer left as a writev of the header-and-body chunk and that empty one.
+    res.write(text);
+    res.end();
     return;
   }
   // Encoded once here, the pieces' lengths are known: counting the bytes of each string and then
