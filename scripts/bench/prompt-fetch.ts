@@ -20,6 +20,9 @@ import { buildServer, spawnServer } from './server-process.js';
  * back to back in-process. Printed as JSON. `npm run bench:prompt-fetch -- --help`.
  */
 
+/** A server on a shared machine under load (load average 30+ on 2 cores) took over a minute to listen. */
+const START_TIMEOUT_MS = 300_000;
+
 interface Options {
   adapter: Dialect[];
   prompts: number;
@@ -181,7 +184,7 @@ async function main(): Promise<void> {
         await seed(db, { ...base, connections: 1 });
         const seedSeconds = (Date.now() - seeded) / 1000;
         const apiKey = await db.issueApiKey(db.project.projectId);
-        const process_ = await spawnServer({ entry: server.entry, env: benchServerEnv(db) });
+        const process_ = await spawnServer({ entry: server.entry, env: benchServerEnv(db), startTimeoutMs: START_TIMEOUT_MS });
         // Rounds interleave the service and the bare read at each connection count: on a shared
         // machine one pair measures whatever else ran in its minute; the medians are reported.
         const byConnections = new Map<number, Round[]>(connectionCounts.map((c) => [c, []]));

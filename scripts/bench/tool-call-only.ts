@@ -20,6 +20,9 @@ import type { BenchDatabase } from './bench-database.js';
  * for `--settle` seconds: a server that has just printed "listening" is still compiling the contract's
  * validators (express-openapi-validator does it after the first request) and its hot paths.
  */
+/** A server on a shared machine under load (load average 30+ on 2 cores) took over a minute to listen. */
+const START_TIMEOUT_MS = 300_000;
+
 const integerArg = (value: string): number => {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a positive integer');
@@ -55,9 +58,9 @@ async function main(): Promise<void> {
     for (const adapter of options.adapter.split(',') as Dialect[]) {
       const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
       try {
-        const bare = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
+        const bare = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {}, startTimeoutMs: START_TIMEOUT_MS });
         try {
-          const server = await spawnServer({ entry: compiled.entry, env: benchServerEnv(db) });
+          const server = await spawnServer({ entry: compiled.entry, env: benchServerEnv(db), startTimeoutMs: START_TIMEOUT_MS });
           try {
             await settle(db, server, bare, options.connections, options.settle);
             const notes: string[] = [];
