@@ -53,6 +53,24 @@ const toVersion = (row: Row, promptId: string, projectId: string, prefix = ''): 
 });
 
 
+/** The three served reads: by a stored label, by `latest` (the prompt row's), by a version number. */
+type ServedShape = 'label' | 'latest' | 'version';
+interface ServedValues {
+  projectId: string;
+  name: string;
+  label?: string;
+  version?: number;
+}
+/** Stand-ins compiled where each value goes; no name, label or id holds a NUL, so none is ever a real value. */
+const MARKERS: Record<keyof ServedValues, string> = { projectId: '\u0000projectId', name: '\u0000name', label: '\u0000label', version: '\u0000version' };
+/** A compiled served read: its SQL (knex's `?` placeholders) and where each binding comes from. */
+interface CompiledRead {
+  sql: string;
+  slots: ({ slot: keyof ServedValues } | { value: unknown })[];
+}
+/** Per dialect and shape; the same text for every connection and transaction of that dialect. */
+const COMPILED_READS = new Map<string, CompiledRead>();
+
 export class SqlPromptRepository implements PromptRepository {
   constructor(
     private readonly db: Knex,
@@ -123,24 +141,50 @@ export class SqlPromptRepository implements PromptRepository {
   }
 
   async findByLabel(projectId: string, name: string, label: string): Promise<ServedVersionRecord | null> {
-    const query = this.db('prompts as p').select([...PROMPT_COLUMNS, ...VERSION_COLUMNS, this.storedLabelsColumn()]).where({ 'p.project_id': projectId, 'p.name': name });
-    if (label === LATEST) {
-      query.join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'p.latest_version'));
-    } else {
-      query
-        .join('prompt_labels as l', (on) => on.on('l.prompt_id', 'p.id').andOn('l.label', this.db.raw('?', [label])))
-        .join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'l.version'));
-    }
-    return this.served(await query.first());
+    if (label === LATEST) return this.served(await this.servedRead('latest', { projectId, name }));
+    return this.served(await this.servedRead('label', { projectId, name, label }));
   }
 
   async findByVersion(projectId: string, name: string, version: number): Promise<ServedVersionRecord | null> {
-    const row = await this.db('prompts as p')
-      .select([...PROMPT_COLUMNS, ...VERSION_COLUMNS, this.storedLabelsColumn()])
-      .join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', this.db.raw('?', [version])))
-      .where({ 'p.project_id': projectId, 'p.name': name })
-      .first();
-    return this.served(row);
+    return this.served(await this.servedRead('version', { projectId, name, version }));
+  }
+
+  /** The served read's statement for `shape`, built with markers where its values go (compiledRead compiles it once). */
+  private servedQuery(shape: ServedShape): Knex.QueryBuilder {
+    const query = this.db('prompts as p').select([...PROMPT_COLUMNS, ...VERSION_COLUMNS, this.storedLabelsColumn()]);
+    if (shape === 'latest') {
+      query.join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'p.latest_version'));
+    } else if (shape === 'label') {
+      query
+        .join('prompt_labels as l', (on) => on.on('l.prompt_id', 'p.id').andOn('l.label', this.db.raw('?', [MARKERS.label])))
+        .join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', 'l.version'));
+    } else {
+      query.join('prompt_versions as v', (on) => on.on('v.prompt_id', 'p.id').andOn('v.version', this.db.raw('?', [MARKERS.version])));
+    }
+    return query.where({ 'p.project_id': MARKERS.projectId, 'p.name': MARKERS.name }).first();
+  }
+
+  /**
+   * Runs the served read of `shape` with `values`: its SQL compiled by knex once per dialect and
+   * shape, each fetch binding its values to that text. Building and compiling the query per fetch was
+   * about 5 % of a prompt fetch's server time (issue #54), the read an application makes before
+   * each model call.
+   */
+  private async servedRead(shape: ServedShape, values: ServedValues): Promise<Row | undefined> {
+    const key = `${this.dialect}:${shape}`;
+    let compiled = COMPILED_READS.get(key);
+    if (!compiled) {
+      const { sql, bindings } = this.servedQuery(shape).toSQL();
+      const slots = bindings.map((binding) => {
+        const slot = (Object.keys(MARKERS) as (keyof ServedValues)[]).find((name) => MARKERS[name] === binding);
+        return slot ? { slot } : { value: binding };
+      });
+      compiled = { sql, slots };
+      COMPILED_READS.set(key, compiled);
+    }
+    const bindings = compiled.slots.map((slot) => ('slot' in slot ? values[slot.slot] : slot.value)) as Knex.RawBinding[];
+    const result: Row[] | { rows: Row[] } = await this.db.raw(compiled.sql, bindings);
+    return (Array.isArray(result) ? result : result.rows)[0];
   }
 
   async listVersions(promptId: string, limit: number, beforeVersion: number | null): Promise<PromptVersionRecord[]> {

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import { bodyExpression, facetToken, scopedExpression } from '../../adapters/sqlite/trace-text-index.js';
 import { CONFIG, rankText, tsqueryText } from '../../adapters/postgres/trace-text-index.js';
 import { storeTiers } from '../../adapters/postgres/search-tiers.js';
 import { parseSearchQuery, type SearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { percentile } from './load.js';
+import type { BareDriver, BareRow, BareStatement } from './bare-driver.js';
 
 export type BareKind = 'topRelevance' | 'topRecency' | 'count';
 
@@ -40,9 +40,13 @@ export function parsedBenchQuery(query: string): SearchQuery {
  * The best plain SQL a person would write over the same text index for a search page: the top
  * `limit` by the index's relevance of the `rankLimit` most recently stored matches (the service's
  * answer), the newest `limit` matches, and the capped count of matches.
- * Nothing of the service (no HTTP, MCP, validation, JSON) — the floor a search can approach.
+ * Nothing of the service (no HTTP, MCP, validation, JSON) — the floor a search can approach. Each
+ * returns the service's answer exactly, which the run checks (answer-check.ts): the service's own
+ * relevance (bm25 with the scope and trace_id columns weighted 0 on SQLite — with the default
+ * weights a prefix's top 50 was another 50) and its order of equals, newest trace first then the
+ * greater id (without it a common word's ties came in whatever order the plan left them).
  */
-export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: BareSearchOptions): { sql: string; bindings: Knex.RawBinding[] } {
+export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: BareSearchOptions): BareStatement {
   const parsed = parsedBenchQuery(options.query);
   const filter = options.framework ? ' AND t.framework = ?' : '';
   const filterBinding = options.framework ? [options.framework] : [];
@@ -55,17 +59,17 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
     if (kind === 'topRelevance') {
       return faceted
         ? {
-            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search, 0.0, 0.0, 1.0) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
+            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search, 0.0, 0.0, 1.0) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r, created_at DESC, id DESC LIMIT ?`,
             bindings: [faceted, options.rankLimit, options.limit],
           }
         : {
-            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ? ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r LIMIT ?`,
+            sql: `SELECT * FROM (SELECT t.*, bm25(trace_search, 0.0, 0.0, 1.0) AS r FROM trace_search CROSS JOIN traces t WHERE trace_search MATCH ? AND t.rowid = trace_search.rowid AND t.project_id = ? ORDER BY trace_search.rowid DESC LIMIT ?) ORDER BY r, created_at DESC, id DESC LIMIT ?`,
             bindings: [match, options.projectId, options.rankLimit, options.limit],
           };
     }
     if (kind === 'topRecency') {
       return {
-        sql: `SELECT t.* FROM traces t WHERE t.project_id = ? AND t.rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)${filter} ORDER BY t.created_at DESC LIMIT ?`,
+        sql: `SELECT t.* FROM traces t WHERE t.project_id = ? AND t.rowid IN (SELECT rowid FROM trace_search WHERE trace_search MATCH ?)${filter} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`,
         bindings: [options.projectId, scoped, ...filterBinding, options.limit],
       };
     }
@@ -81,13 +85,13 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
       (tier) => `(SELECT s.trace_id, s.document, s.seq FROM trace_search s WHERE (s.project_id::text) = ? AND s.document @@ ${q} ${tier}${filter.replace('t.', 's.')} ORDER BY s.seq DESC LIMIT ?)`,
     );
     return {
-      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT u.* FROM (${tiers.join(' UNION ALL ')}) u LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC LIMIT ?`,
+      sql: `SELECT t.* FROM (SELECT w.trace_id, ts_rank(w.document, ${q}, 1) AS r FROM (SELECT u.* FROM (${tiers.join(' UNION ALL ')}) u LIMIT ?) w) m JOIN traces t ON t.project_id = ? AND t.id = m.trace_id ORDER BY m.r DESC, t.created_at DESC, t.id DESC LIMIT ?`,
       bindings: [rankText(parsed), ...tiers.flatMap(() => [options.projectId, text, ...filterBinding, options.rankLimit]), options.rankLimit, options.projectId, options.limit],
     };
   }
   if (kind === 'topRecency') {
     return {
-      sql: `SELECT t.* FROM traces t JOIN trace_search s ON s.project_id = t.project_id AND s.trace_id = t.id WHERE t.project_id = ? AND s.document @@ ${q}${filter} ORDER BY t.created_at DESC LIMIT ?`,
+      sql: `SELECT t.* FROM traces t JOIN trace_search s ON s.project_id = t.project_id AND s.trace_id = t.id WHERE t.project_id = ? AND s.document @@ ${q}${filter} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`,
       bindings: [options.projectId, text, ...filterBinding, options.limit],
     };
   }
@@ -97,23 +101,28 @@ export function bareSearchStatement(dialect: Dialect, kind: BareKind, options: B
   };
 }
 
-/** Runs the statement back to back for `seconds` (after a few warm-up runs) and reports its latency. */
-export async function measureBare(knex: Knex, statement: { sql: string; bindings: Knex.RawBinding[] }, seconds: number): Promise<BareLatency> {
-  const run = async () => {
-    const result = await knex.raw(statement.sql, statement.bindings);
-    return Array.isArray(result) ? result.length : (result as { rows: unknown[] }).rows.length;
-  };
-  let rows = 0;
+/** The ids of a top-k statement's rows, in order. */
+export const idsOf = (rows: readonly BareRow[]): string[] => rows.map((row) => String(row.id));
+
+/** The number a count statement returned (PostgreSQL's bigint arrives as a string). */
+export const countOf = (rows: readonly BareRow[]): number => Number(rows[0]?.n ?? NaN);
+
+/**
+ * Runs the statement back to back for `seconds` (after a few warm-up runs) through the plain
+ * driver and reports its latency, with the rows of its last run for the answer check.
+ */
+export async function measureBare(driver: BareDriver, statement: BareStatement, seconds: number): Promise<BareLatency & { answer: BareRow[] }> {
+  let answer: BareRow[] = [];
   const warmUntil = Date.now() + Math.min(2000, seconds * 200);
-  for (let i = 0; i < 5 && Date.now() < warmUntil; i++) rows = await run();
+  for (let i = 0; i < 5 && Date.now() < warmUntil; i++) answer = await driver.rows(statement);
   const times: number[] = [];
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until || times.length < 3) {
     const started = process.hrtime.bigint();
-    rows = await run();
+    answer = await driver.rows(statement);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), runs: times.length, rows };
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), runs: times.length, rows: answer.length, answer };
 }

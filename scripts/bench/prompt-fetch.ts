@@ -20,6 +20,9 @@ import { buildServer, spawnServer } from './server-process.js';
  * back to back in-process. Printed as JSON. `npm run bench:prompt-fetch -- --help`.
  */
 
+/** A server on a shared machine under load (load average 30+ on 2 cores) took over a minute to listen. */
+const START_TIMEOUT_MS = 300_000;
+
 interface Options {
   adapter: Dialect[];
   prompts: number;
@@ -143,43 +146,81 @@ async function measureBare(db: BenchDatabase, options: Options): Promise<{ p50Ms
   return { p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)), runs: latencies.length };
 }
 
+/** The median of a list (the lower middle of an even count). */
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+interface Round {
+  service: Awaited<ReturnType<typeof measureService>>;
+  bare: Awaited<ReturnType<typeof measureBare>>;
+}
+
 async function main(): Promise<void> {
   const program = new Command('bench:prompt-fetch')
     .option('--adapter <list>', 'sqlite, postgres or sqlite,postgres', 'sqlite,postgres')
     .option('--prompts <n>', 'prompts in the project', '10000')
     .option('--versions <n>', 'versions per prompt', '10')
-    .option('--requests <n>', 'measured fetches (and bare reads)', '5000')
-    .option('--connections <n>', 'concurrent clients', '4')
+    .option('--requests <n>', 'measured fetches (and bare reads) per round', '5000')
+    .option('--connections <list>', 'concurrent clients, one or more (1,4): each measured on the same data', '1,4')
+    .option('--rounds <n>', 'interleaved rounds (service then bare, per connection count); medians are reported', '3')
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse();
   const raw = program.opts<Record<string, string>>();
-  const options: Options = {
+  const connectionCounts = raw.connections.split(',').map(Number);
+  const rounds = Number(raw.rounds);
+  const base = {
     adapter: raw.adapter.split(',') as Dialect[],
     prompts: Number(raw.prompts),
     versions: Number(raw.versions),
     requests: Number(raw.requests),
-    connections: Number(raw.connections),
     postgresUrl: raw.postgresUrl,
   };
   const server = await buildServer();
   const results = [];
   try {
-    for (const adapter of options.adapter) {
-      const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
+    for (const adapter of base.adapter) {
+      const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: base.postgresUrl });
       try {
         const seeded = Date.now();
-        await seed(db, options);
+        await seed(db, { ...base, connections: 1 });
         const seedSeconds = (Date.now() - seeded) / 1000;
         const apiKey = await db.issueApiKey(db.project.projectId);
-        const process_ = await spawnServer({ entry: server.entry, env: benchServerEnv(db) });
-        let service;
+        const process_ = await spawnServer({ entry: server.entry, env: benchServerEnv(db), startTimeoutMs: START_TIMEOUT_MS });
+        // Rounds interleave the service and the bare read at each connection count: on a shared
+        // machine one pair measures whatever else ran in its minute; the medians are reported.
+        const byConnections = new Map<number, Round[]>(connectionCounts.map((c) => [c, []]));
         try {
-          service = await measureService(process_.baseUrl, apiKey, options);
+          for (let round = 0; round < rounds; round++) {
+            for (const connections of connectionCounts) {
+              const options: Options = { ...base, connections };
+              const service = await measureService(process_.baseUrl, apiKey, options);
+              const bare = await measureBare(db, options);
+              byConnections.get(connections)!.push({ service, bare });
+              console.error(`[prompt-fetch] ${adapter} round ${round + 1}, ${connections} connection(s): service p50 ${service.p50Ms} / p99 ${service.p99Ms} ms, bare p99 ${bare.p99Ms} ms`);
+            }
+          }
         } finally {
           await process_.stop();
         }
-        const bare = await measureBare(db, options);
-        results.push({ adapter, prompts: options.prompts, versions: options.versions, seedSeconds, connections: options.connections, service, bare, p99Ratio: round(service.p99Ms / bare.p99Ms) });
+        for (const [connections, measured] of byConnections) {
+          const service = {
+            p50Ms: median(measured.map((r) => r.service.p50Ms)),
+            p99Ms: median(measured.map((r) => r.service.p99Ms)),
+            requests: measured.reduce((sum, r) => sum + r.service.requests, 0),
+            failed: measured.reduce((sum, r) => sum + r.service.failed, 0),
+          };
+          const bare = { p50Ms: median(measured.map((r) => r.bare.p50Ms)), p99Ms: median(measured.map((r) => r.bare.p99Ms)), runs: measured.reduce((sum, r) => sum + r.bare.runs, 0) };
+          results.push({
+            adapter,
+            prompts: base.prompts,
+            versions: base.versions,
+            seedSeconds,
+            connections,
+            rounds: measured,
+            service,
+            bare,
+            p99Ratio: round3(service.p99Ms / bare.p99Ms),
+          });
+        }
       } finally {
         await db.close();
       }
@@ -187,7 +228,10 @@ async function main(): Promise<void> {
   } finally {
     server.remove();
   }
-  console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, entry: path.basename(server.entry), results }, null, 2));
+  const { cpus, loadavg } = await import('node:os');
+  console.log(JSON.stringify({ machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() }, entry: path.basename(server.entry), results }, null, 2));
 }
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 await main();

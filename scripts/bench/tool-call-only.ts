@@ -20,6 +20,9 @@ import type { BenchDatabase } from './bench-database.js';
  * for `--settle` seconds: a server that has just printed "listening" is still compiling the contract's
  * validators (express-openapi-validator does it after the first request) and its hot paths.
  */
+/** A server on a shared machine under load (load average 30+ on 2 cores) took over a minute to listen. */
+const START_TIMEOUT_MS = 300_000;
+
 const integerArg = (value: string): number => {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a positive integer');
@@ -44,24 +47,25 @@ async function main(): Promise<void> {
     .option('--connections <n>', 'concurrent connections', integerArg, 8)
     .option('--duration <seconds>', 'seconds each side is loaded', integerArg, 10)
     .option('--warmup <requests>', 'unrecorded requests before each side', integerArg, 200)
+    .option('--rounds <n>', 'interleaved MCP / bare rounds; medians are reported', integerArg, 3)
     .option('--settle <seconds>', 'unrecorded load on each freshly started server before the measurement', integerArg, 10)
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; connections: number; duration: number; warmup: number; settle: number; postgresUrl: string }>();
+    .opts<{ adapter: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call] ${message}`);
   const compiled = await buildServer();
   try {
     for (const adapter of options.adapter.split(',') as Dialect[]) {
       const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
       try {
-        const bare = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
+        const bare = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {}, startTimeoutMs: START_TIMEOUT_MS });
         try {
-          const server = await spawnServer({ entry: compiled.entry, env: benchServerEnv(db) });
+          const server = await spawnServer({ entry: compiled.entry, env: benchServerEnv(db), startTimeoutMs: START_TIMEOUT_MS });
           try {
             await settle(db, server, bare, options.connections, options.settle);
             const notes: string[] = [];
             const context = { server, serverEntry: compiled.entry, db, raw: createRawIngestor(db), seed: 42, baseTime: Date.now() - 60_000, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
-            const result = await measureToolCall(context, { projectId: db.project.projectId, connections: options.connections, bare });
+            const result = await measureToolCall(context, { projectId: db.project.projectId, connections: options.connections, bare, rounds: options.rounds });
             console.log(JSON.stringify({ adapter, ...result, notes }));
           } finally {
             await server.stop();

@@ -298,8 +298,10 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       if (!batch && context.notifications.length > 0 && String(req.headers.accept ?? '').includes('text/event-stream')) {
         res.status(200).setHeader('Content-Type', 'text/event-stream');
         res.setHeader('Cache-Control', 'no-cache');
-        for (const message of [...context.notifications, responses[0]]) res.write(`event: message\ndata: ${serializeRpc(message)}\n\n`);
-        res.end();
+        // The whole reply is known: one string, one write (issue #61 item 3), not a chunk per event.
+        const events = [...context.notifications, responses[0]].map((message) => `event: message\ndata: ${serializeRpc(message)}\n\n`).join('');
+        res.setHeader('Content-Length', Buffer.byteLength(events, 'utf8'));
+        res.end(events);
         return;
       }
       sendRpc(res, 200, batch ? responses : responses[0]);

@@ -132,6 +132,9 @@ describe('npm run bench:smoke', function () {
           expect(c.bareTop.runs, c.label).to.be.greaterThan(0);
           expect(c.bareCount.runs, c.label).to.be.greaterThan(0);
           expect(c.toBare, c.label).to.be.greaterThan(0);
+          // Against bare + the path floor (ping on the same session), never above the ratio to bare alone.
+          expect(c.toBarePlusFloor, c.label).to.be.greaterThan(0);
+          expect(c.toBarePlusFloor!, c.label).to.be.at.most(c.toBare!);
         }
       });
 
@@ -215,8 +218,10 @@ describe('npm run bench:smoke', function () {
 
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
-        // 17 before issue #53, plus the console first paint of 1,000 and of 10,000 spans.
-        expect(targets).to.have.length(19);
+        // 17 before issue #53, plus the console first paint of 1,000 and of 10,000 spans, plus (issue #61
+        // item 0) search within 3× of bare SQL + the transport floor.
+        expect(targets).to.have.length(20);
+        expect(targets.map((t) => t.target)).to.include('Search through MCP within 3× of bare SQL + the transport floor (MCP ping on the same session) for every class');
         expect(targets.map((t) => t.target)).to.include('Ingest OTLP ≥ 80% of the native batch endpoint at concurrency 8 (same traces, same ids)');
         const SIGN_IN = 'Sign-in with an unknown email takes 0.8–1.25 × a wrong password (production scrypt cost)';
         // Judged only at the production scrypt cost, which a run under the test suite does not have.

@@ -1,4 +1,6 @@
 import { measureBare, type BareLatency } from '../bare-search.js';
+import { openBareDriver } from '../bare-driver.js';
+import { BareAnswerMismatch } from '../answer-check.js';
 import { openMcpSession, toolCallBody } from '../mcp-client.js';
 import type { TraceInputPayload } from '../batch-payload.js';
 import { loadServer, timedRun, type PhaseContext } from './phase-context.js';
@@ -31,6 +33,32 @@ export function bigTrace(id: string, spans: number, baseTime: number): TraceInpu
   return { trace_id: id, name: `big trace ${spans}`, spans: list } as unknown as TraceInputPayload;
 }
 
+interface ServedSpan {
+  spanId: string;
+  children?: ServedSpan[];
+}
+
+/** Every span id of a served tree, parents before children. */
+const spanIdsOf = (spans: readonly ServedSpan[]): string[] => spans.flatMap((span) => [span.spanId, ...spanIdsOf(span.children ?? [])]);
+
+/**
+ * The bare read must read what the service answers from: as many spans as the trace's spanCount, and
+ * every span the service returned among them — all of them when the tree is not truncated.
+ */
+async function checkSpans(baseUrl: string, apiKey: string, traceId: string, bareSpanIds: readonly string[]): Promise<void> {
+  const label = `GET /traces/${traceId}`;
+  const response = await fetch(`${baseUrl}/api/v1/public/traces/${traceId}`, { headers: { 'x-api-key': apiKey } });
+  if (response.status !== 200) throw new BareAnswerMismatch(label, `the service answered ${response.status}`);
+  const body = (await response.json()) as { data?: { spanCount: number; truncated: boolean; spans: ServedSpan[] } } & { spanCount?: number; truncated?: boolean; spans?: ServedSpan[] };
+  const trace = body.data ?? (body as { spanCount: number; truncated: boolean; spans: ServedSpan[] });
+  const served = spanIdsOf(trace.spans);
+  const bare = new Set(bareSpanIds);
+  if (trace.spanCount !== bareSpanIds.length) throw new BareAnswerMismatch(label, `spanCount ${trace.spanCount}, bare read ${bareSpanIds.length} spans`);
+  const missing = served.find((id) => !bare.has(id));
+  if (missing !== undefined) throw new BareAnswerMismatch(label, `the service returned span ${missing}, which the bare read did not`);
+  if (!trace.truncated && served.length !== bare.size) throw new BareAnswerMismatch(label, `the service returned ${served.length} spans of an untruncated tree, bare ${bare.size}`);
+}
+
 /**
  * `GET /traces/{id}` and `get_trace_context` (MCP) for a 1,000-span and a 10,000-span trace, beside
  * reading the same rows with bare SQL in the same run: the trace row and all its spans in position
@@ -40,7 +68,7 @@ export async function measureBigTraces(context: PhaseContext): Promise<BigTraceR
   const projectId = await context.db.createProject('bench big traces');
   const apiKey = await context.db.issueApiKey(projectId);
   const session = await openMcpSession(context.server.baseUrl, apiKey);
-  const knex = context.db.database.knex;
+  const driver = await openBareDriver(context.db.adapter, context.db.serverEnv.DATABASE_URL);
   const results: BigTraceResult[] = [];
   try {
     for (const spans of BIG_TRACE_SPANS) {
@@ -62,20 +90,22 @@ export async function measureBigTraces(context: PhaseContext): Promise<BigTraceR
         body: toolCallBody('get_trace_context', { trace_id: id }),
       });
       const bareSeconds = Math.max(1, Math.min(3, context.durationSeconds));
-      const bare = await measureBare(
-        knex,
+      const { answer, ...bare } = await measureBare(
+        driver,
         {
           sql: 'SELECT s.* FROM spans s WHERE s.project_id = ? AND s.trace_id = ? AND EXISTS (SELECT 1 FROM traces t WHERE t.project_id = s.project_id AND t.id = s.trace_id) ORDER BY s.position',
           bindings: [projectId, id],
         },
         bareSeconds,
       );
+      await checkSpans(context.server.baseUrl, apiKey, id, answer.map((row) => String(row.span_id)));
       const pick = (r: typeof rest) => ({ p50Ms: r.p50Ms, p99Ms: r.p99Ms, requests: r.requests, failed: r.failed });
       const ratio = (p99: number) => (bare.p99Ms > 0 ? Math.round((p99 / bare.p99Ms) * 100) / 100 : null);
       results.push({ spans, rest: pick(rest), tool: pick(tool), bare, restToBare: ratio(rest.p99Ms), toolToBare: ratio(tool.p99Ms) });
     }
   } finally {
     await session.close();
+    await driver.close();
     await context.db.deleteProject(projectId);
   }
   return results;

@@ -4,7 +4,10 @@ import type { BenchPhases, SearchClassResult } from '../report.js';
 import { COMMON_TERM } from '../word-lists.js';
 import { readTierFloors } from '../../../adapters/postgres/search-tiers.js';
 import { queryTierFloors } from '../../../adapters/postgres/trace-text-index.js';
-import { bareSearchStatement, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
+import { bareSearchStatement, countOf, idsOf, measureBare, parsedBenchQuery, type BareKind } from '../bare-search.js';
+import { openBareDriver, type BareStatement } from '../bare-driver.js';
+import { checkSameCount, checkSameIds } from '../answer-check.js';
+import type { Dialect } from '../../../src/ports/store.js';
 import { countLimitOf, type TraceSearchSettings } from '../../../src/domain/traces/trace-search-service.js';
 import { loadPing, loadServer, timedRun, type PhaseContext } from './phase-context.js';
 
@@ -14,6 +17,8 @@ export interface SearchOptions {
   connections: number;
   /** The server's SEARCH_COUNT_LIMIT and SEARCH_PHRASE_COUNT_LIMIT: the bare count stops where the service's does. */
   countLimits: TraceSearchSettings;
+  /** The bare statements (bareSearchStatement); a test swaps in a wrong one to see the run fail. */
+  bareStatement?: (dialect: Dialect, kind: BareKind, options: Parameters<typeof bareSearchStatement>[2]) => BareStatement;
 }
 
 type Term = BenchPhases['search']['terms'][number];
@@ -44,6 +49,8 @@ interface Plan {
 export async function measureSearch(context: PhaseContext, options: SearchOptions): Promise<BenchPhases['search']> {
   const apiKey = await context.db.issueApiKey(options.projectId);
   const session = await openMcpSession(context.server.baseUrl, apiKey);
+  const driver = await openBareDriver(context.db.adapter, context.db.serverEnv.DATABASE_URL);
+  const statementOf = options.bareStatement ?? bareSearchStatement;
   const [rare, rareCount] = mostFrequent(options.dataset.rareTraces);
   const [metadataOnly, metadataCount] = mostFrequent(options.dataset.metadataOnlyTraces);
   const words: Plan[] = [
@@ -72,7 +79,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
       const args = { query: p.query, limit: 50, ...(p.sort === 'recency' ? { sort: 'recency' } : {}), ...(p.filtered ? { filters: FILTER } : {}) };
       const label = `${p.kind}${p.sort === 'recency' ? ' newest first' : ''}${p.filtered ? ' + framework filter' : ''}`;
       const started = performance.now();
-      const check = await session.callTool<{ total_count?: number; total_count_exact?: boolean }>('search_traces', args).catch((error: Error) => {
+      const check = await session.callTool<{ traces?: { trace_id: string }[]; total_count?: number; total_count_exact?: boolean }>('search_traces', args).catch((error: Error) => {
         // A class the service cancels at its statement timeout is a result (reported, marked missed), not a crash.
         if (!error.message.includes('PUBLIC_API_SEARCH_TIMEOUT')) throw error;
         return null;
@@ -97,9 +104,14 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         ? await queryTierFloors(context.db.database.knex, options.projectId, tierFloors, parsedBenchQuery(p.query), bound + 1, framework ? { facets: { framework } } : undefined)
         : undefined;
       const bareOptions = { projectId: options.projectId, query: p.query, framework, limit: 50, countLimit: bound + 1, rankLimit: bound, tierFloors: classFloors };
-      const bare = async (kind: BareKind) => measureBare(context.db.database.knex, bareSearchStatement(context.db.adapter, kind, bareOptions), bareSeconds);
-      const top = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
-      const count = await bare('count');
+      const bare = async (kind: BareKind) => measureBare(driver, statementOf(context.db.adapter, kind, bareOptions), bareSeconds);
+      const { answer: topAnswer, ...top } = await bare(p.sort === 'recency' ? 'topRecency' : 'topRelevance');
+      const { answer: countAnswer, ...count } = await bare('count');
+      // The bare answer must be the service's (same ids, same order, same count) or the ratio lies: the run stops here.
+      if (check) {
+        checkSameIds(`search ${label} ${p.query}`, (check.traces ?? []).map((trace) => trace.trace_id), idsOf(topAnswer));
+        checkSameCount(`search ${label} ${p.query}`, { total: check.total_count ?? null, exact: check.total_count_exact ?? null }, countOf(countAnswer), bound);
+      }
       const returnedTotal = typeof check?.total_count === 'number' ? check.total_count : null;
       const returnedTotalExact = typeof check?.total_count_exact === 'boolean' ? check.total_count_exact : null;
       const latency = { p50Ms: result.p50Ms, p99Ms: result.p99Ms, requests: result.requests, failed: result.failed };
@@ -115,6 +127,8 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
         bareTop: top,
         bareCount: count,
         toBare: check && floor > 0 ? Math.round((result.p99Ms / floor) * 100) / 100 : null,
+        // The same p99 against bare SQL plus what the path costs with nothing behind it (ping on this session).
+        toBarePlusFloor: check && floor + pathFloor.p99Ms > 0 ? Math.round((result.p99Ms / (floor + pathFloor.p99Ms)) * 100) / 100 : null,
         peakRssMb: result.peakRssMb,
         ...(check ? {} : { timedOut: true }),
       });
@@ -124,6 +138,7 @@ export async function measureSearch(context: PhaseContext, options: SearchOption
     }
   } finally {
     await session.close();
+    await driver.close();
   }
   return { terms, classes, pathFloor };
 }
