@@ -65,14 +65,14 @@ forEachAdapter((adapter) => {
       await dispatch.getByLabel('Send to').selectOption({ label: 'GitHub issue in acme/agent-app' });
       await dispatch.getByRole('button', { name: 'Request dispatch' }).click();
       await dispatch.getByRole('button', { name: 'Send to GitHub (acme/agent-app)' }).click();
-      await dispatch.getByText('sent, waiting for the receiver').waitFor();
+      await dispatch.getByText('sent, waiting for the receiver', { exact: true }).waitFor();
       expect(await server.runtime.services.githubIssues.drain()).to.equal(1);
       expect(github.requests.at(-1)!.schemaErrors).to.equal(null);
       await page.reload();
       const link = dispatch.getByRole('link', { name: '#42' });
       await link.waitFor();
       expect(await link.getAttribute('href')).to.equal('https://github.com/acme/agent-app/issues/42');
-      await dispatch.getByText('acknowledged by the receiver').waitFor();
+      await dispatch.getByText('acknowledged by the receiver', { exact: true }).waitFor();
     });
   });
 });
