@@ -58,6 +58,8 @@ forEachAdapter((adapter) => {
     });
 
     it('dispatches a fix to GitHub from its page and links the issue once it exists', async () => {
+      // Runs alone too: the target the previous case connects is set here when absent.
+      if (!(await server.runtime.store.github.findTarget(projectId()))) await server.runtime.services.githubTargets.set(projectId(), { repository: 'acme/agent-app', token: 'ghp_console_token', labels: ['tracewell'] }, 'user:seed');
       const fix = await server.runtime.services.fixes.create(projectId(), { title: 'Refund loop', severity: 'high', recommendedAction: 'Return the full result.' }, 'user:seed');
       await server.runtime.services.fixes.accept(projectId(), fix.id, 'user:seed');
       await page.goto(url(`/fixes/${fix.id}`));
