@@ -58,6 +58,8 @@ forEachAdapter((adapter) => {
     });
 
     it('dispatches a fix to GitHub from its page and links the issue once it exists', async () => {
+      // Runs alone too: the target the previous case connects is set here when absent.
+      if (!(await server.runtime.store.github.findTarget(projectId()))) await server.runtime.services.githubTargets.set(projectId(), { repository: 'acme/agent-app', token: 'ghp_console_token', labels: ['tracewell'] }, 'user:seed');
       const fix = await server.runtime.services.fixes.create(projectId(), { title: 'Refund loop', severity: 'high', recommendedAction: 'Return the full result.' }, 'user:seed');
       await server.runtime.services.fixes.accept(projectId(), fix.id, 'user:seed');
       await page.goto(url(`/fixes/${fix.id}`));
@@ -65,14 +67,14 @@ forEachAdapter((adapter) => {
       await dispatch.getByLabel('Send to').selectOption({ label: 'GitHub issue in acme/agent-app' });
       await dispatch.getByRole('button', { name: 'Request dispatch' }).click();
       await dispatch.getByRole('button', { name: 'Send to GitHub (acme/agent-app)' }).click();
-      await dispatch.getByText('sent, waiting for the receiver').waitFor();
+      await dispatch.getByText('sent, waiting for the receiver', { exact: true }).waitFor();
       expect(await server.runtime.services.githubIssues.drain()).to.equal(1);
       expect(github.requests.at(-1)!.schemaErrors).to.equal(null);
       await page.reload();
       const link = dispatch.getByRole('link', { name: '#42' });
       await link.waitFor();
       expect(await link.getAttribute('href')).to.equal('https://github.com/acme/agent-app/issues/42');
-      await dispatch.getByText('acknowledged by the receiver').waitFor();
+      await dispatch.getByText('acknowledged by the receiver', { exact: true }).waitFor();
     });
   });
 });
