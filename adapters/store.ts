@@ -48,6 +48,8 @@ import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/e
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 import { SqlSessionActivityReader } from './sql/session-activity-reader.js';
 import { SqlMetricsReader } from './sql/metrics-reader.js';
+import { SqlRollupMetricsReader } from './sql/metrics-rollup-reader.js';
+import { SqlMetricsRollupWriter } from './sql/metrics-rollup-writer.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -114,7 +116,8 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     scim: new SqlScimRepository(knex, dialect),
     detectionModels: new SqlDetectionModelRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
-    metrics: new SqlMetricsReader(knex, dialect),
+    metrics: new SqlRollupMetricsReader(knex, dialect, new SqlMetricsReader(knex, dialect)),
+    metricsRollups: new SqlMetricsRollupWriter(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

@@ -62,6 +62,7 @@ import { createEvaluationServices, type EvaluationServices } from './domain/eval
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { SessionService } from './domain/sessions/session-service.js';
 import { MetricsQueryService } from './domain/analytics/metrics-query-service.js';
+import { MetricsRollupSettler } from './domain/analytics/metrics-rollup-settler.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { ScimConnections } from './domain/scim/scim-connections.js';
@@ -155,6 +156,7 @@ export interface Services extends EvaluationServices {
   trainings: TrainingService;
   sessions: SessionService;
   metrics: MetricsQueryService;
+  metricsRollups: MetricsRollupSettler;
 }
 
 export interface ServiceDependencies {
@@ -214,6 +216,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     promptUsage: new PromptUsageService(store, clock),
     sessions: new SessionService(store, cursors, traceList, retention),
     metrics: new MetricsQueryService(store, retention),
+    // A few hours a round: on SQLite the round's transaction holds the writer ingest waits for.
+    metricsRollups: new MetricsRollupSettler(store, 4),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

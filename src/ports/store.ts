@@ -88,6 +88,7 @@ export interface Store {
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
   readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   readonly metrics: import('./metrics.js').MetricsReader;
+  readonly metricsRollups: import('./metrics-rollups.js').MetricsRollupWriter;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it
