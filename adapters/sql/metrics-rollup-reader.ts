@@ -53,6 +53,9 @@ const byteOrder = (a: string | number, b: string | number): number =>
  * latency sketches, within 1 % of the exact value.
  */
 export class SqlRollupMetricsReader implements MetricsReader {
+  /** One query's plan, read once: the service passes the same scope to each of its reads. */
+  private readonly plans = new WeakMap<MetricsScope, Promise<ReadPlan>>();
+
   constructor(
     private readonly db: Knex,
     private readonly dialect: Dialect,
@@ -153,7 +156,16 @@ export class SqlRollupMetricsReader implements MetricsReader {
    * Each bucket's whole UTC hours that are not marked go to the rollups (consecutive ones as one
    * range), the rest of the bucket to the raw rows.
    */
-  private async plan(scope: MetricsScope): Promise<ReadPlan> {
+  private plan(scope: MetricsScope): Promise<ReadPlan> {
+    let plan = this.plans.get(scope);
+    if (!plan) {
+      plan = this.readPlan(scope);
+      this.plans.set(scope, plan);
+    }
+    return plan;
+  }
+
+  private async readPlan(scope: MetricsScope): Promise<ReadPlan> {
     const first = Math.floor(scope.fromMs / HOUR_MS) * HOUR_MS;
     const marked = new Set(
       (await this.db('metrics_dirty_hours').where({ project_id: scope.projectId }).where('hour_ms', '>=', first).where('hour_ms', '<', scope.toMs).distinct('hour_ms')).map(

@@ -309,16 +309,21 @@ async function main(): Promise<void> {
   for (const adapter of options.adapter) {
     const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
     try {
+      const progress = (phase: string) => console.error(`${new Date().toISOString()} ${adapter}: ${phase}`);
+      progress('seeding');
       const seeded = Date.now();
       await seed(db, options);
       const seedSeconds = (Date.now() - seeded) / 1000;
       // Ingest's rate with and without the rollup marks, into the loaded tables (its traces stay in the range).
+      progress('ingest rates');
       const ingest = await ingestRatio(db, options);
+      progress('settling');
       // The rollups of every hour the loads marked, as the background settler builds them (24 hours a round).
       const settled = Date.now();
       const hours = await new MetricsRollupSettler(db.store, 24).settleAll();
       const settleSeconds = (Date.now() - settled) / 1000;
       await db.refreshPlannerStatistics();
+      progress('queries');
       const traces = options.traces + 4 * options.ingestTraces;
       results.push({ adapter, traces, spans: traces * options.spans, seedSeconds, settle: { hours, seconds: settleSeconds }, ingest, runs: options.runs, queries: await measure(db, options) });
     } finally {
