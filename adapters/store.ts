@@ -53,6 +53,8 @@ import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
 import { SqlSessionActivityReader } from './sql/session-activity-reader.js';
 import { SqlMetricsReader } from './sql/metrics-reader.js';
 import { SqlMailOutboxRepository, SqlMailPreferenceRepository } from './sql/mail-outbox-repository.js';
+import { SqlRollupMetricsReader } from './sql/metrics-rollup-reader.js';
+import { SqlMetricsRollupWriter } from './sql/metrics-rollup-writer.js';
 
 /** Builds every repository over one knex connection or transaction. */
 export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
@@ -124,9 +126,10 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     sso: new SqlSsoRepository(knex),
     detectionModels: new SqlDetectionModelRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
-    metrics: new SqlMetricsReader(knex, dialect),
     mailOutbox: new SqlMailOutboxRepository(knex),
     mailPreferences: new SqlMailPreferenceRepository(knex),
+    metrics: new SqlRollupMetricsReader(knex, dialect, new SqlMetricsReader(knex, dialect)),
+    metricsRollups: new SqlMetricsRollupWriter(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);

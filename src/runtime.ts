@@ -36,6 +36,8 @@ import { createLogger, type Logger } from './observability/logger.js';
 
 /** The longest pause a paced background loop takes after one unit: well under every job lease. */
 const BACKGROUND_MAX_PAUSE_MS = 250;
+/** How often the metrics rollup settler looks for changed hours when it found none (docs/analytics.md#rollups). */
+const ROLLUP_POLL_MS = 5_000;
 
 /** Everything a running service holds: built once by main, and by each test for its own database. */
 export interface Runtime {
@@ -168,6 +170,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   scheduler.register(services.annotationDeadlines);
   scheduler.register(new SearchReindexTask(store));
   scheduler.register(new RetrainingTask(store, services.trainings));
+  // A round that settled hours goes again at once; queries read unsettled hours raw meanwhile.
+  const rollupWorker = new WorkLoop(async () => {
+    try {
+      return (await services.metricsRollups.runOnce()).hours > 0;
+    } catch (error) {
+      log(`metrics rollups: ${(error as Error).message}`);
+      return false;
+    }
+  }, ROLLUP_POLL_MS, pacer);
   const lifecycleWorker = new LifecycleWorker(services.dataLifecycle, config.lifecycle.pollMs, log, pacer);
   const limiter = options.limiter ?? (await createLimiter(config));
   const background: { stop(): Promise<void> }[] = [];
@@ -209,6 +220,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
       lifecycleWorker.start();
       background.push(lifecycleWorker);
+
+      rollupWorker.start();
+      background.push(rollupWorker);
 
       if (config.evaluations.workerEnabled) {
         const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log, pacer);

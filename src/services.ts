@@ -71,6 +71,7 @@ import { createEvaluationServices, type EvaluationServices } from './domain/eval
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
 import { SessionService } from './domain/sessions/session-service.js';
 import { MetricsQueryService } from './domain/analytics/metrics-query-service.js';
+import { MetricsRollupSettler } from './domain/analytics/metrics-rollup-settler.js';
 import { PromptService } from './domain/prompts/prompt-service.js';
 import { PlaygroundService } from './domain/playground/playground-service.js';
 import { ScimConnections } from './domain/scim/scim-connections.js';
@@ -179,6 +180,7 @@ export interface Services extends EvaluationServices {
   trainings: TrainingService;
   sessions: SessionService;
   metrics: MetricsQueryService;
+  metricsRollups: MetricsRollupSettler;
 }
 
 export interface ServiceDependencies {
@@ -248,6 +250,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     sessions: new SessionService(store, cursors, traceList, retention),
     metrics: new MetricsQueryService(store, retention),
     dashboards: new DashboardService(store, clock, cursors),
+    // A few hours a round: on SQLite the round's transaction holds the writer ingest waits for.
+    metricsRollups: new MetricsRollupSettler(store, 4),
     profiles: new ProfileService(store, clock),
     projects: new ProjectService(store, clock, retention),
     provisioning: new Provisioning(store, clock),

@@ -34,6 +34,7 @@ import { channels } from './042-channels.js';
 import { mailOutbox } from './043-mail-outbox.js';
 import { githubTargets } from './044-github-targets.js';
 import { ssoConnections } from './045-sso-connections.js';
+import { metricsRollups } from './047-metrics-rollups.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -83,5 +84,6 @@ export const migrations: readonly Migration[] = [
   mailOutbox,
   githubTargets,
   ssoConnections,
+  metricsRollups,
   dashboards,
 ];

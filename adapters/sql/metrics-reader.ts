@@ -11,18 +11,69 @@ import type {
   MetricsReader,
   MetricsScope,
   RankMeasure,
+  TotalsOptions,
 } from '../../src/ports/metrics.js';
 import { compileFilterSql, type FilterDialect, type SqlFragment } from './filter-compiler.js';
 import { filterDialectOf } from './filter-dialects.js';
+import { binSql } from './latency-sketch.js';
 
 type Row = Record<string, unknown>;
 type Binding = string | number;
 
-const sql = (text: string, bindings: Binding[] = []): SqlFragment => ({ sql: text, bindings });
+export const sql = (text: string, bindings: Binding[] = []): SqlFragment => ({ sql: text, bindings });
 
 /** Fragments joined into one, bindings in order. */
-function join(parts: readonly SqlFragment[], separator: string): SqlFragment {
+export function join(parts: readonly SqlFragment[], separator: string): SqlFragment {
   return { sql: parts.map((p) => p.sql).join(separator), bindings: parts.flatMap((p) => p.bindings) };
+}
+
+/** A value ranked by rankedValues. */
+export interface RankedValue {
+  value: string | number;
+  n: number;
+}
+
+/** A dimension's value as SQL over traces `t` and spans `s`. */
+export function dimensionColumn(filterDialect: FilterDialect, dimension: MetricsDimension): SqlFragment {
+  const json = (key: string, type: 'string' | 'number') => filterDialect.jsonValue('s.metadata', key, type);
+  switch (dimension) {
+    case 'framework':
+      return sql('t.framework');
+    case 'agent':
+      return sql('t.agent_name');
+    case 'status':
+      return sql('t.status');
+    case 'user':
+      return sql('t.user_id');
+    case 'session':
+      return sql('t.session_id');
+    case 'environment':
+      return sql('t.environment');
+    case 'release':
+      return sql('t.release');
+    case 'spanType':
+      return sql('s.span_type');
+    case 'model':
+      return json('model', 'string');
+    case 'provider':
+      return json('provider', 'string');
+    case 'promptName':
+      return json('prompt_name', 'string');
+    case 'promptVersion':
+      return json('prompt_version', 'number');
+  }
+}
+
+/** Span token columns (src/domain/traces/span-tokens.ts): input, output, and tokens_used else their sum. */
+export function spanTokenColumns(filterDialect: FilterDialect, alias: string): { inp: SqlFragment; outp: SqlFragment; tot: SqlFragment } {
+  const number = (key: string) => filterDialect.jsonValue(`${alias}.metadata`, key, 'number');
+  const inp = number('input_tokens');
+  const outp = number('output_tokens');
+  const tot = join(
+    [sql('COALESCE('), number('tokens_used'), sql(', CASE WHEN'), inp, sql('IS NOT NULL OR'), outp, sql('IS NOT NULL THEN COALESCE('), inp, sql(', 0) + COALESCE('), outp, sql(', 0) END)')],
+    ' ',
+  );
+  return { inp, outp, tot };
 }
 
 /**
@@ -44,7 +95,16 @@ export class SqlMetricsReader implements MetricsReader {
   }
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
-    const base = this.base(scope, [], { buckets: false, ranked: dimension });
+    return (await this.rankedValues(scope, dimension, rankBy, limit, false)).map((ranked) => ranked.value);
+  }
+
+  /**
+   * A dimension's non-null values with their `rankBy` over the scope, highest first, ties by value
+   * (byte order); `limit` null for all of them. `byBuckets`: over the scope's buckets only (the
+   * rollup reader's raw ranges), else over [fromMs, toMs).
+   */
+  async rankedValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number | null, byBuckets: boolean): Promise<RankedValue[]> {
+    const base = this.base(scope, [], { buckets: byBuckets, ranked: dimension });
     const rank = this.rankSql(scope, rankBy);
     // Byte order on both: SQLite compares text with memcmp, PostgreSQL's "C" collation does too.
     const order = dimension === 'promptVersion' || this.dialect === 'sqlite' ? 'v' : 'v COLLATE "C"';
@@ -52,15 +112,23 @@ export class SqlMetricsReader implements MetricsReader {
       [
         sql('WITH base AS ('),
         base,
-        sql(`) SELECT v, ${rank} AS n FROM base WHERE v IS NOT NULL GROUP BY v ORDER BY n DESC, ${order} LIMIT ?`, [limit]),
+        sql(`) SELECT v, ${rank} AS n FROM base WHERE v IS NOT NULL GROUP BY v ORDER BY n DESC, ${order}${limit === null ? '' : ' LIMIT ?'}`, limit === null ? [] : [limit]),
       ],
       '',
     );
     const rows = await this.rows(query);
-    return rows.map((row) => (dimension === 'promptVersion' ? Number(row.v) : String(row.v)));
+    return rows.map((row) => ({ value: dimension === 'promptVersion' ? Number(row.v) : String(row.v), n: Number(row.n ?? 0) }));
   }
 
-  async totals(scope: MetricsScope, groupings: readonly Grouping[], options: { inputOutputTokens: boolean }): Promise<GroupTotals[]> {
+  /** Each group's latencies as sketch bins (latency-sketch.ts): the rollup reader's raw part. */
+  async latencyBins(scope: MetricsScope, groupings: readonly Grouping[]): Promise<(GroupKey & { bin: number; count: number })[]> {
+    const base = this.base(scope, groupings, { buckets: true });
+    const keys = this.keyColumns(groupings);
+    const query = join([sql('WITH base AS ('), base, sql(`) SELECT ${keys}, ${binSql('lat')} AS bin, COUNT(*) AS n FROM base WHERE lat IS NOT NULL GROUP BY ${keys}, bin`)], '');
+    return (await this.rows(query)).map((row) => ({ ...this.keyOf(row, groupings), bin: Number(row.bin), count: Number(row.n) }));
+  }
+
+  async totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]> {
     const base = this.base(scope, groupings, { buckets: true, inputOutputTokens: options.inputOutputTokens });
     const keys = this.keyColumns(groupings);
     const traces = scope.unit === 'trace' ? 'COUNT(*)' : 'COUNT(DISTINCT trace_id)';
@@ -164,37 +232,6 @@ export class SqlMetricsReader implements MetricsReader {
     }
   }
 
-  /** A dimension's value as SQL over traces `t` and spans `s`. */
-  private dimensionSql(dimension: MetricsDimension): SqlFragment {
-    const json = (key: string, type: 'string' | 'number') => this.filterDialect.jsonValue('s.metadata', key, type);
-    switch (dimension) {
-      case 'framework':
-        return sql('t.framework');
-      case 'agent':
-        return sql('t.agent_name');
-      case 'status':
-        return sql('t.status');
-      case 'user':
-        return sql('t.user_id');
-      case 'session':
-        return sql('t.session_id');
-      case 'environment':
-        return sql('t.environment');
-      case 'release':
-        return sql('t.release');
-      case 'spanType':
-        return sql('s.span_type');
-      case 'model':
-        return json('model', 'string');
-      case 'provider':
-        return json('provider', 'string');
-      case 'promptName':
-        return json('prompt_name', 'string');
-      case 'promptVersion':
-        return json('prompt_version', 'number');
-    }
-  }
-
   /** A grouping's value (kept values as themselves, else NULL) and its `other` flag. */
   private groupingSql(grouping: Grouping, k: number): SqlFragment {
     // The raw value is read once per row (r{k}, by the inner select): reading JSON is the costly part.
@@ -212,18 +249,6 @@ export class SqlMetricsReader implements MetricsReader {
     );
   }
 
-  /** Span token columns (src/domain/traces/span-tokens.ts): input, output, and tokens_used else their sum. */
-  private spanTokens(alias: string): { inp: SqlFragment; outp: SqlFragment; tot: SqlFragment } {
-    const number = (key: string) => this.filterDialect.jsonValue(`${alias}.metadata`, key, 'number');
-    const inp = number('input_tokens');
-    const outp = number('output_tokens');
-    const tot = join(
-      [sql('COALESCE('), number('tokens_used'), sql(', CASE WHEN'), inp, sql('IS NOT NULL OR'), outp, sql('IS NOT NULL THEN COALESCE('), inp, sql(', 0) + COALESCE('), outp, sql(', 0) END)')],
-      ' ',
-    );
-    return { inp, outp, tot };
-  }
-
   /**
    * `base`: an inner select reading each unit's raw dimension values (r0, r1; `v` for a ranked
    * dimension) and measure columns once, and an outer one mapping the raw values to groups.
@@ -231,13 +256,13 @@ export class SqlMetricsReader implements MetricsReader {
   private base(scope: MetricsScope, groupings: readonly Grouping[], options: { buckets: boolean; inputOutputTokens?: boolean; ranked?: MetricsDimension }): SqlFragment {
     const columns: SqlFragment[] = [];
     columns.push(sql(options.buckets ? 'bk.i AS bucket' : '0 AS bucket'));
-    groupings.forEach((grouping, k) => columns.push(join([this.dimensionSql(grouping.dimension), sql(`AS r${k}`)], ' ')));
-    if (options.ranked) columns.push(join([this.dimensionSql(options.ranked), sql('AS v')], ' '));
+    groupings.forEach((grouping, k) => columns.push(join([dimensionColumn(this.filterDialect, grouping.dimension), sql(`AS r${k}`)], ' ')));
+    if (options.ranked) columns.push(join([dimensionColumn(this.filterDialect, options.ranked), sql('AS v')], ' '));
     columns.push(sql('t.id AS trace_id'));
     if (scope.unit === 'trace') {
       columns.push(sql("t.latency_ms AS lat, t.cost AS cost, CASE WHEN t.status = 'error' THEN 1 ELSE 0 END AS err, t.span_count AS spans, t.total_tokens AS tot"));
       if (options.inputOutputTokens) {
-        const { inp, outp } = this.spanTokens('sp');
+        const { inp, outp } = spanTokenColumns(this.filterDialect, 'sp');
         const perTrace = (value: SqlFragment, name: string) =>
           join([sql('(SELECT SUM('), value, sql(`) FROM spans sp WHERE sp.project_id = t.project_id AND sp.trace_id = t.id) AS ${name}`)], '');
         columns.push(perTrace(inp, 'inp'), perTrace(outp, 'outp'));
@@ -245,7 +270,7 @@ export class SqlMetricsReader implements MetricsReader {
         columns.push(sql('0 AS inp, 0 AS outp'));
       }
     } else {
-      const { inp, outp, tot } = this.spanTokens('s');
+      const { inp, outp, tot } = spanTokenColumns(this.filterDialect, 's');
       columns.push(sql("s.latency_ms AS lat, COALESCE(s.cost, 0) AS cost, CASE WHEN s.status = 'error' THEN 1 ELSE 0 END AS err, 1 AS spans"));
       columns.push(join([inp, sql('AS inp,'), outp, sql('AS outp,'), tot, sql('AS tot')], ' '));
     }

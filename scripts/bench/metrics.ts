@@ -3,6 +3,7 @@ import type { Database as SqliteConnection } from 'better-sqlite3';
 import Sqlite from '../../adapters/sqlite/driver.js';
 import pg from 'pg';
 import { MetricsQueryService, type MetricsQueryRequest, type MetricsResult } from '../../src/domain/analytics/metrics-query-service.js';
+import { MetricsRollupSettler } from '../../src/domain/analytics/metrics-rollup-settler.js';
 import { ProjectRetention } from '../../src/domain/traces/retention.js';
 import { systemClock } from '../../src/clock.js';
 import type { Dialect } from '../../src/ports/store.js';
@@ -25,6 +26,7 @@ interface Options {
   traces: number;
   spans: number;
   runs: number;
+  ingestTraces: number;
   postgresUrl: string;
 }
 
@@ -37,15 +39,16 @@ const USERS = 500;
 const TO = Date.parse('2026-11-01T00:00:00.000Z');
 const FROM = TO - 30 * DAY_MS;
 
-async function seed(db: BenchDatabase, options: Options): Promise<void> {
+/** Bulk-loads traces `first`…`first + count - 1` straight into the tables (the rollup triggers mark their hours). */
+async function seed(db: BenchDatabase, options: Options, first = 0, count = options.traces, settleStatistics = true): Promise<void> {
   const knex = db.database.knex;
   const projectId = db.project.projectId;
-  const random = new Random(5603);
+  const random = new Random(5603 + first);
   const chunk = 1000;
-  for (let start = 0; start < options.traces; start += chunk) {
+  for (let start = first; start < first + count; start += chunk) {
     const traces: Record<string, unknown>[] = [];
     const spans: Record<string, unknown>[] = [];
-    for (let i = start; i < Math.min(options.traces, start + chunk); i++) {
+    for (let i = start; i < Math.min(first + count, start + chunk); i++) {
       const created = FROM + random.int(0, 30 * DAY_MS - 60_000);
       const id = `t${i}`;
       let cost = 0;
@@ -96,6 +99,7 @@ async function seed(db: BenchDatabase, options: Options): Promise<void> {
       await trx.batchInsert('spans', spans, 500);
     });
   }
+  if (!settleStatistics) return;
   await db.refreshPlannerStatistics();
   await db.checkpoint();
 }
@@ -109,68 +113,85 @@ interface Case {
   expected(result: MetricsResult): string[];
   /** The bare rows in the same spelling. */
   actual(rows: Record<string, unknown>[]): string[];
+  /** The bare side also merges the rows it read (sketches, in plain code): timed with it. */
+  merge?: boolean;
 }
 
 const range = { from: new Date(FROM).toISOString(), to: new Date(TO).toISOString() };
-const modelSql: Record<Dialect, string> = {
-  sqlite: `(CASE WHEN json_type(s.metadata, '$.model') = 'text' THEN json_extract(s.metadata, '$.model') END)`,
-  postgres: `(CASE WHEN jsonb_typeof(CAST(s.metadata AS jsonb) -> 'model') = 'string' THEN CAST(s.metadata AS jsonb) ->> 'model' END)`,
-};
 const key = (...parts: unknown[]) => parts.map((p) => (typeof p === 'number' ? String(Number(p.toPrecision(12))) : String(p))).join('|');
 const sorted = (rows: string[]) => [...rows].sort();
+const daily = { time: { bucket: 'day' as const, timeZone: 'UTC' } };
+/** The rollup rows of one dimension in the range, with their UTC day (whole days: integer division). */
+const rollups = (dimension: string, columns: string) =>
+  `SELECT CAST((hour_ms - $from) / ${DAY_MS} AS integer) AS day, value, ${columns} FROM metrics_rollups WHERE project_id = $project AND dimension = '${dimension}' AND hour_ms >= $from AND hour_ms < $to`;
 
+/**
+ * The bench's own reading of the stored sketches (migration 047's format: int16 bin, uint32 count;
+ * DDSketch bins of relative accuracy 0.01, bin i answering 2γ^i/(γ+1)), written from the format,
+ * not imported, so the bare side runs none of the service's code.
+ */
+function bareP95(rows: Record<string, unknown>[]): Map<string, number> {
+  const gamma = 1.01 / 0.99;
+  const bins = new Map<string, Map<number, number>>();
+  for (const row of rows) {
+    const k = `${row.day}|${row.value}`;
+    const counts = bins.get(k) ?? new Map<number, number>();
+    bins.set(k, counts);
+    const blob = row.latency_sketch as Buffer;
+    for (let o = 0; o + 6 <= blob.length; o += 6) counts.set(blob.readInt16LE(o), (counts.get(blob.readInt16LE(o)) ?? 0) + blob.readUInt32LE(o + 2));
+  }
+  const answer = new Map<string, number>();
+  for (const [k, counts] of bins) {
+    const n = [...counts.values()].reduce((a, b) => a + b, 0);
+    const rank = Math.floor((95 * n + 99) / 100);
+    let seen = 0;
+    for (const bin of [...counts.keys()].sort((a, b) => a - b)) {
+      seen += counts.get(bin)!;
+      if (seen >= rank) {
+        answer.set(k, bin === -32768 ? 0 : Number(((2 * gamma ** bin) / (gamma + 1)).toPrecision(12)));
+        break;
+      }
+    }
+  }
+  return answer;
+}
+
+/** The four dashboard queries of issue #56, each a 30-day daily series; the bare side reads the same rollup rows. */
 const CASES: Case[] = [
   {
     name: '30-day daily cost by model',
-    request: { ...range, measures: ['costSum'], time: { bucket: 'day', timeZone: 'UTC' }, dimensions: [{ name: 'model', top: 10 }] },
+    request: { ...range, measures: ['costSum'], ...daily, dimensions: [{ name: 'model', top: 10 }] },
+    bare: { sqlite: `${rollups('model', 'SUM(cost) AS v')} GROUP BY 1, 2`, postgres: `${rollups('model', 'SUM(cost) AS v')} GROUP BY 1, 2` },
+    expected: (r) => r.rows.map((row) => key(Math.round((row.bucketStart!.getTime() - FROM) / DAY_MS), row.groups[0].value, row.values.costSum)),
+    actual: (rows) => rows.map((row) => key(Number(row.day), row.value, Number(row.v))),
+  },
+  {
+    name: '30-day daily p95 latency by model',
+    request: { ...range, measures: ['latencyP95'], ...daily, dimensions: [{ name: 'model', top: 10 }] },
+    bare: { sqlite: rollups('model', 'latency_sketch'), postgres: rollups('model', 'latency_sketch') },
+    expected: (r) => r.rows.map((row) => key(Math.round((row.bucketStart!.getTime() - FROM) / DAY_MS), row.groups[0].value, row.values.latencyP95)),
+    actual: (rows) => [...bareP95(rows)].map(([k, v]) => `${k}|${String(Number(v.toPrecision(12)))}`),
+    merge: true,
+  },
+  {
+    name: '30-day daily error rate by agent',
+    request: { ...range, measures: ['errorRate'], ...daily, dimensions: [{ name: 'agent', top: 10 }] },
+    bare: { sqlite: `${rollups('agent', 'SUM(errors) AS e, SUM(units) AS n')} GROUP BY 1, 2`, postgres: `${rollups('agent', 'SUM(errors) AS e, SUM(units) AS n')} GROUP BY 1, 2` },
+    expected: (r) => r.rows.map((row) => key(Math.round((row.bucketStart!.getTime() - FROM) / DAY_MS), row.groups[0].value, row.values.errorRate)),
+    actual: (rows) => rows.map((row) => key(Number(row.day), row.value, Number(row.e) / Number(row.n))),
+  },
+  {
+    name: '30-day daily tokens by user, top 20',
+    request: { ...range, measures: ['totalTokens'], ...daily, dimensions: [{ name: 'user', top: 20 }], rankBy: 'totalTokens' },
     bare: Object.fromEntries(
       (['sqlite', 'postgres'] as const).map((d) => [
         d,
-        `SELECT CAST((t.created_at - $from) / ${DAY_MS} AS integer) AS day, ${modelSql[d]} AS model, SUM(COALESCE(s.cost, 0)) AS v FROM traces t JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id ` +
-          `WHERE t.project_id = $project AND t.created_at >= $from AND t.created_at < $to GROUP BY 1, 2`,
+        `WITH r AS (${rollups('user', 'total_tokens')}), top AS (SELECT value FROM r WHERE value IS NOT NULL GROUP BY value ORDER BY SUM(total_tokens) DESC, value${d === 'postgres' ? ' COLLATE "C"' : ''} LIMIT 20) ` +
+          `SELECT day, CASE WHEN value IN (SELECT value FROM top) THEN value WHEN value IS NULL THEN NULL ELSE '(other)' END AS u, SUM(total_tokens) AS v FROM r GROUP BY 1, 2`,
       ]),
     ) as Record<Dialect, string>,
-    expected: (r) => r.rows.filter((row) => (row.values.costSum ?? 0) !== 0 || row.groups[0].value !== null).map((row) => key(Math.round((row.bucketStart!.getTime() - FROM) / DAY_MS), row.groups[0].value, row.values.costSum)),
-    actual: (rows) => rows.filter((row) => Number(row.v) !== 0 || row.model !== null).map((row) => key(Number(row.day), row.model, Number(row.v))),
-  },
-  {
-    name: 'p95 latency by model',
-    request: { ...range, measures: ['latencyP95'], dimensions: [{ name: 'model', top: 10 }] },
-    bare: {
-      // Nearest rank (type 1) is what percentile_disc computes on PostgreSQL; SQLite has no percentile function.
-      postgres:
-        `SELECT ${modelSql.postgres} AS model, percentile_disc(0.95) WITHIN GROUP (ORDER BY s.latency_ms) AS v FROM traces t JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id ` +
-        `WHERE t.project_id = $project AND t.created_at >= $from AND t.created_at < $to AND s.latency_ms IS NOT NULL GROUP BY 1`,
-      sqlite:
-        `WITH b AS (SELECT ${modelSql.sqlite} AS model, s.latency_ms AS lat FROM traces t JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id ` +
-        `WHERE t.project_id = $project AND t.created_at >= $from AND t.created_at < $to AND s.latency_ms IS NOT NULL), ` +
-        `r AS (SELECT model, lat, ROW_NUMBER() OVER (PARTITION BY model ORDER BY lat) AS rn, COUNT(*) OVER (PARTITION BY model) AS n FROM b) ` +
-        `SELECT model, lat AS v FROM r WHERE rn = (95 * n + 99) / 100`,
-    },
-    expected: (r) => r.rows.map((row) => key(row.groups[0].value, row.values.latencyP95)),
-    actual: (rows) => rows.map((row) => key(row.model, Number(row.v))),
-  },
-  {
-    name: 'error rate by agent',
-    request: { ...range, measures: ['errorRate'], dimensions: [{ name: 'agent', top: 10 }] },
-    bare: Object.fromEntries(
-      (['sqlite', 'postgres'] as const).map((d) => [
-        d,
-        `SELECT agent_name AS agent, SUM(CASE WHEN status = 'error' THEN 1 ELSE 0 END) AS e, COUNT(*) AS n FROM traces WHERE project_id = $project AND created_at >= $from AND created_at < $to GROUP BY agent_name`,
-      ]),
-    ) as Record<Dialect, string>,
-    expected: (r) => r.rows.map((row) => key(row.groups[0].value, row.values.errorRate)),
-    actual: (rows) => rows.map((row) => key(row.agent, Number(row.e) / Number(row.n))),
-  },
-  {
-    name: 'tokens by user, top 20',
-    request: { ...range, measures: ['totalTokens'], dimensions: [{ name: 'user', top: 20 }], rankBy: 'totalTokens' },
-    bare: {
-      sqlite: `SELECT user_id AS u, SUM(total_tokens) AS v FROM traces WHERE project_id = $project AND created_at >= $from AND created_at < $to AND user_id IS NOT NULL GROUP BY user_id ORDER BY v DESC, user_id LIMIT 20`,
-      postgres: `SELECT user_id AS u, SUM(total_tokens) AS v FROM traces WHERE project_id = $project AND created_at >= $from AND created_at < $to AND user_id IS NOT NULL GROUP BY user_id ORDER BY v DESC, user_id COLLATE "C" LIMIT 20`,
-    },
-    expected: (r) => r.rows.filter((row) => !row.groups[0].other && row.groups[0].value !== null).map((row) => key(row.groups[0].value, row.values.totalTokens)),
-    actual: (rows) => rows.map((row) => key(row.u, Number(row.v))),
+    expected: (r) => r.rows.map((row) => key(Math.round((row.bucketStart!.getTime() - FROM) / DAY_MS), row.groups[0].other ? '(other)' : row.groups[0].value, row.values.totalTokens)),
+    actual: (rows) => rows.map((row) => key(Number(row.day), row.u, Number(row.v))),
   },
 ];
 
@@ -213,11 +234,12 @@ async function measure(db: BenchDatabase, options: Options) {
       let equal = true;
       for (let run = 0; run < options.runs + 1; run++) {
         const s = await timed(() => service.query({ projectId, ...c.request }));
-        const b = await timed(() => bare(c.bare[db.adapter]));
+        // The bare side's time includes reading its rows into the answer (merging sketches for p95).
+        const b = await timed(async () => c.actual(await bare(c.bare[db.adapter])));
         if (run === 0) {
           // The first run checks the answers and warms caches; it is not measured.
-          equal = JSON.stringify(sorted(c.expected(s.value))) === JSON.stringify(sorted(c.actual(b.value)));
-          if (!equal) console.error(`${db.adapter} ${c.name}: service and bare SQL differ`, sorted(c.expected(s.value)).slice(0, 5), sorted(c.actual(b.value)).slice(0, 5));
+          equal = JSON.stringify(sorted(c.expected(s.value))) === JSON.stringify(sorted(b.value));
+          if (!equal) console.error(`${db.adapter} ${c.name}: service and bare SQL differ`, sorted(c.expected(s.value)).slice(0, 5), sorted(b.value).slice(0, 5));
           continue;
         }
         serviceMs.push(s.ms);
@@ -234,24 +256,77 @@ async function measure(db: BenchDatabase, options: Options) {
   return results;
 }
 
+/**
+ * What rollups cost ingest: the same bulk insert (`--ingest-traces` traces, in 1,000-trace
+ * transactions) with the marking triggers of migration 047 and with them dropped — the physical
+ * insert rate of the tables. Settling is not in the ingest path (a background loop), reported apart.
+ */
+async function ingestRatio(db: BenchDatabase, options: Options): Promise<{ traces: number; withRollupsPerSecond: number; physicalPerSecond: number; ratio: number }> {
+  const knex = db.database.knex;
+  const count = options.ingestTraces;
+  const rate = async (first: number) => {
+    const started = Date.now();
+    await seed(db, options, first, count, false);
+    return count / ((Date.now() - started) / 1000);
+  };
+  const triggers = ['traces_metrics_inserted', 'traces_metrics_deleted', 'traces_metrics_updated'];
+  const saved =
+    db.adapter === 'sqlite'
+      ? ((await knex.raw(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${triggers.map(() => '?').join(', ')})`, triggers)) as { sql: string }[]).map((r) => r.sql)
+      : [];
+  // Alternating, so the machine's load drifts over both alike.
+  const withRollups = [await rate(10_000_000)];
+  const drop = async () => {
+    if (db.adapter === 'sqlite') for (const name of triggers) await knex.raw(`DROP TRIGGER ${name}`);
+    else for (const name of triggers) await knex.raw(`ALTER TABLE traces DISABLE TRIGGER ${name}`);
+  };
+  const restore = async () => {
+    if (db.adapter === 'sqlite') for (const text of saved) await knex.raw(text);
+    else for (const name of triggers) await knex.raw(`ALTER TABLE traces ENABLE TRIGGER ${name}`);
+  };
+  await drop();
+  const physical = [await rate(20_000_000)];
+  await restore();
+  withRollups.push(await rate(30_000_000));
+  await drop();
+  physical.push(await rate(40_000_000));
+  await restore();
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return { traces: count, withRollupsPerSecond: round(mean(withRollups)), physicalPerSecond: round(mean(physical)), ratio: round(mean(withRollups) / mean(physical)) };
+}
+
 async function main(): Promise<void> {
   const program = new Command('bench:metrics')
     .option('--adapter <list>', 'sqlite, postgres or sqlite,postgres', 'sqlite,postgres')
     .option('--traces <n>', 'traces over 30 days', '100000')
     .option('--spans <n>', 'spans per trace', '5')
     .option('--runs <n>', 'measured runs of each query', '10')
+    .option('--ingest-traces <n>', 'traces per ingest-rate sample (with and without the rollup triggers)', '10000')
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse();
   const raw = program.opts<Record<string, string>>();
-  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), postgresUrl: raw.postgresUrl };
+  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), ingestTraces: Number(raw.ingestTraces), postgresUrl: raw.postgresUrl };
   const results = [];
   for (const adapter of options.adapter) {
     const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
     try {
+      const progress = (phase: string) => console.error(`${new Date().toISOString()} ${adapter}: ${phase}`);
+      progress('seeding');
       const seeded = Date.now();
       await seed(db, options);
       const seedSeconds = (Date.now() - seeded) / 1000;
-      results.push({ adapter, traces: options.traces, spans: options.traces * options.spans, seedSeconds, runs: options.runs, queries: await measure(db, options) });
+      // Ingest's rate with and without the rollup marks, into the loaded tables (its traces stay in the range).
+      progress('ingest rates');
+      const ingest = await ingestRatio(db, options);
+      progress('settling');
+      // The rollups of every hour the loads marked, as the background settler builds them (24 hours a round).
+      const settled = Date.now();
+      const hours = await new MetricsRollupSettler(db.store, 24).settleAll();
+      const settleSeconds = (Date.now() - settled) / 1000;
+      await db.refreshPlannerStatistics();
+      progress('queries');
+      const traces = options.traces + 4 * options.ingestTraces;
+      results.push({ adapter, traces, spans: traces * options.spans, seedSeconds, settle: { hours, seconds: settleSeconds }, ingest, runs: options.runs, queries: await measure(db, options) });
     } finally {
       await db.close();
     }

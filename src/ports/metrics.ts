@@ -84,10 +84,17 @@ export interface GroupScores extends GroupKey {
   sum: number;
 }
 
+export interface TotalsOptions {
+  /** Whether input and output tokens are read (a trace unit sums its spans' for them). */
+  inputOutputTokens: boolean;
+  /** Whether `traces` is read: with a span dimension, `other` counts distinct traces across its values. */
+  traceCount: boolean;
+}
+
 export interface MetricsReader {
   /** The `limit` non-null values of a dimension with the highest `rankBy`, ties by value (byte order). */
   topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]>;
-  totals(scope: MetricsScope, groupings: readonly Grouping[], options: { inputOutputTokens: boolean }): Promise<GroupTotals[]>;
+  totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]>;
   /** Percentiles as integers 1–99, nearest rank over the units' non-null latencies. */
   latencies(scope: MetricsScope, groupings: readonly Grouping[], percentiles: readonly number[]): Promise<GroupLatencies[]>;
   /** Numeric trace-level scores of one name over each group's distinct traces. */

@@ -95,6 +95,7 @@ export interface Store {
   readonly metrics: import('./metrics.js').MetricsReader;
   readonly mailOutbox: import('./mail-outbox.js').MailOutboxRepository;
   readonly mailPreferences: import('./mail-outbox.js').MailPreferenceRepository;
+  readonly metricsRollups: import('./metrics-rollups.js').MetricsRollupWriter;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * As `transaction` — `work` is stored entirely or not at all — but the database may commit it

@@ -1,94 +1,17 @@
 import { expect } from 'chai';
-import { Random } from '../../scripts/bench/prng.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { ADAPTERS, forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
-import { ingest, type TraceInput } from '../traces/fixtures.js';
+import { ingest } from '../traces/fixtures.js';
 import { otlpJson } from '../otlp/otlp-bodies.js';
 import { createdAt, reference, type RawTrace, type ReferenceQuery } from './metrics-reference.js';
+import { FROM, TO, generate, nativeInput } from './metrics-fixtures.js';
 
 const QUERY = '/api/v1/public/metrics/query';
-const FROM = Date.parse('2026-10-24T00:00:00.000Z');
-const TO = Date.parse('2026-10-27T00:00:00.000Z');
 /** Europe/Berlin local midnights of 24–27 Oct 2026 (the 25th is 25 hours), from Python's zoneinfo. */
 const BERLIN_DAYS = ['2026-10-23T22:00:00.000Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', '2026-10-26T23:00:00.000Z'].map(Date.parse);
 const ALL_MEASURES = ['traceCount', 'spanCount', 'errorRate', 'latencyP50', 'latencyP90', 'latencyP95', 'latencyP99', 'costSum', 'costAvg', 'inputTokens', 'outputTokens', 'totalTokens'];
-
-const MODELS = ['gpt-4o', 'claude-sonnet', 'llama-3', 'mistral-large', 'gemini-pro', 'Zeta-model'];
-const PROVIDERS: Record<string, string> = { 'gpt-4o': 'openai', 'claude-sonnet': 'anthropic', 'llama-3': 'meta', 'mistral-large': 'mistral', 'gemini-pro': 'google', 'Zeta-model': 'zeta' };
-const AGENTS = ['planner', 'support', 'billing', 'Router', 'écrivain'];
-const USERS = Array.from({ length: 9 }, (_, i) => `user-${i}`);
-
-/**
- * Seeded random traces in [FROM, TO): a root AGENT span and 1–4 LLM or TOOL children, random latencies,
- * dyadic costs (k/1024 dollars, so every sum is exact in binary floating point and the same in any
- * order), token counts, errors, agents, users, and `quality` scores on some traces.
- */
-function generate(seed: number, count: number): RawTrace[] {
-  const random = new Random(seed);
-  const traces: RawTrace[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = FROM + random.int(0, TO - FROM - 60_000);
-    const spans: RawTrace['spans'] = [
-      { spanId: 'root', parentSpanId: null, type: 'AGENT', status: 'success', latencyMs: random.int(50, 5000), startMs: start, cost: 0 },
-    ];
-    for (let c = 0, n = random.int(1, 4); c < n; c++) {
-      const llm = random.chance(0.7);
-      const model = llm && random.chance(0.95) ? random.pick(MODELS) : undefined;
-      spans.push({
-        spanId: `c${c}`,
-        parentSpanId: 'root',
-        type: llm ? 'LLM' : 'TOOL',
-        status: random.chance(0.12) ? 'error' : 'success',
-        latencyMs: random.int(1, 3000),
-        startMs: start + random.int(1, 50_000),
-        cost: random.int(0, 1000) / 1024,
-        ...(model ? { model, provider: PROVIDERS[model] } : {}),
-        ...(llm ? { inputTokens: random.int(0, 4000), outputTokens: random.int(0, 1500) } : random.chance(0.3) ? { outputTokens: random.int(1, 50) } : {}),
-      });
-    }
-    traces.push({
-      id: `t${String(i).padStart(4, '0')}`,
-      agent: random.chance(0.9) ? random.pick(AGENTS) : undefined,
-      framework: random.pick(['langchain', 'crewai']),
-      user: random.chance(0.85) ? random.pick(USERS) : undefined,
-      customer: random.pick(['acme', 'globex']),
-      spans,
-      quality: random.chance(0.3) ? Array.from({ length: random.int(1, 2) }, () => random.int(0, 8) / 8) : [],
-    });
-  }
-  return traces;
-}
-
-function nativeInput(t: RawTrace): TraceInput {
-  return {
-    trace_id: t.id,
-    name: `run ${t.id}`,
-    metadata: {
-      framework: t.framework,
-      customer: t.customer,
-      ...(t.agent ? { agent_name: t.agent } : {}),
-      ...(t.user ? { user_id: t.user } : {}),
-    },
-    spans: t.spans.map((s) => ({
-      span_id: s.spanId,
-      parent_span_id: s.parentSpanId,
-      name: `${s.type} ${s.spanId}`,
-      span_type: s.type,
-      status: s.status,
-      error: s.status === 'error' ? 'failed' : undefined,
-      latency_ms: s.latencyMs,
-      start_time: new Date(s.startMs).toISOString(),
-      metadata: {
-        cost: s.cost,
-        ...(s.model ? { model: s.model, provider: s.provider } : {}),
-        ...(s.inputTokens !== undefined ? { input_tokens: s.inputTokens } : {}),
-        ...(s.outputTokens !== undefined ? { output_tokens: s.outputTokens } : {}),
-      },
-    })),
-  };
-}
 
 const TRACES = generate(5601, 160);
 /** Each adapter's answers by case name, to check both adapters answer alike. */

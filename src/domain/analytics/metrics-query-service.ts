@@ -88,7 +88,7 @@ export class MetricsQueryService {
     }
     const measures = [...request.measures];
     const inputOutputTokens = measures.includes('inputTokens') || measures.includes('outputTokens');
-    const totals = await this.store.metrics.totals(scope, groupings, { inputOutputTokens });
+    const totals = await this.store.metrics.totals(scope, groupings, { inputOutputTokens, traceCount: measures.includes('traceCount') });
     const percentiles = measures.map((m) => PERCENTILE_OF[m]).filter((p): p is number => p !== undefined);
     const latencies = new Map(
       percentiles.length ? (await this.store.metrics.latencies(scope, groupings, percentiles)).map((row) => [keyString(row), row.latencies]) : [],

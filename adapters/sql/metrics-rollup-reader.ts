@@ -1,0 +1,223 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../../src/ports/store.js';
+import type {
+  DimensionValue,
+  GroupKey,
+  GroupLatencies,
+  GroupScores,
+  GroupTotals,
+  Grouping,
+  MetricsBucket,
+  MetricsDimension,
+  MetricsReader,
+  MetricsScope,
+  RankMeasure,
+  TotalsOptions,
+} from '../../src/ports/metrics.js';
+import { SketchMerger } from './latency-sketch.js';
+import { join, sql, type SqlMetricsReader } from './metrics-reader.js';
+import { HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-writer.js';
+import type { SqlFragment } from './filter-compiler.js';
+
+type Row = Record<string, unknown>;
+
+const ROLLED_UP: ReadonlySet<MetricsDimension> = new Set([...TRACE_ROLLUP_DIMENSIONS, ...SPAN_ROLLUP_DIMENSIONS]);
+const RANK_COLUMN: Record<RankMeasure, string> = {
+  traceCount: 'traces',
+  spanCount: 'spans',
+  costSum: 'cost',
+  inputTokens: 'input_tokens',
+  outputTokens: 'output_tokens',
+  totalTokens: 'total_tokens',
+};
+
+/** Which parts of a scope rollups answer and which the raw rows do, as bucket-numbered ranges. */
+interface ReadPlan {
+  rollup: MetricsBucket[];
+  raw: MetricsBucket[];
+}
+
+const keyString = (key: GroupKey): string => JSON.stringify([key.bucket, key.values.map((v) => [v.value, v.other])]);
+const rounded = (value: number): number => (value === 0 ? 0 : Number(value.toPrecision(12)));
+const byteOrder = (a: string | number, b: string | number): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
+
+/**
+ * The metrics query over rollups where they answer it (docs/analytics.md#rollups), the raw rows
+ * elsewhere. A query without filters, grouped by at most one rolled-up dimension, reads every whole
+ * UTC hour of a bucket that is not marked changed from `metrics_rollups`, and the rest — the
+ * partial hours at the buckets' edges (a range not on the hour, a zone at +05:30), the marked
+ * hours — from the rows with the raw reader's definitions; the two parts are added up group by
+ * group. Anything else goes to the raw reader whole. Counts and sums are the raw ones (added in
+ * another order: rounded as the raw ones are); percentiles read from rollups come from the merged
+ * latency sketches, within 1 % of the exact value.
+ */
+export class SqlRollupMetricsReader implements MetricsReader {
+  /** One query's plan, read once: the service passes the same scope to each of its reads. */
+  private readonly plans = new WeakMap<MetricsScope, Promise<ReadPlan>>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+    private readonly raw: SqlMetricsReader,
+  ) {}
+
+  async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
+    const plan = this.covers(scope, [dimension]) ? await this.plan(scope) : null;
+    if (!plan || plan.rollup.length === 0) return this.raw.topValues(scope, dimension, rankBy, limit);
+    const ranked = new Map<string | number, number>();
+    const rows = await this.rows(
+      join([sql(`SELECT r.value AS value, SUM(r.${RANK_COLUMN[rankBy]}) AS n FROM`), this.rangeJoin(scope, dimension, plan.rollup), sql('AND r.value IS NOT NULL GROUP BY r.value')], ' '),
+    );
+    for (const row of rows) ranked.set(this.valueOf(dimension, row.value) as string | number, Number(row.n ?? 0));
+    if (plan.raw.length > 0) {
+      for (const { value, n } of await this.raw.rankedValues({ ...scope, buckets: plan.raw }, dimension, rankBy, null, true)) ranked.set(value, (ranked.get(value) ?? 0) + n);
+    }
+    return [...ranked]
+      .map(([value, n]) => ({ value, n: rounded(n) }))
+      .sort((a, b) => b.n - a.n || byteOrder(a.value, b.value))
+      .slice(0, limit)
+      .map((r) => r.value);
+  }
+
+  async totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]> {
+    // With a span dimension, `other` counts the distinct traces of several values: not a sum of rollup rows.
+    const plan = this.covers(scope, groupings.map((g) => g.dimension)) && !(scope.unit === 'span' && options.traceCount) ? await this.plan(scope) : null;
+    if (!plan || plan.rollup.length === 0) return this.raw.totals(scope, groupings, options);
+    const grouping = groupings[0];
+    const rows = await this.rows(
+      join(
+        [
+          sql(
+            'SELECT bk.i AS bucket, r.value AS value, SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, ' +
+              'SUM(r.input_tokens) AS inp, SUM(r.output_tokens) AS outp, SUM(r.total_tokens) AS tot FROM',
+          ),
+          this.rangeJoin(scope, grouping?.dimension ?? '', plan.rollup),
+          sql('GROUP BY bk.i, r.value'),
+        ],
+        ' ',
+      ),
+    );
+    const groups = new Map<string, GroupTotals>();
+    const add = (totals: GroupTotals) => {
+      const key = keyString(totals);
+      const stored = groups.get(key);
+      if (!stored) {
+        groups.set(key, { ...totals });
+        return;
+      }
+      for (const field of ['units', 'traces', 'spans', 'errors', 'cost', 'inputTokens', 'outputTokens', 'totalTokens'] as const) stored[field] += totals[field];
+    };
+    for (const row of rows) {
+      add({
+        ...this.keyOf(Number(row.bucket), grouping, row.value),
+        units: Number(row.units),
+        traces: Number(row.traces),
+        spans: Number(row.spans),
+        errors: Number(row.errors),
+        cost: Number(row.cost),
+        inputTokens: Number(row.inp),
+        outputTokens: Number(row.outp),
+        totalTokens: Number(row.tot),
+      });
+    }
+    if (plan.raw.length > 0) for (const totals of await this.raw.totals({ ...scope, buckets: plan.raw }, groupings, options)) add(totals);
+    return [...groups.values()];
+  }
+
+  async latencies(scope: MetricsScope, groupings: readonly Grouping[], percentiles: readonly number[]): Promise<GroupLatencies[]> {
+    const plan = this.covers(scope, groupings.map((g) => g.dimension)) ? await this.plan(scope) : null;
+    if (!plan || plan.rollup.length === 0) return this.raw.latencies(scope, groupings, percentiles);
+    const grouping = groupings[0];
+    const merged = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
+    const sketchOf = (key: GroupKey) => {
+      const k = keyString(key);
+      if (!merged.has(k)) merged.set(k, { key, sketch: new SketchMerger() });
+      return merged.get(k)!.sketch;
+    };
+    const rows = await this.rows(join([sql('SELECT bk.i AS bucket, r.value AS value, r.latency_sketch AS sketch FROM'), this.rangeJoin(scope, grouping?.dimension ?? '', plan.rollup)], ' '));
+    // No unit read from a rollup (the hours held none): the exact answer costs the same raw read.
+    if (rows.length === 0) return this.raw.latencies(scope, groupings, percentiles);
+    for (const row of rows) sketchOf(this.keyOf(Number(row.bucket), grouping, row.value)).addEncoded(row.sketch as Uint8Array);
+    if (plan.raw.length > 0) for (const { bin, count, ...key } of await this.raw.latencyBins({ ...scope, buckets: plan.raw }, groupings)) sketchOf(key).add(bin, count);
+    return [...merged.values()].map(({ key, sketch }) => ({ ...key, latencies: Object.fromEntries(percentiles.map((p) => [p, sketch.percentile(p)])) }));
+  }
+
+  async scores(scope: MetricsScope, groupings: readonly Grouping[], name: string): Promise<GroupScores[]> {
+    return this.raw.scores(scope, groupings, name);
+  }
+
+  /** Rollups hold single dimensions of unfiltered units. */
+  private covers(scope: MetricsScope, dimensions: readonly MetricsDimension[]): boolean {
+    return scope.rules.length === 0 && dimensions.length <= 1 && dimensions.every((d) => ROLLED_UP.has(d));
+  }
+
+  /**
+   * Each bucket's whole UTC hours that are not marked go to the rollups (consecutive ones as one
+   * range), the rest of the bucket to the raw rows.
+   */
+  private plan(scope: MetricsScope): Promise<ReadPlan> {
+    let plan = this.plans.get(scope);
+    if (!plan) {
+      plan = this.readPlan(scope);
+      this.plans.set(scope, plan);
+    }
+    return plan;
+  }
+
+  private async readPlan(scope: MetricsScope): Promise<ReadPlan> {
+    const first = Math.floor(scope.fromMs / HOUR_MS) * HOUR_MS;
+    const marked = new Set(
+      (await this.db('metrics_dirty_hours').where({ project_id: scope.projectId }).where('hour_ms', '>=', first).where('hour_ms', '<', scope.toMs).distinct('hour_ms')).map(
+        (row: { hour_ms: unknown }) => Number(row.hour_ms),
+      ),
+    );
+    const plan: ReadPlan = { rollup: [], raw: [] };
+    const push = (list: MetricsBucket[], index: number, startMs: number, endMs: number) => {
+      if (endMs <= startMs) return;
+      const last = list.at(-1);
+      if (last && last.index === index && last.endMs === startMs) last.endMs = endMs;
+      else list.push({ index, startMs, endMs });
+    };
+    for (const bucket of scope.buckets) {
+      const wholeFrom = Math.ceil(bucket.startMs / HOUR_MS) * HOUR_MS;
+      const wholeTo = Math.floor(bucket.endMs / HOUR_MS) * HOUR_MS;
+      if (wholeTo <= wholeFrom) {
+        push(plan.raw, bucket.index, bucket.startMs, bucket.endMs);
+        continue;
+      }
+      push(plan.raw, bucket.index, bucket.startMs, wholeFrom);
+      for (let hour = wholeFrom; hour < wholeTo; hour += HOUR_MS) push(marked.has(hour) ? plan.raw : plan.rollup, bucket.index, hour, hour + HOUR_MS);
+      push(plan.raw, bucket.index, wholeTo, bucket.endMs);
+    }
+    return plan;
+  }
+
+  /** `bk` (the ranges) joined to the project's rollup rows of one dimension ('' for all units) in them. */
+  private rangeJoin(scope: MetricsScope, dimension: string, ranges: readonly MetricsBucket[]): SqlFragment {
+    const list = JSON.stringify(ranges.map((b) => ({ i: b.index, s: b.startMs, e: b.endMs })));
+    const table =
+      this.dialect === 'postgres'
+        ? sql('jsonb_to_recordset(CAST(? AS jsonb)) AS bk(i integer, s bigint, e bigint)', [list])
+        : sql("(SELECT json_extract(value, '$.i') AS i, json_extract(value, '$.s') AS s, json_extract(value, '$.e') AS e FROM json_each(?)) AS bk", [list]);
+    return join([table, sql('CROSS JOIN metrics_rollups r WHERE r.project_id = ? AND r.dimension = ? AND r.hour_ms >= bk.s AND r.hour_ms < bk.e', [scope.projectId, dimension])], ' ');
+  }
+
+  private valueOf(dimension: MetricsDimension | undefined, raw: unknown): DimensionValue {
+    if (raw === null || raw === undefined) return null;
+    return dimension === 'promptVersion' ? Number(raw) : String(raw);
+  }
+
+  /** A rollup row's group: its value if kept, else `other`; none stays none. */
+  private keyOf(bucket: number, grouping: Grouping | undefined, raw: unknown): GroupKey {
+    if (!grouping) return { bucket, values: [] };
+    const value = this.valueOf(grouping.dimension, raw);
+    if (value === null) return { bucket, values: [{ value: null, other: false }] };
+    return { bucket, values: [grouping.keep.includes(value) ? { value, other: false } : { value: null, other: true }] };
+  }
+
+  private async rows(query: SqlFragment): Promise<Row[]> {
+    const result = await this.db.raw(query.sql, query.bindings as Knex.RawBinding[]);
+    return this.dialect === 'postgres' ? (result as { rows: Row[] }).rows : (result as Row[]);
+  }
+}

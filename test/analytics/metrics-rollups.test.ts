@@ -1,0 +1,209 @@
+import { expect } from 'chai';
+import type { Dialect } from '../../src/ports/store.js';
+import { ADAPTERS, forEachAdapter } from '../support/adapters.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { expectEnvelope } from '../support/problem.js';
+import { ingest } from '../traces/fixtures.js';
+import { otlpJson } from '../otlp/otlp-bodies.js';
+import { createdAt, reference, type Dim, type RawTrace, type Rank } from './metrics-reference.js';
+import { FROM, TO, generate, nativeInput } from './metrics-fixtures.js';
+
+const QUERY = '/api/v1/public/metrics/query';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const UTC_DAYS = [FROM, FROM + DAY, FROM + 2 * DAY];
+/** Europe/Berlin local midnights of 24–27 Oct 2026 (the 25th is 25 hours), from Python's zoneinfo. */
+const BERLIN_DAYS = ['2026-10-23T22:00:00.000Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', '2026-10-26T23:00:00.000Z'].map(Date.parse);
+/** Asia/Kolkata (+05:30, no DST) local midnights: 18:30 UTC the day before. */
+const KOLKATA_DAYS = ['2026-10-23T18:30:00.000Z', '2026-10-24T18:30:00.000Z', '2026-10-25T18:30:00.000Z', '2026-10-26T18:30:00.000Z'].map(Date.parse);
+const SUMS = ['traceCount', 'spanCount', 'errorRate', 'costSum', 'costAvg', 'inputTokens', 'outputTokens', 'totalTokens'];
+const PERCENTILES = ['latencyP50', 'latencyP90', 'latencyP95', 'latencyP99'];
+/** The sketch's relative accuracy (adapters/sql/latency-sketch.ts; DDSketch, Masson et al. 2019). */
+const ALPHA = 0.01;
+
+interface Case {
+  name: string;
+  from?: number;
+  to?: number;
+  bucketStarts?: number[];
+  timeZone?: string;
+  dimension?: { name: Dim; top: number };
+  rankBy?: Rank;
+  measures: string[];
+}
+
+/** The four dashboard queries of issue #56 and the cases around them: whole hours, edges, zones. */
+const CASES: Case[] = [
+  { name: 'daily UTC, every measure', bucketStarts: UTC_DAYS, timeZone: 'UTC', measures: [...SUMS, ...PERCENTILES] },
+  { name: 'daily cost by model (Europe/Berlin)', bucketStarts: BERLIN_DAYS, timeZone: 'Europe/Berlin', dimension: { name: 'model', top: 3 }, rankBy: 'costSum', measures: ['costSum', 'spanCount', 'errorRate'] },
+  { name: 'daily p95 latency by model', bucketStarts: UTC_DAYS, timeZone: 'UTC', dimension: { name: 'model', top: 4 }, measures: ['latencyP95', 'latencyP50'] },
+  { name: 'daily error rate by agent', bucketStarts: UTC_DAYS, timeZone: 'UTC', dimension: { name: 'agent', top: 3 }, measures: ['errorRate', 'traceCount'] },
+  { name: 'tokens by user, top 3, from and to off the hour', from: FROM + 90 * 60_000, to: TO - 17 * 60_000, dimension: { name: 'user', top: 3 }, rankBy: 'totalTokens', measures: ['totalTokens', 'inputTokens', 'outputTokens', 'traceCount'] },
+  { name: 'a +05:30 zone: days start at :30, the half hours read raw', bucketStarts: KOLKATA_DAYS, timeZone: 'Asia/Kolkata', dimension: { name: 'provider', top: 2 }, measures: ['costSum', 'latencyP90', 'spanCount'] },
+  { name: 'traceCount by model: the other group counts distinct traces (read raw)', dimension: { name: 'model', top: 2 }, measures: ['traceCount', 'costSum'] },
+  { name: 'by span type, by status', dimension: { name: 'spanType', top: 5 }, measures: ['spanCount', 'costSum', 'latencyP99'] },
+];
+
+type Answer = { rows: { bucketStart?: string; groups: unknown[]; values: Record<string, number | null> }[] };
+const answers = new Map<string, Map<Dialect, unknown>>();
+
+/** Sums and counts equal; percentiles within α of the exact nearest-rank value (or exact when read raw). */
+function expectClose(actual: Answer['rows'], expected: Answer['rows'], name: string): void {
+  expect(actual.map((r) => [r.bucketStart, r.groups]), name).to.deep.equal(expected.map((r) => [r.bucketStart, r.groups]));
+  actual.forEach((row, i) => {
+    for (const [measure, value] of Object.entries(expected[i].values)) {
+      const got = row.values[measure];
+      if (PERCENTILES.includes(measure) && value !== null && got !== null) expect(Math.abs(got - value), `${name} row ${i} ${measure}: ${got} vs ${value}`).to.be.at.most(ALPHA * value + 1e-9);
+      else expect(got, `${name} row ${i} ${measure}`).to.equal(value);
+    }
+  });
+}
+
+forEachAdapter((adapter) => {
+  describe('queryMetrics over rollups (migration 047)', function () {
+    this.timeout(180_000);
+    let server: TestServer;
+    let key: string;
+    let rows: RawTrace[];
+    const knex = () => server.runtime.database.knex;
+    const settle = () => server.runtime.services.metricsRollups.settleAll();
+    const count = async (table: string) => Number((await knex()(table).count({ n: '*' }))[0].n);
+    const run = async (c: Case, label: string) => {
+      const from = c.from ?? FROM;
+      const to = c.to ?? TO;
+      const body = {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        measures: c.measures,
+        ...(c.bucketStarts ? { time: { bucket: 'day', timeZone: c.timeZone } } : {}),
+        ...(c.dimension ? { dimensions: [c.dimension] } : {}),
+        ...(c.rankBy ? { rankBy: c.rankBy } : {}),
+      };
+      const data = expectEnvelope<Answer>(await server.request().post(QUERY).set('x-api-key', key).send(body));
+      const expected = reference(rows, { from, to, bucketStarts: c.bucketStarts, dimensions: c.dimension ? [c.dimension] : [], rankBy: c.rankBy ?? 'traceCount', measures: c.measures }) as Answer['rows'];
+      expect(expected.length, c.name).to.be.greaterThan(0);
+      expectClose(data.rows, expected, `${label}: ${c.name}`);
+      if (!answers.has(`${label}: ${c.name}`)) answers.set(`${label}: ${c.name}`, new Map());
+      answers.get(`${label}: ${c.name}`)!.set(adapter, data);
+      return data;
+    };
+    const runAll = async (label: string) => {
+      for (const c of CASES) await run(c, label);
+    };
+
+    before(async () => {
+      server = await startTestServer(adapter);
+      key = server.tenant.apiKey;
+      rows = generate(4701, 220);
+      await ingest(server, server.tenant, ...rows.map(nativeInput));
+      await ingest(server, server.other, ...generate(47, 20).map(nativeInput));
+    });
+    after(async () => server.close());
+
+    it('marks every hour an ingest writes, in its transaction, and reads marked hours raw: exact answers before any settling', async () => {
+      const hours = new Set(rows.map((t) => createdAt(t) - (createdAt(t) % HOUR)));
+      const marked = await knex()('metrics_dirty_hours').where({ project_id: server.tenant.project.id }).distinct('hour_ms');
+      expect(new Set(marked.map((m: { hour_ms: unknown }) => Number(m.hour_ms)))).to.deep.equal(hours);
+      await runAll('unsettled');
+    });
+
+    it('settles every marked hour into rollups, clearing the marks; every answer still equals the recomputation', async () => {
+      await settle();
+      expect(await count('metrics_dirty_hours')).to.equal(0);
+      expect(await count('metrics_rollups')).to.be.greaterThan(0);
+      await runAll('settled');
+    });
+
+    it('reads the rollups (a rollup row changed by hand changes the answer), the partial hours raw', async () => {
+      const c = CASES[0];
+      const before = (await run(c, 'probe')).rows;
+      const hour = createdAt(rows[0]) - (createdAt(rows[0]) % HOUR);
+      await knex()('metrics_rollups').where({ project_id: server.tenant.project.id, dimension: '', hour_ms: hour }).update({ units: knex().raw('units + 1000'), traces: knex().raw('traces + 1000') });
+      const data = expectEnvelope<Answer>(await server.request().post(QUERY).set('x-api-key', key).send({ from: new Date(FROM).toISOString(), to: new Date(TO).toISOString(), measures: ['traceCount'] }));
+      expect(data.rows[0].values.traceCount).to.equal(rows.length + 1000);
+      await knex()('metrics_rollups').where({ project_id: server.tenant.project.id, dimension: '', hour_ms: hour }).update({ units: knex().raw('units - 1000'), traces: knex().raw('traces - 1000') });
+      expect((await run(c, 'probe-restored')).rows).to.deep.equal(before);
+    });
+
+    it('follows an OTLP append to a settled trace: its hour is marked by the update, read raw, then settled again', async () => {
+      const traceId = 'ab'.repeat(16);
+      const base = FROM + 30 * HOUR + 12 * 60_000;
+      const spans: RawTrace['spans'] = [
+        { spanId: '01'.repeat(8), parentSpanId: null, type: 'LLM', status: 'success', latencyMs: 120, startMs: base, cost: 0.5, model: 'gpt-4o', inputTokens: 10, outputTokens: 20 },
+        { spanId: '02'.repeat(8), parentSpanId: '01'.repeat(8), type: 'LLM', status: 'error', latencyMs: 40, startMs: base - 2 * HOUR, cost: 0.25, model: 'llama-3', inputTokens: 7, outputTokens: 3 },
+      ];
+      const send = async (span: RawTrace['spans'][number]) => {
+        const now = Date.parse('2026-11-01T11:00:00.000Z'); // otlpJson's start times are relative to it
+        const body = otlpJson([
+          {
+            traceId,
+            spanId: span.spanId,
+            ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),
+            name: 'chat',
+            startMs: span.startMs - now,
+            durationMs: span.latencyMs,
+            attributes: { 'gen_ai.request.model': span.model as string, 'gen_ai.usage.input_tokens': span.inputTokens as number, 'gen_ai.usage.output_tokens': span.outputTokens as number, 'gen_ai.usage.cost': span.cost },
+            ...(span.status === 'error' ? { status: { code: 2, message: 'boom' } } : {}),
+          },
+        ]);
+        expect((await server.request().post('/v1/traces').set('x-api-key', key).set('content-type', 'application/json').send(JSON.stringify(body))).status).to.equal(200);
+      };
+      // OTLP names the agent after the resource's service.name (otlpJson's is 'svc').
+      const otlp: RawTrace = { id: traceId, agent: 'svc', spans: [spans[0]], quality: [] };
+      rows.push(otlp);
+      await send(spans[0]);
+      await settle();
+      await runAll('otlp-first');
+      // The second span starts two hours earlier: the trace moves to another hour; both are marked.
+      otlp.spans.push(spans[1]);
+      await send(spans[1]);
+      const marked = (await knex()('metrics_dirty_hours').where({ project_id: server.tenant.project.id }).distinct('hour_ms')).map((m: { hour_ms: unknown }) => Number(m.hour_ms));
+      expect(marked.sort()).to.deep.equal([base - 2 * HOUR - ((base - 2 * HOUR) % HOUR), base - (base % HOUR)]);
+      await runAll('otlp-appended');
+      await settle();
+      await runAll('otlp-appended-settled');
+    });
+
+    it('follows deletes: the deleted traces\' hours are marked, read raw, then settled without them', async () => {
+      const victims = rows.slice(0, 15);
+      for (const victim of victims) expectEnvelope(await server.request().delete(`/api/v1/public/traces/${victim.id}`).set('x-api-key', key));
+      rows = rows.slice(15);
+      await runAll('deleted');
+      await settle();
+      await runAll('deleted-settled');
+    });
+
+    it('follows the retention: the floor\'s partial hour is read raw, and the lifecycle\'s deletes are settled', async () => {
+      expectEnvelope(await server.request().patch('/api/v1/public/project').set('x-api-key', key).send({ retentionDays: 7 }));
+      // The clock is 2026-11-01T12:00Z: 7 days keep what was created from 2026-10-25T12:00Z on.
+      const floor = Date.parse('2026-10-25T12:00:00.000Z');
+      const kept = rows.filter((t) => createdAt(t) >= floor);
+      const all = rows;
+      rows = kept;
+      await runAll('retained');
+      while ((await server.runtime.services.dataLifecycle.runOnce('rollups-test')).more);
+      await settle();
+      await runAll('retained-settled');
+      expect(kept.length).to.be.lessThan(all.length);
+      expectEnvelope(await server.request().patch('/api/v1/public/project').set('x-api-key', key).send({ retentionDays: null }));
+    });
+
+    it('a project whose traces are all deleted (as a purge deletes them) leaves no rollups or marks once settled; the other organization\'s rollups stay', async () => {
+      const projectId = server.tenant.project.id;
+      await knex()('traces').where({ project_id: projectId }).delete();
+      await settle();
+      expect(Number((await knex()('metrics_rollups').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
+      expect(await count('metrics_dirty_hours')).to.equal(0);
+      expect(await count('metrics_rollups')).to.be.greaterThan(0);
+    });
+
+    if (adapter === ADAPTERS.at(-1) && ADAPTERS.length > 1) {
+      it('answers the same rows on every adapter', () => {
+        for (const [name, byAdapter] of answers) {
+          expect([...byAdapter.keys()], name).to.deep.equal([...ADAPTERS]);
+          for (const other of ADAPTERS) expect(byAdapter.get(other), `${name} on ${other}`).to.deep.equal(byAdapter.get(adapter));
+        }
+      });
+    }
+  });
+});
