@@ -43,6 +43,7 @@ import * as evaluations from './sql/evaluation-repositories.js';
 import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlScimRepository } from './sql/scim-repository.js';
 import { SqlDetectionModelRepository } from './sql/detection-model-repository.js';
+import { SqlFailureClusterRepository } from './sql/failure-cluster-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
@@ -113,6 +114,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     promptUsage: new SqlPromptUsageReader(knex, dialect),
     scim: new SqlScimRepository(knex, dialect),
     detectionModels: new SqlDetectionModelRepository(knex),
+    failureClusters: new SqlFailureClusterRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
     metrics: new SqlMetricsReader(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -30,6 +30,7 @@ import { experimentServerRuns } from './037-experiment-server-runs.js';
 import { traceEnvironmentRelease } from './038-trace-environment-release.js';
 import { scim } from './040-scim.js';
 import { detectionModels } from './041-detection-models.js';
+import { failureClusters } from './046-failure-clusters.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
 import { datasets } from './034-datasets.js';
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   sessionActivityIndexes,
   scim,
   detectionModels,
+  failureClusters,
 ];

@@ -86,6 +86,7 @@ export interface Store {
   readonly promptUsage: import('./prompt-usage.js').PromptUsageReader;
   readonly scim: import('./scim.js').ScimRepository;
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
+  readonly failureClusters: import('./failure-clusters.js').FailureClusterRepository;
   readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   readonly metrics: import('./metrics.js').MetricsReader;
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
