@@ -22,6 +22,7 @@ import { NotificationHandlers } from './notification-handlers.js';
 import { DispatchHandlers } from './dispatch-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { DetectionModelHandlers } from './detection-model-handlers.js';
+import { FailureClusterHandlers } from './failure-cluster-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
@@ -59,6 +60,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new DispatchHandlers(services.dispatch),
     ...new BackfillHandlers(services.backfills),
     ...new DetectionModelHandlers(services.trainings),
+    ...new FailureClusterHandlers(services.clusters, services.fixes),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),
