@@ -50,6 +50,7 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   start_experiment_run: { dataset_id: PLACEHOLDER_ID, name: 'matrix', task: { messages: [{ role: 'user', content: '{{input}}' }], modelConnectionId: PLACEHOLDER_ID } },
   get_session: { session_id: 'matrix' },
   get_user: { user_id: 'matrix' },
+  list_failure_cluster_traces: { cluster_id: PLACEHOLDER_ID },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
 

@@ -109,7 +109,7 @@ export const SPEC_TOOL_NAMES = [
 ];
 
 /** Tools beyond the spec's table, each riding a contract operation: alerts (docs/alerts.md) fix dispatch (docs/notifications-and-dispatch.md), scores (docs/evaluations.md), prompts (docs/prompts.md) and experiments (docs/experiments.md). */
-export const EXTENSION_TOOL_NAMES = ['list_monitors', 'list_incidents', 'triage_get_dispatch', 'triage_dispatch', 'triage_decide_dispatch', 'score_trace', 'get_prompt', 'list_prompts', 'create_prompt_version', 'set_prompt_label', 'list_datasets', 'get_dataset_items', 'list_experiment_runs', 'compare_experiment_runs', 'get_prompt_usage', 'start_experiment_run', 'train_detection', 'list_detection_models', 'activate_detection_model', 'list_sessions', 'get_session', 'list_users', 'get_user', 'query_metrics'];
+export const EXTENSION_TOOL_NAMES = ['list_monitors', 'list_incidents', 'triage_get_dispatch', 'triage_dispatch', 'triage_decide_dispatch', 'score_trace', 'get_prompt', 'list_prompts', 'create_prompt_version', 'set_prompt_label', 'list_datasets', 'get_dataset_items', 'list_experiment_runs', 'compare_experiment_runs', 'get_prompt_usage', 'start_experiment_run', 'train_detection', 'list_detection_models', 'activate_detection_model', 'list_failure_clusters', 'list_failure_cluster_traces', 'list_sessions', 'get_session', 'list_users', 'get_user', 'query_metrics'];
 
 /** Every tool the server serves by default. */
 export const SERVED_TOOL_NAMES = [...SPEC_TOOL_NAMES, ...EXTENSION_TOOL_NAMES];
