@@ -47,6 +47,7 @@ import { SqlPromptRepository } from './sql/prompt-repository.js';
 import { SqlScimRepository } from './sql/scim-repository.js';
 import { SqlSsoRepository } from './sql/sso-repository.js';
 import { SqlDetectionModelRepository } from './sql/detection-model-repository.js';
+import { SqlFailureClusterRepository } from './sql/failure-cluster-repository.js';
 import { SqlDatasetRepository, SqlExperimentRepository } from './sql/dataset-repositories.js';
 import { SqlExperimentCallRepository, SqlExperimentJobRepository } from './sql/experiment-job-repository.js';
 import { SqlPromptUsageReader } from './sql/prompt-usage-reader.js';
@@ -125,6 +126,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     scim: new SqlScimRepository(knex, dialect),
     sso: new SqlSsoRepository(knex),
     detectionModels: new SqlDetectionModelRepository(knex),
+    failureClusters: new SqlFailureClusterRepository(knex),
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
     mailOutbox: new SqlMailOutboxRepository(knex),
     mailPreferences: new SqlMailPreferenceRepository(knex),

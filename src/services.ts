@@ -66,6 +66,8 @@ import { DispatchService } from './domain/dispatch/dispatch-service.js';
 import { createGitHubServices, type GitHubServices } from './domain/github/github-services.js';
 import { BackfillService } from './domain/backfills/backfill-service.js';
 import { TrainingService } from './domain/detections/learning/training-service.js';
+import { ClusterService } from './domain/clusters/cluster-service.js';
+import { DEFAULT_DRAIN } from './domain/clusters/drain-matching.js';
 import { TrainingPool } from './domain/detections/learning/training-pool.js';
 import { createEvaluationServices, type EvaluationServices } from './domain/evaluations/evaluation-services.js';
 import { PromptUsageService } from './domain/prompts/prompt-usage-service.js';
@@ -178,6 +180,7 @@ export interface Services extends EvaluationServices {
   sso: SsoServices;
   /** Trainings and model versions of learned custom_trained detections (docs/detections-learning.md). */
   trainings: TrainingService;
+  clusters: ClusterService;
   sessions: SessionService;
   metrics: MetricsQueryService;
   metricsRollups: MetricsRollupSettler;
@@ -218,6 +221,9 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   const audit = new AuditLog(store, clock, cursors);
   const notifications = new NotificationService(store, clock, events, cursors);
   detection.fixes.onComment((tx, fix, comment) => notifications.announceMentions(tx, fix, comment));
+  // Failing traces join their failure cluster in the detection worker's transaction, after the firings (docs/detections-learning.md).
+  const clusters = new ClusterService(store, clock, cursors, detection.fixes, DEFAULT_DRAIN);
+  detection.detectionEvaluation.onEvaluated(clusters.assignEvaluated);
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const datasets = new DatasetService(store, clock, cursors);
@@ -297,6 +303,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     ...createGitHubServices({ store, clock, config, dispatch }),
     backfills: new BackfillService(store, clock, detection.detectionEvaluation, notifications),
     // One training thread, niced like the other background threads, its heap capped (docs/detections-learning.md).
+    clusters,
     trainings: new TrainingService(store, clock, notifications, cursors, new TrainingPool({ workers: 1, maxHeapMb: 1024, graceMs: 5_000, niceness: config.backgroundThreadNiceness })),
     // The judge calls' deadline bounds a playground model's silence too: one setting for "a model is not answering".
     playground: new PlaygroundService(store, clock, evaluations.modelConnections, evaluations.evaluationBudgets, priceTable, traceIngestion, httpChatStreamClient, { timeoutMs: config.evaluations.timeoutMs }),

@@ -34,6 +34,7 @@ import { channels } from './042-channels.js';
 import { mailOutbox } from './043-mail-outbox.js';
 import { githubTargets } from './044-github-targets.js';
 import { ssoConnections } from './045-sso-connections.js';
+import { failureClusters } from './046-failure-clusters.js';
 import { metricsRollups } from './047-metrics-rollups.js';
 import { prompts } from './032-prompts.js';
 import { playgroundRuns } from './033-playground-runs.js';
@@ -84,6 +85,7 @@ export const migrations: readonly Migration[] = [
   mailOutbox,
   githubTargets,
   ssoConnections,
+  failureClusters,
   metricsRollups,
   dashboards,
 ];

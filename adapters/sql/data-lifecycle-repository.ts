@@ -26,6 +26,7 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     const db = this.db;
     await db('detection_events').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
     await db('detection_jobs').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
+    await this.removeClusterMembers(projectId, traceIds);
     await db('fix_traces')
       .whereIn('trace_id', traceIds)
       .whereIn('fix_id', db('fixes').where({ project_id: projectId }).select('id'))
@@ -33,6 +34,24 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     await this.textIndex.removeMany(db, projectId, traceIds);
     await db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
     return db('traces').where({ project_id: projectId }).whereIn('id', traceIds).delete();
+  }
+
+  /** A deleted trace leaves its failure cluster: the membership goes and the cluster's count falls with it. */
+  private async removeClusterMembers(projectId: string, traceIds: string[]): Promise<void> {
+    const db = this.db;
+    const perCluster = (await db('failure_cluster_members')
+      .where({ project_id: projectId })
+      .whereIn('trace_id', traceIds)
+      .select('cluster_id')
+      .count({ n: '*' })
+      .groupBy('cluster_id')) as { cluster_id: string; n: number | string }[];
+    if (perCluster.length === 0) return;
+    for (const { cluster_id, n } of perCluster) {
+      await db('failure_clusters')
+        .where({ project_id: projectId, id: cluster_id })
+        .update({ member_count: db.raw('CASE WHEN member_count > ? THEN member_count - ? ELSE 0 END', [Number(n), Number(n)]) });
+    }
+    await db('failure_cluster_members').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
   }
 
   async purgeProjectRemainder(projectId: string, limit: number): Promise<number> {
@@ -56,7 +75,7 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     } else {
       await step('trace_search');
     }
-    for (const table of ['spans', 'detection_events', 'detection_jobs', 'webhook_deliveries', 'idempotency_keys']) await step(table);
+    for (const table of ['spans', 'detection_events', 'detection_jobs', 'webhook_deliveries', 'idempotency_keys', 'failure_cluster_members', 'failure_clusters', 'failure_cluster_state']) await step(table);
     return deleted;
   }
 }

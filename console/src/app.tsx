@@ -21,6 +21,8 @@ const TraceListPage = lazy(() => import('./traces/trace-list-page').then((m) => 
 const DashboardsPage = lazy(() => import('./dashboards/dashboards-page').then((m) => ({ default: m.DashboardsPage })));
 const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ default: m.TracePage })));
 const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
+const ClustersPage = lazy(() => import('./detections/clusters-page').then((m) => ({ default: m.ClustersPage })));
+const ClusterPage = lazy(() => import('./detections/cluster-page').then((m) => ({ default: m.ClusterPage })));
 const DetectionEditPage = lazy(() => import('./detections/detection-edit-page').then((m) => ({ default: m.DetectionEditPage })));
 const FixBoardPage = lazy(() => import('./fixes/fix-board-page').then((m) => ({ default: m.FixBoardPage })));
 const EmailPreferencesPage = lazy(() => import('./notifications/email-preferences').then((m) => ({ default: m.EmailPreferencesPage })));
@@ -167,6 +169,8 @@ export function App() {
         <Route path="/users/:userId" element={<Authenticated><UserPage /></Authenticated>} />
         <Route path="/detections" element={<Authenticated><DetectionsPage /></Authenticated>} />
         <Route path="/detections/new" element={<Authenticated><DetectionEditPage /></Authenticated>} />
+        <Route path="/detections/clusters" element={<Authenticated><ClustersPage /></Authenticated>} />
+        <Route path="/detections/clusters/:clusterId" element={<Authenticated><ClusterPage /></Authenticated>} />
         <Route path="/detections/:detectionId" element={<Authenticated><DetectionEditPage /></Authenticated>} />
         <Route path="/fixes" element={<Authenticated><FixBoardPage /></Authenticated>} />
         <Route path="/fixes/:fixId" element={<Authenticated><FixBoardPage /></Authenticated>} />

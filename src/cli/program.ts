@@ -3,6 +3,7 @@ import { describeFailure, EXIT, exitCodeOf } from './cli-errors.js';
 import { registerAccountCommands } from './commands/account.js';
 import { registerSessionCommands } from './commands/session.js';
 import { registerDetectionCommands } from './commands/detections.js';
+import { registerClusterCommands } from './commands/clusters.js';
 import { registerSavedFilterCommands } from './commands/saved-filters.js';
 import { registerServiceAccountCommands } from './commands/service-accounts.js';
 import { registerTraceCommands } from './commands/traces.js';
@@ -41,6 +42,7 @@ export function buildProgram(io: Io): Command {
   registerWebhookCommands(program, io);
   registerChannelCommands(program, io);
   registerDetectionCommands(program, io);
+  registerClusterCommands(program, io);
   registerServiceAccountCommands(program, io);
   registerAdministrationCommands(program, io);
   registerMonitorCommands(program, io);

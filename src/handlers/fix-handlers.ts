@@ -32,7 +32,7 @@ const toSummary = ({ fix, linkedTraceIds }: FixSummary): FixSummaryBody => ({
   updatedAt: fix.updatedAt.toISOString(),
 });
 
-const toFix = ({ fix, linkedTraces, comments }: FixDetail): Fix => ({
+export const toFix = ({ fix, linkedTraces, comments }: FixDetail): Fix => ({
   id: fix.id,
   title: fix.title,
   description: fix.description,

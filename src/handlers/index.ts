@@ -24,6 +24,7 @@ import { DispatchHandlers } from './dispatch-handlers.js';
 import { GitHubHandlers } from './github-handlers.js';
 import { BackfillHandlers } from './backfill-handlers.js';
 import { DetectionModelHandlers } from './detection-model-handlers.js';
+import { FailureClusterHandlers } from './failure-cluster-handlers.js';
 import { EvaluationHandlers } from './evaluation-handlers.js';
 import { AnnotationHandlers } from './annotation-handlers.js';
 import { PromptHandlers } from './prompt-handlers.js';
@@ -65,6 +66,7 @@ export function buildHandlers(services: Services, clock: Clock): OperationHandle
     ...new GitHubHandlers(services.githubTargets),
     ...new BackfillHandlers(services.backfills),
     ...new DetectionModelHandlers(services.trainings),
+    ...new FailureClusterHandlers(services.clusters, services.fixes),
     ...new EvaluationHandlers(services.scores, services.modelConnections, services.evaluators, services.evaluationBudgets),
     ...new AnnotationHandlers(services.annotations),
     ...new PromptHandlers(services.prompts, services.promptUsage),

@@ -91,6 +91,7 @@ export interface Store {
   readonly scim: import('./scim.js').ScimRepository;
   readonly sso: import('./sso.js').SsoRepository;
   readonly detectionModels: import('./detection-models.js').DetectionModelRepository;
+  readonly failureClusters: import('./failure-clusters.js').FailureClusterRepository;
   readonly sessionActivity: import('./session-activity.js').SessionActivityReader;
   readonly metrics: import('./metrics.js').MetricsReader;
   readonly mailOutbox: import('./mail-outbox.js').MailOutboxRepository;

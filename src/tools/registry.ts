@@ -4,6 +4,7 @@ import { loadContract } from '../http/contract.js';
 import { field, object } from './contract-fields.js';
 import { detectionToolMappings } from './detection-tools.js';
 import { learnedDetectionToolMappings } from './learned-detection-tools.js';
+import { failureClusterToolMappings } from './failure-cluster-tools.js';
 import { READS } from './tool-annotation-presets.js';
 import { mapTool, operationTool, type AnyToolMapping } from './operation-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -54,8 +55,7 @@ function connectionToolMappings(): AnyToolMapping[] {
  * applies it, not this list.
  */
 export function toolMappings(config: Config): AnyToolMapping[] {
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...channelToolMappings(), ...dispatchToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
-  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...dispatchToolMappings(), ...agentToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
+  return [...connectionToolMappings(), ...traceToolMappings(config), ...detectionToolMappings(), ...triageToolMappings(config), ...alertToolMappings(), ...channelToolMappings(), ...dispatchToolMappings(), ...agentToolMappings(), ...evaluationToolMappings(), ...promptToolMappings(), ...experimentToolMappings(), ...learnedDetectionToolMappings(), ...failureClusterToolMappings(), ...sessionToolMappings(config), ...analyticsToolMappings()];
 }
 
 /** The served tools over `handlers`, the object REST routes to, with schemas derived from `contract`. */

@@ -328,6 +328,12 @@ forEachAdapter((adapter) => {
       await fixture.server.runtime.services.trainings.runOnce('tour');
       expect(((await call('list_detection_models', { detection_id: learned.id })).models as Json[])[0]).to.deep.include({ version: 1, status: 'trained' });
       expect(await call('activate_detection_model', { detection_id: learned.id, version: 1 })).to.deep.include({ version: 1, active: true });
+      // The failure-cluster tools, over one failing trace assigned as the detection worker would.
+      const failedAt = fixture.server.clock.now();
+      await fixture.server.runtime.store.transaction((tx) => fixture.server.runtime.services.clusters.assignment.assign(tx, { projectId, traceId: 'tour-failed', tokens: ['tool', 'http_get', 'timeout'], detectionIds: [], seenAt: failedAt }, failedAt));
+      const tourCluster = ((await call('list_failure_clusters')).clusters as Json[])[0]!;
+      expect(tourCluster).to.include({ template: 'tool http_get: timeout', count: 1 });
+      expect(((await call('list_failure_cluster_traces', { cluster_id: tourCluster.cluster_id })).traces as Json[]).map((t) => t.trace_id)).to.deep.equal(['tour-failed']);
       // The session tools, over one conversation of two turns logged through log_trace.
       for (const turn of [1, 2]) await call('log_trace', { trace_id: `tour-turn-${turn}`, name: `turn ${turn}`, metadata: { session_id: 'tour-chat', user_id: 'tour-user' } });
       expect(((await call('list_sessions', { sort: 'traceCount:desc' })).sessions as Json[])[0]).to.include({ session_id: 'tour-chat', trace_count: 2, user_id: 'tour-user' });

@@ -26,6 +26,8 @@ const READING_TOOLS = [
   'compare_experiment_runs',
   'get_prompt_usage',
   'list_detection_models',
+  'list_failure_clusters',
+  'list_failure_cluster_traces',
   'list_sessions',
   'get_session',
   'list_users',

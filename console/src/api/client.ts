@@ -90,6 +90,13 @@ export class ApiClient {
   listDashboards = (query: QueryOf<'listDashboards'>) => this.rest<SuccessData<'listDashboards'>>('GET', '/dashboards', query);
   getDashboard = (id: string) => this.rest<SuccessData<'getDashboard'>>('GET', `/dashboards/${encodeURIComponent(id)}`);
   queryMetrics = (body: BodyOf<'queryMetrics'>) => this.rest<SuccessData<'queryMetrics'>>('POST', '/metrics/query', undefined, body);
+  listDetectionModels = (id: string) => this.rest<SuccessData<'listDetectionModels'>>('GET', `/detections/${id}/models`, { limit: 100 });
+  trainDetection = (id: string) => this.rest<SuccessData<'trainDetection'>>('POST', `/detections/${id}/trainings`, undefined, {});
+  activateDetectionModel = (id: string, version: number) => this.rest<SuccessData<'activateDetectionModel'>>('POST', `/detections/${id}/models/${version}/activate`, undefined, {});
+  listFailureClusters = (query: QueryOf<'listFailureClusters'>) => this.rest<SuccessData<'listFailureClusters'>>('GET', '/clusters', query);
+  getFailureCluster = (id: string, query: QueryOf<'getFailureCluster'>) => this.rest<SuccessData<'getFailureCluster'>>('GET', `/clusters/${id}`, query);
+  listFailureClusterTraces = (id: string, query: QueryOf<'listFailureClusterTraces'>) => this.rest<SuccessData<'listFailureClusterTraces'>>('GET', `/clusters/${id}/traces`, query);
+  createFailureClusterFix = (id: string, body: BodyOf<'createFailureClusterFix'>) => this.rest<SuccessData<'createFailureClusterFix'>>('POST', `/clusters/${id}/fix`, undefined, body);
 
   listSessions = (query: QueryOf<'listSessions'>) => this.rest<SuccessData<'listSessions'>>('GET', '/sessions', query);
   getSession = (sessionId: string, query: QueryOf<'getSession'>) => this.rest<SuccessData<'getSession'>>('GET', `/sessions/${encodeURIComponent(sessionId)}`, query);

@@ -5,6 +5,7 @@ import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import type { BodyOf, Schemas } from '../api/operation-types';
 import { RuleBuilder, rowsOf, rulesOf, type RuleRow } from './rule-builder';
+import { LearnedModelsPanel } from './learned-models-panel';
 
 /** The kinds the console edits; each maps to a detection type and its config. */
 type Kind = 'regex' | 'pii' | 'anomaly' | 'trace_rules' | 'conditional';
@@ -199,6 +200,7 @@ export function DetectionEditPage() {
         </div>
         <ProblemAlert error={save.error} />
       </form>
+      {existing.data?.type === 'custom_trained' && <LearnedModelsPanel detection={existing.data} />}
     </section>
   );
 }

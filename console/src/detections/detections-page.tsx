@@ -26,6 +26,9 @@ export function DetectionsPage() {
     <section>
       <div className="page-head">
         <h1>Detections</h1>
+        <Link className="button" to="/detections/clusters">
+          Failure clusters
+        </Link>
         <Link className="button primary" to="/detections/new">
           New detection
         </Link>

@@ -22,6 +22,9 @@ export interface EvaluationSettings {
 
 export type JobOutcome = 'done' | 'lost' | 'failed';
 
+/** Work that runs in an evaluation's transaction once its firings are recorded (failure clustering). */
+export type EvaluatedHook = (tx: Store, subject: TraceSubject, fired: readonly { detection: DetectionRecord; finding: Finding }[]) => Promise<unknown>;
+
 /** The trace a job addresses, as the ingest hook hands it over. */
 export interface TraceRef {
   projectId: string;
@@ -45,6 +48,13 @@ export class DetectionEvaluation {
     private readonly settings: EvaluationSettings,
     private readonly scan: ScanContext,
   ) {}
+
+  private readonly evaluatedHooks: EvaluatedHook[] = [];
+
+  /** Adds work to every evaluation's transaction, after its firings (failure clustering assigns the trace there). */
+  onEvaluated(hook: EvaluatedHook): void {
+    this.evaluatedHooks.push(hook);
+  }
 
   /** Stops the scan workers. */
   close(): Promise<void> {
@@ -88,10 +98,12 @@ export class DetectionEvaluation {
   async process(job: DetectionJobRecord, owner: string): Promise<JobOutcome> {
     try {
       const trace = await this.store.traces.findById(job.projectId, job.traceId);
-      const found = trace ? await this.evaluate(this.store, { trace, spans: await this.store.traces.spansOf(job.projectId, job.traceId) }) : [];
+      const subject: TraceSubject | null = trace ? { trace, spans: await this.store.traces.spansOf(job.projectId, job.traceId) } : null;
+      const found = subject ? await this.evaluate(this.store, subject) : [];
       return await this.store.transaction(async (tx) => {
         if (!(await tx.detectionJobs.complete(job.id, owner, this.clock.now()))) return 'lost';
         for (const { detection, finding } of found) await this.fire(tx, detection, trace!, finding);
+        if (subject) for (const hook of this.evaluatedHooks) await hook(tx, subject, found);
         return 'done';
       });
     } catch (error) {

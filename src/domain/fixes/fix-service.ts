@@ -83,6 +83,23 @@ export class FixService {
   }
 
   /**
+   * A draft made from a group of traces (a failure cluster): created and linked in one transaction,
+   * each link with accuracy 1 (membership is not a score) and one investigation step saying where
+   * the traces came from.
+   */
+  async createLinked(projectId: string, input: NewFix, traceIds: readonly string[], actor: string, origin: string): Promise<FixRecord> {
+    return this.store.transaction(async (tx) => {
+      const now = this.clock.now();
+      const fix = this.newFix(projectId, null, input, actor);
+      await tx.fixes.create(fix);
+      await this.recordTransition(tx, fix.id, null, 'draft', actor, null);
+      for (const traceId of traceIds) await tx.fixes.linkTrace(fix.id, { traceId, spanId: null, accuracy: 1, linkedAt: now }, now);
+      await this.addStep(tx, fix.id, actor, 'linked_traces', `${traceIds.length} traces linked from ${origin}.`);
+      return (await tx.fixes.findById(projectId, fix.id))!;
+    });
+  }
+
+  /**
    * The grouping rule: one fix per detection while that fix is neither resolved nor archived.
    * A firing joins the detection's current fix (its trace linked with the score as accuracy) or
    * opens a new draft. Runs in the evaluation's transaction; the partial unique index on

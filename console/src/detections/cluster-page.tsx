@@ -1,0 +1,103 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useApi, useSession } from '../auth/session-context';
+import { ProblemAlert } from '../ui/problem-alert';
+import { Skeleton } from '../ui/skeleton';
+import { TrendChart } from './trend-chart';
+
+/** One failure cluster: its template, counts and 30-day trend, its newest traces, and "Create fix". */
+export function ClusterPage() {
+  const api = useApi();
+  const { session } = useSession();
+  const { clusterId } = useParams();
+  const navigate = useNavigate();
+  const cluster = useQuery({ queryKey: ['failure-cluster', session?.projectId, clusterId], queryFn: () => api.getFailureCluster(clusterId!, { trendDays: 30 }) });
+  const traces = useQuery({ queryKey: ['failure-cluster-traces', session?.projectId, clusterId], queryFn: () => api.listFailureClusterTraces(clusterId!, { limit: 100 }) });
+  const createFix = useMutation({
+    mutationFn: () => api.createFailureClusterFix(clusterId!, {}),
+    onSuccess: (fix) => navigate(`/fixes/${fix.id}`),
+  });
+  const c = cluster.data;
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Failure cluster</h1>
+        <Link className="button" to="/detections/clusters">
+          All clusters
+        </Link>
+        {c && !c.mergedInto && (
+          <button type="button" className="primary" disabled={createFix.isPending} onClick={() => createFix.mutate()}>
+            Create fix
+          </button>
+        )}
+      </div>
+      <ProblemAlert error={cluster.error ?? createFix.error} />
+      {cluster.isLoading && <Skeleton label="Loading the cluster…" lines={3} />}
+      {c && (
+        <>
+          <p>
+            <code className="cluster-template">{c.template}</code>
+          </p>
+          <dl className="cluster-facts">
+            <dt>Traces</dt>
+            <dd>{c.count}</dd>
+            <dt>First seen</dt>
+            <dd>{new Date(c.firstSeenAt).toLocaleString()}</dd>
+            <dt>Last seen</dt>
+            <dd>{new Date(c.lastSeenAt).toLocaleString()}</dd>
+            <dt>Detections</dt>
+            <dd>{c.detectionIds.length === 0 ? 'none' : c.detectionIds.map((id) => <Link key={id} to={`/detections/${id}`}>{id.slice(0, 8)} </Link>)}</dd>
+            {c.fixId && (
+              <>
+                <dt>Fix</dt>
+                <dd>
+                  <Link to={`/fixes/${c.fixId}`}>Open the fix</Link>
+                </dd>
+              </>
+            )}
+            {c.mergedInto && (
+              <>
+                <dt>Merged into</dt>
+                <dd>
+                  <Link to={`/detections/clusters/${c.mergedInto}`}>another cluster</Link>
+                </dd>
+              </>
+            )}
+          </dl>
+          <section className="card" aria-labelledby="cluster-trend">
+            <h2 id="cluster-trend">Traces per day (30 days)</h2>
+            <TrendChart label="Traces of this cluster per day" points={c.trend.map((d) => ({ timestamp: `${d.date}T00:00:00.000Z`, count: d.count }))} />
+          </section>
+        </>
+      )}
+      <h2>Traces</h2>
+      <ProblemAlert error={traces.error} />
+      {traces.data && (
+        <table className="cluster-traces">
+          <caption className="visually-hidden">The traces of this cluster, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Trace</th>
+              <th scope="col">Seen</th>
+              <th scope="col">Failure</th>
+            </tr>
+          </thead>
+          <tbody>
+            {traces.data.traces.map((t) => (
+              <tr key={t.traceId}>
+                <td>
+                  <Link to={`/traces/${encodeURIComponent(t.traceId)}`}>{t.name ?? t.traceId}</Link>
+                </td>
+                <td>{new Date(t.seenAt).toLocaleString()}</td>
+                <td>
+                  <code>{t.signature}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { Command } from 'commander';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { createRuntime } from '../../src/runtime.js';
+import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
+import { adjustedRandIndex } from '../../test/support/adjusted-rand-index.js';
+import { failureCorpus } from '../../test/support/failure-corpus.js';
+import { percentile } from './load.js';
+import { RssSampler } from './rss-sampler.js';
+
+/**
+ * Failure clustering (docs/detections-learning.md#failure-clustering): `--traces` failing traces of
+ * the planted-family corpus (test/support/failure-corpus.ts, 5 % noise) assigned one by one, each in
+ * its own transaction as the detection worker does (signature, the project lock, one leaf read, one
+ * cluster write, one membership insert). Times the whole run and each assignment (first and last
+ * 10 %, to show the per-trace work does not grow with the project), samples the process's peak RSS,
+ * and scores the result against the planted families (ARI). SQLite, one process. Printed as JSON.
+ */
+async function main(): Promise<void> {
+  const options = new Command()
+    .option('--traces <n>', 'failing traces', (v) => Number(v), 100_000)
+    .option('--seed <n>', 'corpus seed', (v) => Number(v), 7)
+    .parse()
+    .opts<{ traces: number; seed: number }>();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-clusters-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: 'bench-secret', LOG_LEVEL: 'silent', DETECTION_WORKER_ENABLED: 'false', LOG_REQUESTS: 'false' });
+  const runtime = await createRuntime(config, { log: () => undefined });
+  try {
+    const { provisioning, clusters } = runtime.services;
+    const organization = await provisioning.createOrganization('Clusters');
+    const projectId = (await provisioning.createProject(organization.id, 'Clusters')).id;
+    const corpus = failureCorpus(options.traces, options.seed, 0.05);
+    const sampler = new RssSampler(process.pid, 50);
+    const rssBeforeMb = Math.round(process.memoryUsage().rss / 1048576);
+    sampler.start();
+    const assigned: string[] = [];
+    const times: number[] = [];
+    const start = Date.UTC(2026, 10, 1);
+    const started = performance.now();
+    for (const [i, trace] of corpus.entries()) {
+      const t0 = performance.now();
+      const tokens = failureSignature(
+        {
+          status: 'error',
+          name: 'agent run',
+          firings: [],
+          spans: [
+            { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
+            { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
+          ],
+        },
+        clusters.assignment.parameters.maxTokens,
+      )!;
+      const seenAt = new Date(start + i * 1000);
+      assigned.push(await runtime.store.transaction((tx) => clusters.assignment.assign(tx, { projectId, traceId: `t-${i}`, tokens, detectionIds: [], seenAt }, seenAt)));
+      times.push(performance.now() - t0);
+    }
+    const wallMs = performance.now() - started;
+    const peakRssMb = sampler.stop();
+    const tenth = Math.max(1, Math.floor(times.length / 10));
+    const stats = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const round = (v: number) => Math.round(v * 1000) / 1000;
+      return { p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted[sorted.length - 1]!) };
+    };
+    const listStarted = performance.now();
+    const page = await clusters.list(projectId, { sort: 'count', limit: 100, trendDays: 30 }, { credentialId: 'bench', projectId, endpoint: 'listFailureClusters', filters: {}, sort: 'count' });
+    const listMs = performance.now() - listStarted;
+    console.log(
+      JSON.stringify(
+        {
+          adapter: 'sqlite',
+          traces: options.traces,
+          seed: options.seed,
+          wallMs: Math.round(wallMs),
+          tracesPerSecond: Math.round(options.traces / (wallMs / 1000)),
+          assignment: { all: stats(times), first10pct: stats(times.slice(0, tenth)), last10pct: stats(times.slice(-tenth)) },
+          memory: { rssBeforeMb, peakRssMb },
+          clusters: page.totalCount,
+          ari: Math.round(adjustedRandIndex(corpus.map((t) => t.family), assigned) * 10000) / 10000,
+          listFirstPageMs: Math.round(listMs * 10) / 10,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
