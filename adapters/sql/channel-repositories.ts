@@ -160,6 +160,17 @@ export class SqlChannelDeliveryRepository implements ChannelDeliveryRepository {
     return rows.map(toDelivery);
   }
 
+  async earlierPendingDueAt(delivery: Pick<ChannelDeliveryRecord, 'id' | 'channelId' | 'createdAt'>): Promise<Date | null> {
+    const created = toMillis(delivery.createdAt);
+    const row = (await this.db('channel_deliveries')
+      .where({ channel_id: delivery.channelId, status: 'pending' })
+      .andWhere((q) => q.where('created_at', '<', created).orWhere((same) => same.where('created_at', created).andWhere('id', '<', delivery.id)))
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .first('next_attempt_at')) as Row | undefined;
+    if (!row) return null;
+    return row.next_attempt_at === null || row.next_attempt_at === undefined ? delivery.createdAt : fromMillis(row.next_attempt_at as number);
+  }
+
   async findDue(now: Date, limit: number): Promise<string[]> {
     const at = toMillis(now);
     const rows = await this.db('channel_deliveries')

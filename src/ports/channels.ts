@@ -72,4 +72,9 @@ export interface ChannelDeliveryRepository {
   lease(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean>;
   /** Records an attempt's outcome while `owner` holds the lease; false (nothing written) otherwise. */
   recordAttempt(id: string, owner: string, outcome: ChannelAttemptOutcome, now: Date): Promise<boolean>;
+  /**
+   * When the earliest still-pending delivery of the same channel created before `delivery` is next
+   * due (its next attempt, or `null` for none): a PagerDuty channel sends strictly in order.
+   */
+  earlierPendingDueAt(delivery: Pick<ChannelDeliveryRecord, 'id' | 'channelId' | 'createdAt'>): Promise<Date | null>;
 }

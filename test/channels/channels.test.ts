@@ -8,6 +8,7 @@ import { rejectionOf } from '../support/rejection.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { createRequest as createWebhookRequest, writerOf, type Caller } from '../webhooks/support.js';
 import { pagerDutyProblems, slackProblems, StandIn } from './stand-ins.js';
+import { WAITING_FOR_EARLIER } from '../../src/domain/channels/channel-dispatcher.js';
 
 const BASE = 'https://tracewell.example.com';
 const ROUTING_KEY = 'e93facc04764012d7bfb002500d5d1a6';
@@ -321,6 +322,27 @@ forEachAdapter((adapter) => {
         await drain();
         expect(pagerDuty.received[0].problems).to.deep.equal([]);
         expect((pagerDuty.received[0].json as { payload: { summary: string } }).payload.summary).to.have.length(1024);
+      });
+
+      it('holds a resolve back while its trigger is being retried, so PagerDuty sees trigger before resolve', async () => {
+        pagerDuty.respondWith(500, 202);
+        await pagerDutyChannel();
+        await publish(incidentEvent(server.tenant.project.id, 'alerting'));
+        await publish(incidentEvent(server.tenant.project.id, 'resolved'));
+        await drain();
+        // The trigger failed and waits for its retry; the resolve was not sent and spent no attempt.
+        expect(pagerDuty.received.map((r) => (r.json as { event_action: string }).event_action)).to.deep.equal(['trigger']);
+        const [trigger, resolve] = await deliveries();
+        expect(trigger).to.deep.include({ status: 'pending', attempts: 1, response_code: 500 });
+        expect(resolve).to.deep.include({ status: 'pending', attempts: 0, last_error: WAITING_FOR_EARLIER });
+        expect(Number(resolve.next_attempt_at)).to.be.greaterThan(Number(trigger.next_attempt_at));
+        server.clock.advance(3_600_000);
+        await drain();
+        expect(pagerDuty.received.map((r) => (r.json as { event_action: string }).event_action)).to.deep.equal(['trigger', 'trigger', 'resolve']);
+        expect((await deliveries()).map((d) => [d.status, d.attempts])).to.deep.equal([
+          ['succeeded', 2],
+          ['succeeded', 1],
+        ]);
       });
 
       it('does not retry a 400 (an invalid event), but retries a 429', async () => {

@@ -17,6 +17,8 @@ export interface ChannelDispatcherDependencies {
 }
 
 const BATCH_SIZE = 10;
+/** The delivery log's note on a PagerDuty delivery held back behind an earlier one of its channel. */
+export const WAITING_FOR_EARLIER = 'waiting: an earlier delivery of this channel is pending';
 const MAX_DRAIN_ROUNDS = 100;
 
 /**
@@ -94,6 +96,17 @@ export class ChannelDispatcher {
       if (!channel || !channel.enabled) {
         await store.channelDeliveries.recordAttempt(deliveryId, this.owner, { attempts: delivery.attempts, status: 'cancelled', lastError: delivery.lastError, responseCode: delivery.responseCode, nextAttemptAt: null }, clock.now());
         return;
+      }
+      // PagerDuty acts on order (a resolve before its trigger leaves the incident open there), so a
+      // delivery waits while an earlier one of the channel is still pending — being retried, say.
+      if (channel.kind === 'pagerduty' && retry) {
+        const earlierDueAt = await store.channelDeliveries.earlierPendingDueAt(delivery);
+        if (earlierDueAt) {
+          const waitUntil = new Date(Math.max(earlierDueAt.getTime(), clock.now().getTime()) + 1);
+          const waiting: ChannelAttemptOutcome = { attempts: delivery.attempts, status: 'pending', lastError: WAITING_FOR_EARLIER, responseCode: delivery.responseCode, nextAttemptAt: waitUntil };
+          await store.channelDeliveries.recordAttempt(deliveryId, this.owner, waiting, clock.now());
+          return;
+        }
       }
       const verdict = await sender.send(channel, delivery);
       const attempts = delivery.attempts + 1;
