@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { isProblemError } from '../../errors.js';
 import type { DestinationGuard } from '../webhooks/destination-guard.js';
 import { SsoError } from './sso-error.js';
+import { pinnedFetch } from './pinned-fetch.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -23,8 +24,8 @@ const unreachable = (issuer: string, why: string): SsoError => new SsoError(400,
  * Talks OpenID Connect to an organization's identity provider with oauth4webapi: discovery, the
  * authorization URL (code + PKCE S256, state, nonce), the code exchange and ID token validation
  * (JWKS signature, iss, aud, exp/iat, nonce). Every request (discovery, token, JWKS) first goes
- * through the SSRF guard — public addresses only unless SSO_ALLOWED_HOSTS names the host — and
- * follows no redirect. Plain http is accepted only for hosts the allow-list names (a local test
+ * through the SSRF guard — public addresses only unless SSO_ALLOWED_HOSTS names the host — connects
+ * to the address it vetted, and follows no redirect. Plain http is accepted only for hosts the allow-list names (a local test
  * provider); everything else must be https.
  */
 export class OidcClient {
@@ -37,8 +38,8 @@ export class OidcClient {
     return {
       [oauth.customFetch]: async (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        await this.guard.vet(url);
-        return fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        // Connects to the address the guard checked: no DNS rebinding between the check and the request.
+        return pinnedFetch(await this.guard.vet(url), init ?? {}, REQUEST_TIMEOUT_MS);
       },
       [oauth.allowInsecureRequests]: issuer.protocol === 'http:' && this.insecureHosts(issuer),
     };
