@@ -37,7 +37,7 @@ forEachAdapter((adapter) => {
     it('every administrative mutation of the contract is audited (x-audit), and no read is', () => {
       const administrative = operationIndex().filter((op) => op.method !== 'GET' && op.rateClass !== 'ingest');
       const unaudited = administrative.filter((op) => !op.audit).map((op) => op.operationId);
-      // Not administrative: a user's own profile, email preferences and notification read marks, fix triage (comments,
+      // Not administrative: a user's own profile, email preferences and notification read marks, fix triage (comments, an agent's progress steps,
       // transitions and edits keep their own history on the fix), and a test delivery of a webhook or a channel.
       // Assignment, dispatch requests, approval decisions and backfills are audited. Scores and
       // annotation answers are data that carries its own author and time, and so are experiment results.
@@ -54,6 +54,7 @@ forEachAdapter((adapter) => {
         'dismissFix',
         'updateFixStatus',
         'updateFix',
+        'reportFixProgress',
         'testWebhook',
         'testChannel',
         'createScore',

@@ -30,10 +30,19 @@ forEachAdapter((adapter) => {
 
     const knex = () => server.runtime.database.knex;
     const orgHeaders = (projectId: string) => ({ 'x-api-key': server.tenant.orgApiKey, 'x-project-id': projectId });
+    /** The lifecycle worker's batches to the end, then the metrics settler, which turns the hours they marked back into exact rollups. */
     async function runLifecycleToCompletion(): Promise<void> {
-      for (let i = 0; i < 200; i++) if (!(await server.runtime.services.dataLifecycle.runOnce(`test-${i}`)).more) return;
+      for (let i = 0; i < 200; i++) {
+        if (!(await server.runtime.services.dataLifecycle.runOnce(`test-${i}`)).more) {
+          await settleRollups();
+          return;
+        }
+      }
       throw new Error('the lifecycle did not finish');
     }
+
+    /** Every hour ingest or deletion marked is recomputed (the settler's background loop, run to the end). */
+    const settleRollups = () => server.runtime.services.metricsRollups.settleAll();
 
     /** Fills every project-bound table of `projectId`: traces, spans, search rows, jobs, events, fixes and their trail, configuration. */
     async function fillProject(projectId: string, serviceAccountId: string, memberId: string): Promise<void> {
@@ -84,6 +93,7 @@ forEachAdapter((adapter) => {
         // A neighbour with the same kind of data must keep all of it.
         const neighbour = expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name: 'Neighbour' }), 201);
         await fillProject(neighbour.id, account.id, member.id);
+        await settleRollups();
         const before = await countEveryTable(knex(), adapter);
 
         const created = expectEnvelope<{ id: string; name: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name: 'Doomed' }), 201);
@@ -145,6 +155,7 @@ forEachAdapter((adapter) => {
         await services.detections.create(project.id, { slug: 'pii', displayName: 'PII', type: 'pii', threshold: 0.5, severity: 'high', config: {} });
         await services.traceIngestion.ingestBatch(project.id, Array.from({ length: 5 }, (_, i) => tracePayload(`new${i}`, now - i * 1000, 'tulip', true)));
         for (let i = 0; i < 5; i++) await services.detectionEvaluation.runOnce('w');
+        await settleRollups();
         const before = await countEveryTable(knex(), adapter);
 
         await services.traceIngestion.ingestBatch(project.id, Array.from({ length: 7 }, (_, i) => tracePayload(`old${i}`, now - 3 * DAY - i * 1000, 'tulip', true)));
