@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/clock.js';
 import { TraceFinalizer, processOfOwner, wantedSize, type FinalizerScaled, type FinalizerScaling, type FinalizerWorker } from '../../src/domain/detections/trace-finalizer.js';
 import type { FinalizerLoad } from '../../src/ports/detection-jobs.js';
 import { forEachAdapter } from '../support/adapters.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { startTestServer, type TenantSeed, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { createRequest, Receiver, writerOf, type Caller } from '../webhooks/support.js';
 
@@ -157,6 +157,7 @@ forEachAdapter((adapter) => {
     let receiver: Receiver;
     let otherReceiver: Receiver;
     const OTHER_PROCESS = 'feedbeef';
+    let operatorProjectId: string;
 
     before(async () => {
       // Now, not the harness's fixed instant: receivers check a signature's timestamp against their clock.
@@ -178,10 +179,14 @@ forEachAdapter((adapter) => {
       otherReceiver = await new Receiver().start();
       const subscribe = async (caller: Caller, url: string, eventTypes: string[]) =>
         expectEnvelope(await createRequest(server, caller, { name: 'Ops', destinationUrl: url, eventTypes, secret: SECRET }), 201);
-      // Alpha is the installation's first organization (the operator's); Beta is a tenant.
-      await subscribe(await writerOf(server), receiver.url, ['ops.trace_finalizer_scaled']);
-      const beta: Caller = { token: await server.oauthToken(server.other.user.id, ['configuration:write', 'configuration:read'], { expiresInMs: 7 * 86_400_000 }), projectId: server.other.project.id };
-      await subscribe(beta, otherReceiver.url, ['*']);
+      const callerOf = async (seed: TenantSeed): Promise<Caller> => ({ token: await server.oauthToken(seed.user.id, ['configuration:write', 'configuration:read'], { expiresInMs: 7 * 86_400_000 }), projectId: seed.project.id });
+      // The installation's first organization is the operator's; the harness makes both at the same instant,
+      // so which one is first is read, not assumed. The other is a tenant subscribed to everything.
+      const first = (await server.runtime.store.organizations.firstOwner())!.organizationId;
+      const [operator, tenant] = first === server.tenant.organization.id ? [server.tenant, server.other] : [server.other, server.tenant];
+      operatorProjectId = operator.project.id;
+      await subscribe(await callerOf(operator), receiver.url, ['ops.trace_finalizer_scaled']);
+      await subscribe(await callerOf(tenant), otherReceiver.url, ['*']);
       server.runtime.traceFinalizer.start();
     });
     after(async () => {
@@ -225,7 +230,7 @@ forEachAdapter((adapter) => {
       await server.runtime.services.webhookDispatcher.drain();
       expect(receiver.received).to.have.length(1);
       const body = new Webhook(SECRET).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>) as Record<string, unknown>;
-      expect(body).to.deep.include({ type: 'ops.trace_finalizer_scaled', projectId: server.tenant.project.id, data: change });
+      expect(body).to.deep.include({ type: 'ops.trace_finalizer_scaled', projectId: operatorProjectId, data: change });
       expect(otherReceiver.received).to.have.length(0);
     });
 
