@@ -1,4 +1,5 @@
-import Sqlite from 'better-sqlite3';
+import type { Database as SqliteConnection, Statement as SqliteStatement } from 'better-sqlite3';
+import Sqlite from '../../adapters/sqlite/driver.js';
 import pg from 'pg';
 import type { Dialect } from '../../src/ports/store.js';
 
@@ -34,7 +35,7 @@ const sqliteFile = (databaseUrl: string): string => databaseUrl.replace(/^(sqlit
 
 function sqliteDriver(databaseUrl: string): BareDriver {
   const connection = new Sqlite(sqliteFile(databaseUrl), { readonly: true, fileMustExist: true });
-  const prepared = new Map<string, Sqlite.Statement>();
+  const prepared = new Map<string, SqliteStatement>();
   return {
     adapter: 'sqlite',
     async rows(statement) {
