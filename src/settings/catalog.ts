@@ -347,6 +347,9 @@ export const SETTINGS = {
   XDG_CONFIG_HOME: { group: 'cli', kind: 'text', shown: '`$HOME/.config`', values: 'directory', meaning: 'Where the config file lives when `TRACEWELL_CONFIG` is unset.' },
   HOME: { group: 'cli', kind: 'text', shown: 'the user\'s home directory', values: 'directory', meaning: 'Base of `XDG_CONFIG_HOME`\'s default.' },
   TRACEWELL_OAUTH_CLIENT_ID: { group: 'cli', kind: 'text', shown: '`tracewell-cli`', meaning: 'OAuth client id of `tracewell login` (device flow).' },
+  TRACEWELL_SLACK_WEBHOOK_URL: { group: 'cli', kind: 'text', shown: 'unset', values: 'URL', meaning: 'Slack incoming-webhook URL for `tracewell channels create --kind slack` when `--slack-url` is not given (kept out of shell history).' },
+  TRACEWELL_PAGERDUTY_ROUTING_KEY: { group: 'cli', kind: 'text', shown: 'unset', meaning: 'PagerDuty Events API v2 integration key for `tracewell channels create --kind pagerduty` when `--routing-key` is not given.' },
+  GITHUB_TOKEN: { group: 'cli', kind: 'text', shown: 'unset', meaning: 'GitHub token sent by `tracewell github set` (never a flag: flags land in shell history).' },
 
   // ── tests and benchmarks
   NODE_ENV: { group: 'development', kind: 'text', shown: 'unset (`test` in `npm test`)', meaning: 'Only `test` changes anything: it lets `SCRYPT_TEST_COST_LOG2` apply.' },

@@ -3,6 +3,7 @@ import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { CliFailure, UsageError } from '../cli-errors.js';
 import { CommandContext } from '../context.js';
 import type { Io } from '../io.js';
+import { readSetting } from '../../settings/read-setting.js';
 import { addListCommand } from '../list-command.js';
 import { printCollected, printResource, type Column } from '../output.js';
 
@@ -70,11 +71,10 @@ export function registerChannelCommands(program: Command, io: Io): void {
       const eventTypes = options.events.split(',').map((type) => type.trim()).filter(Boolean) as Channel['eventTypes'];
       if (eventTypes.length === 0) throw new UsageError('--events needs at least one event type');
       const context = CommandContext.of(io, self);
-      const env = process.env;
       const body: BodyOf<'createChannel'> = { name: options.name, kind: options.kind, eventTypes };
-      if (options.kind === 'slack') body.slackWebhookUrl = options.slackUrl ?? env.TRACEWELL_SLACK_WEBHOOK_URL;
+      if (options.kind === 'slack') body.slackWebhookUrl = options.slackUrl ?? readSetting(io.env, 'TRACEWELL_SLACK_WEBHOOK_URL');
       if (options.kind === 'pagerduty') {
-        body.routingKey = options.routingKey ?? env.TRACEWELL_PAGERDUTY_ROUTING_KEY;
+        body.routingKey = options.routingKey ?? readSetting(io.env, 'TRACEWELL_PAGERDUTY_ROUTING_KEY');
         if (options.eventsUrl) body.eventsUrl = options.eventsUrl;
       }
       if (options.kind === 'email' && options.recipients) body.recipients = options.recipients.split(',').map((address) => address.trim()).filter(Boolean);

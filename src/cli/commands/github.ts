@@ -3,6 +3,7 @@ import type { BodyOf, SuccessData } from '../../http/operation-types.js';
 import { confirmDestructive } from '../confirm.js';
 import { CommandContext } from '../context.js';
 import type { Io } from '../io.js';
+import { readSetting } from '../../settings/read-setting.js';
 import { printResource } from '../output.js';
 
 const PATH = '/api/v1/public/integrations/github';
@@ -22,7 +23,7 @@ export function registerGitHubCommands(program: Command, io: Io): void {
     .option('--webhook-secret <secret>', 'the secret of GitHub\'s issues webhook (default: generated at creation and printed once)')
     .action(async (options: { repo: string; labels?: string; webhookSecret?: string }, self: Command) => {
       const context = CommandContext.of(io, self);
-      const token = io.env.GITHUB_TOKEN?.trim();
+      const token = readSetting(io.env, 'GITHUB_TOKEN')?.trim();
       const body: BodyOf<'setGithubTarget'> = { repository: options.repo };
       if (token) body.token = token;
       const labels = labelsOf(options.labels);
