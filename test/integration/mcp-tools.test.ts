@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { slackProblems, StandIn } from '../channels/stand-ins.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { resultJson, SERVED_TOOL_NAMES } from '../tools/tool-server.js';
 import { createDetection, drainDetections, startListeningServer, type ListeningServer } from './support.js';
@@ -26,6 +27,7 @@ forEachAdapter((adapter) => {
     let fixture: ListeningServer;
     let client: Client;
     let fixId: string;
+    let slack: StandIn;
     const base = () => fixture.server.config.publicBaseUrl;
 
     // Every success is checked against the tool's published outputSchema, and its structuredContent
@@ -33,8 +35,8 @@ forEachAdapter((adapter) => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     const validators = new Map<string, ValidateFunction>();
     const validated = new Set<string>();
-    const call = async (name: string, args: Json = {}): Promise<Json> => {
-      const result = await client.callTool({ name, arguments: args });
+    const call = async (name: string, args: Json = {}, as = client): Promise<Json> => {
+      const result = await as.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).to.equal(undefined);
       const json = resultJson(result);
       expect(result.structuredContent, name).to.deep.equal(json);
@@ -56,7 +58,9 @@ forEachAdapter((adapter) => {
     // refund agent's trace (an email in a tool's output), its evaluation, and the fix its firing opened.
     before(async function () {
       this.timeout(60_000); // a server, a trace and its evaluation: slow on a loaded 2-core machine
-      fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000' } });
+      // Slack stands in for the channel tools (a paid service: requests checked against its published limits).
+      slack = await new StandIn(slackProblems, 200).start();
+      fixture = await startListeningServer(adapter, { env: { TOOL_RATE_LIMIT_PER_MINUTE: '1000', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' } });
       client = await fixture.connect({ 'x-api-key': fixture.server.tenant.apiKey });
       for (const tool of (await client.listTools()).tools) validators.set(tool.name, ajv.compile(tool.outputSchema!));
       await createDetection(fixture.server, { slug: 'email-leak', displayName: 'Email leak', type: 'pii', severity: 'high', config: { kinds: ['email'] } });
@@ -65,7 +69,10 @@ forEachAdapter((adapter) => {
       const [fix] = (await call('triage_list', { status: 'draft' })).fixes as Json[];
       fixId = fix.id as string;
     });
-    after(async () => fixture.close());
+    after(async () => {
+      await fixture.close();
+      await slack.stop();
+    });
 
     it('tools/list names exactly the fifteen spec tools, the alert tools and the dispatch tools, each with a description and an object inputSchema', async () => {
       const { tools } = await client.listTools();
@@ -350,6 +357,19 @@ forEachAdapter((adapter) => {
       expect(await call('agent_claim_fix', { fix_id: queued })).to.include({ dispatch_status: 'acknowledged' });
       expect(await call('agent_report_progress', { fix_id: queued, action: 'patched', finding: 'tour' })).to.include({ action: 'patched' });
       expect(await call('agent_complete_fix', { fix_id: queued })).to.include({ dispatch_status: 'completed' });
+      // Where alerts go: a Slack channel made by a person over REST; an agent signed in as a member (channels
+      // are configuration, which project API keys do not reach) lists it, tests it and reads the log.
+      const member = `Bearer ${await fixture.server.oauthToken(fixture.server.tenant.user.id, ['observability:read', 'configuration:read', 'configuration:write'])}`;
+      const created = await fixture.server.request().post('/api/v1/public/channels').set({ authorization: member, 'x-project-id': projectId })
+        .send({ name: 'Tour #alerts', kind: 'slack', eventTypes: ['*'], slackWebhookUrl: slack.url });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      const onCall = await fixture.connect({ authorization: member, 'x-project-id': projectId });
+      const [listed] = (await call('list_channels', {}, onCall)).channels as Json[];
+      expect(listed).to.include({ name: 'Tour #alerts', kind: 'slack', destination_configured: true });
+      const channelId = listed.channel_id as string;
+      expect(await call('test_channel', { channel_id: channelId }, onCall)).to.include({ status: 'succeeded', attempts: 1, response_code: 200 });
+      expect(slack.received).to.have.length(1);
+      expect(((await call('list_channel_deliveries', { channel_id: channelId }, onCall)).deliveries as Json[]).map((d) => d.status)).to.deep.equal(['succeeded']);
       expect([...validated]).to.include.members([...SERVED_TOOL_NAMES].filter((name) => !['triage_dispatch', 'triage_decide_dispatch'].includes(name)));
     });
   });
