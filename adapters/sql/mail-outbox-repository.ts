@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { MailAttemptOutcome, MailKind, MailOutboxRepository, MailPreferenceRepository, OutgoingMailRecord, OutgoingMailStatus } from '../../src/ports/mail-outbox.js';
 import { fromMillis, fromMillisOrNull, parseJson, toMillis } from './columns.js';
+import { findDueDeliveries, leaseDelivery } from './leased-deliveries.js';
 
 type Row = Record<string, unknown>;
 
@@ -60,25 +61,11 @@ export class SqlMailOutboxRepository implements MailOutboxRepository {
   }
 
   async findDue(now: Date, limit: number): Promise<string[]> {
-    const at = toMillis(now);
-    const rows = await this.db('mail_outbox')
-      .where({ status: 'pending' })
-      .andWhere('next_attempt_at', '<=', at)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', at))
-      .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-      .limit(limit)
-      .select('id');
-    return rows.map((row: Row) => row.id as string);
+    return findDueDeliveries(this.db, 'mail_outbox', now, limit, ['next_attempt_at', 'id']);
   }
 
   async lease(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean> {
-    const at = toMillis(now);
-    const count = await this.db('mail_outbox')
-      .where({ id, status: 'pending' })
-      .andWhere('next_attempt_at', '<=', at)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', at))
-      .update({ lease_owner: owner, lease_until: toMillis(leaseUntil) });
-    return count === 1;
+    return leaseDelivery(this.db, 'mail_outbox', id, owner, now, leaseUntil);
   }
 
   async settle(id: string, owner: string, outcome: MailAttemptOutcome, now: Date): Promise<boolean> {

@@ -12,6 +12,7 @@ import type {
   WebhookRepository,
 } from '../../src/ports/webhooks.js';
 import { fromMillis, fromMillisOrNull, parseJson, toBoolean, toMillis } from './columns.js';
+import { findDueDeliveries, leaseDelivery } from './leased-deliveries.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 type Row = Record<string, unknown>;
@@ -171,25 +172,11 @@ export class SqlDeliveryRepository implements DeliveryRepository {
   }
 
   async findDue(now: Date, limit: number): Promise<string[]> {
-    const at = toMillis(now);
-    const rows = await this.db('webhook_deliveries')
-      .where({ status: 'pending' })
-      .andWhere('next_attempt_at', '<=', at)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', at))
-      .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
-      .limit(limit)
-      .select('id');
-    return rows.map((row: Row) => row.id as string);
+    return findDueDeliveries(this.db, 'webhook_deliveries', now, limit, ['next_attempt_at', 'id']);
   }
 
   async lease(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean> {
-    const at = toMillis(now);
-    const count = await this.db('webhook_deliveries')
-      .where({ id, status: 'pending' })
-      .andWhere('next_attempt_at', '<=', at)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', at))
-      .update({ lease_owner: owner, lease_until: toMillis(leaseUntil) });
-    return count === 1;
+    return leaseDelivery(this.db, 'webhook_deliveries', id, owner, now, leaseUntil);
   }
 
   async recordAttempt(id: string, owner: string, outcome: AttemptOutcome, now: Date): Promise<boolean> {
