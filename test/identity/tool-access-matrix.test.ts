@@ -215,6 +215,12 @@ forEachAdapter((adapter) => {
                   if (kind === 'guestReview') {
                     expect(mcp, 'the tool server takes no guest tokens').to.equal(situation === 'invalid token' ? '401 PUBLIC_API_INVALID_CREDENTIAL' : '403 PUBLIC_API_CREDENTIAL_NOT_ALLOWED');
                     if (!operation.security.some((entry) => entry.scheme === 'guestReview')) expect(rest).to.equal(mcp);
+                  } else if (situation === 'wrong project' && !operation.security.some((entry) => entry.scheme === kind)) {
+                    // Both refuse, in their own order: the tool server binds the project when the session opens,
+                    // before any tool is named, so a foreign project is refused there; REST knows the operation
+                    // first and refuses the credential kind (docs/tool-server.md#access).
+                    expect(rest).to.equal('403 PUBLIC_API_CREDENTIAL_NOT_ALLOWED');
+                    expect(mcp).to.equal('403 PUBLIC_API_PROJECT_FORBIDDEN');
                   } else {
                     expect(mcp, `REST answered ${rest}`).to.equal(rest);
                   }
