@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
@@ -106,6 +106,11 @@ export function DashboardsPage() {
           </select>
         </label>
       </div>
+      <p className="dashboard-actions">
+        <Link to="/dashboards/new">New dashboard</Link>
+        {dashboard.data && !dashboard.data.builtIn && <Link to={`/dashboards/${encodeURIComponent(dashboardId)}/edit`}>Edit dashboard</Link>}
+        {dashboard.data?.builtIn && <Link to={`/dashboards/new?copy=${encodeURIComponent(dashboardId)}`}>Copy to a new dashboard</Link>}
+      </p>
       <ProblemAlert error={dashboard.error ?? list.error} />
       {dashboard.data && (
         <div className="dashboard-grid">

@@ -27,7 +27,8 @@ export function rowsOf(rules: unknown): RuleRow[] {
     .map((r) => ({ field: r.field, operator: r.operator, value: r.value === null || r.value === undefined ? '' : String(r.value) }));
 }
 
-export function RuleBuilder({ rows, onChange, idPrefix }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void; idPrefix: string }) {
+/** `errorsOf(i)`: the service's messages for rule i (its field errors at that rule's path), shown beside the rule. */
+export function RuleBuilder({ rows, onChange, idPrefix, errorsOf }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void; idPrefix: string; errorsOf?: (index: number) => string[] }) {
   const update = (index: number, patch: Partial<RuleRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="rule-builder">
@@ -60,6 +61,11 @@ export function RuleBuilder({ rows, onChange, idPrefix }: { rows: RuleRow[]; onC
           <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove rule ${i + 1}`}>
             Remove
           </button>
+          {(errorsOf?.(i) ?? []).length > 0 && (
+            <span className="field-error" role="alert">
+              {errorsOf!(i).join('; ')}
+            </span>
+          )}
         </div>
       ))}
       <button type="button" onClick={() => onChange([...rows, { field: '', operator: 'is', value: '' }])}>
