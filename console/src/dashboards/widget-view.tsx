@@ -68,6 +68,7 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
   const { starts, series } = useMemo(() => seriesOf(result), [result]);
   // A series of dimension values is named in the legend even when it is the only one, so a bar or line says whose it is.
   const named = series.length > 1 || series.some((s) => s.groups.length > 0);
+  const xPad = (starts.length > 1 ? Math.min(...starts.slice(1).map((t, i) => t - starts[i])) : 3_600_000) / 2000;
   useEffect(() => {
     if (!holder.current) return;
     const chart = new uPlot(
@@ -77,7 +78,12 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
         legend: { show: named, live: false },
         cursor: { focus: { prox: 30 }, drag: { x: false, y: false } },
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), result.time?.timeZone ?? 'UTC'),
-        scales: { y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, min + 1e-9)] } },
+        scales: {
+          // Half a bucket of room at each end, so the first and last point (or bar) are whole and can be clicked, not cut at the edge.
+          x: { range: (_u, min, max) => [min - xPad, max + xPad] },
+          // Room above the highest value, for the same reason.
+          y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max * 1.1, min + 1e-9)] },
+        },
         series: [
           {},
           ...series.map((s, i) => ({
@@ -109,7 +115,7 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
       chart.over.removeEventListener('click', onClick);
       chart.destroy();
     };
-  }, [starts, series, bars, result, named, navigate, toMs]);
+  }, [starts, series, bars, result, named, xPad, navigate, toMs]);
   return <div ref={holder} className="widget-chart" role="img" aria-label={`${title}: ${series.length} series over ${starts.length} buckets; select a point to open its traces`} />;
 }
 
