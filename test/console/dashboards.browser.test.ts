@@ -237,7 +237,7 @@ forEachAdapter((adapter) => {
 
       await widget(3).getByLabel('Top of dimension 1').fill('5');
       await page.getByRole('button', { name: 'Create dashboard' }).click();
-      await page.getByRole('heading', { name: 'Team spend', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Team spend', exact: true, level: 1 }).waitFor();
       expect(await page.locator('.widget h2').allInnerTexts()).to.deep.equal(['Support traces', 'Users', 'Cost by agent']);
     });
 
@@ -253,7 +253,9 @@ forEachAdapter((adapter) => {
       expect(await page.locator('.widget-form > legend').allInnerTexts()).to.deep.equal(['Widget 1: Cost by agent', 'Widget 2: Support traces', 'Widget 3: Users']);
       await page.getByRole('button', { name: 'Remove widget 3' }).click();
       await page.getByRole('button', { name: 'Save dashboard' }).click();
-      await page.getByRole('heading', { name: 'Team costs', level: 1 }).waitFor();
+      // Back on the view, over the same day as before the edit.
+      await page.waitForURL((url) => url.pathname === `/dashboards/${id}` && url.searchParams.get('from') === DAY.from);
+      await page.getByRole('heading', { name: 'Team costs', exact: true, level: 1 }).waitFor();
       expect(await page.locator('.widget h2').allInnerTexts()).to.deep.equal(['Cost by agent', 'Support traces']);
       // d1 and d2 are support's (ada's); the filter rule keeps them.
       const number = page.getByRole('region', { name: 'Support traces' }).locator('.widget-number');

@@ -29,6 +29,12 @@ export function DashboardEditorPage() {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const sourceId = dashboardId ?? params.get('copy');
+  // The view's range and zone (kept in the address), to return to the same view.
+  const view = (() => {
+    const next = new URLSearchParams(params);
+    next.delete('copy');
+    return next.toString() ? `?${next.toString()}` : '';
+  })();
   const source = useQuery({ queryKey: ['dashboard', session?.projectId, sourceId], queryFn: () => api.getDashboard(sourceId!), enabled: !!sourceId });
   const [draft, setDraft] = useState<Draft | null>(sourceId ? null : { name: '', description: '', widgets: [{ ...NEW_WIDGET }] });
 
@@ -46,14 +52,14 @@ export function DashboardEditorPage() {
     },
     onSuccess: async (saved) => {
       await refresh();
-      navigate(`/dashboards/${saved.id}`);
+      navigate(`/dashboards/${saved.id}${view}`);
     },
   });
   const remove = useMutation({
     mutationFn: () => api.deleteDashboard(dashboardId!),
     onSuccess: async () => {
       await refresh();
-      navigate('/dashboards');
+      navigate(`/dashboards${view}`);
     },
   });
 
@@ -78,7 +84,7 @@ export function DashboardEditorPage() {
       <ProblemAlert error={source.error} />
       {builtIn && (
         <p role="status">
-          The built-in dashboard cannot be changed. <Link to={`/dashboards/new?copy=${encodeURIComponent(dashboardId!)}`}>Copy it to a new dashboard</Link> to change its widgets.
+          The built-in dashboard cannot be changed. <Link to={`/dashboards/new?copy=${encodeURIComponent(dashboardId!)}${view ? `&${view.slice(1)}` : ''}`}>Copy it to a new dashboard</Link> to change its widgets.
         </p>
       )}
       {draft && !builtIn && (
@@ -116,7 +122,7 @@ export function DashboardEditorPage() {
             <button type="submit" disabled={save.isPending}>
               {dashboardId ? 'Save dashboard' : 'Create dashboard'}
             </button>
-            <Link to={dashboardId ? `/dashboards/${encodeURIComponent(dashboardId)}` : '/dashboards'}>Cancel</Link>
+            <Link to={`${dashboardId ? `/dashboards/${encodeURIComponent(dashboardId)}` : '/dashboards'}${view}`}>Cancel</Link>
             {dashboardId && <ConfirmDelete question={`Delete the dashboard "${source.data?.name ?? ''}"?`} pending={remove.isPending} onConfirm={() => remove.mutate()} />}
           </div>
           <ProblemAlert error={save.error ?? remove.error} />

@@ -20,6 +20,13 @@ const localInput = (ms: number) => {
   return d.toISOString().slice(0, 16);
 };
 
+/** The view's parameters plus the dashboard a new one starts as a copy of. */
+const withCopy = (params: URLSearchParams, id: string) => {
+  const next = new URLSearchParams(params);
+  next.set('copy', id);
+  return next.toString();
+};
+
 /**
  * `/dashboards` and `/dashboards/:dashboardId` — a dashboard's widgets over a chosen range and time
  * zone (both kept in the address). The built-in default dashboard comes first.
@@ -107,9 +114,10 @@ export function DashboardsPage() {
         </label>
       </div>
       <p className="dashboard-actions">
-        <Link to="/dashboards/new">New dashboard</Link>
-        {dashboard.data && !dashboard.data.builtIn && <Link to={`/dashboards/${encodeURIComponent(dashboardId)}/edit`}>Edit dashboard</Link>}
-        {dashboard.data?.builtIn && <Link to={`/dashboards/new?copy=${encodeURIComponent(dashboardId)}`}>Copy to a new dashboard</Link>}
+        {/* The range and zone ride along, so the editor returns to the same view. */}
+        <Link to={`/dashboards/new?${params.toString()}`}>New dashboard</Link>
+        {dashboard.data && !dashboard.data.builtIn && <Link to={`/dashboards/${encodeURIComponent(dashboardId)}/edit?${params.toString()}`}>Edit dashboard</Link>}
+        {dashboard.data?.builtIn && <Link to={`/dashboards/new?${withCopy(params, dashboardId)}`}>Copy to a new dashboard</Link>}
       </p>
       <ProblemAlert error={dashboard.error ?? list.error} />
       {dashboard.data && (
