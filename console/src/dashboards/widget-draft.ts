@@ -1,5 +1,5 @@
 import type { Schemas } from '../api/operation-types';
-import { rowsOf, rulesOf, type RuleRow } from '../detections/rule-builder';
+import { rowsOf, rulesOf, type RuleRow } from '../detections/rule-rows';
 
 type Widget = Schemas['DashboardWidget'];
 type Query = Widget['query'];
