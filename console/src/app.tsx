@@ -19,6 +19,7 @@ import { NotificationsNavLink } from './notifications/unread-count';
  */
 const TraceListPage = lazy(() => import('./traces/trace-list-page').then((m) => ({ default: m.TraceListPage })));
 const DashboardsPage = lazy(() => import('./dashboards/dashboards-page').then((m) => ({ default: m.DashboardsPage })));
+const DashboardEditorPage = lazy(() => import('./dashboards/dashboard-editor-page').then((m) => ({ default: m.DashboardEditorPage })));
 const TracePage = lazy(() => import('./traces/trace-page').then((m) => ({ default: m.TracePage })));
 const DetectionsPage = lazy(() => import('./detections/detections-page').then((m) => ({ default: m.DetectionsPage })));
 const ClustersPage = lazy(() => import('./detections/clusters-page').then((m) => ({ default: m.ClustersPage })));
@@ -163,6 +164,8 @@ export function App() {
         <Route path="/traces/:traceId" element={<Authenticated><TracePage /></Authenticated>} />
         <Route path="/dashboards" element={<Authenticated><DashboardsPage /></Authenticated>} />
         <Route path="/dashboards/:dashboardId" element={<Authenticated><DashboardsPage /></Authenticated>} />
+        <Route path="/dashboards/new" element={<Authenticated><DashboardEditorPage /></Authenticated>} />
+        <Route path="/dashboards/:dashboardId/edit" element={<Authenticated><DashboardEditorPage /></Authenticated>} />
         <Route path="/sessions" element={<Authenticated><SessionsPage /></Authenticated>} />
         <Route path="/sessions/:sessionId" element={<Authenticated><SessionPage /></Authenticated>} />
         <Route path="/users" element={<Authenticated><UsersPage /></Authenticated>} />

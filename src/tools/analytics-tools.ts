@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import { bodyField, field, listField, object, pathParameter, queryParameter, renamedField } from './contract-fields.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import { QUERIES, READS } from './tool-annotation-presets.js';
+import { ADDS, QUERIES, READS } from './tool-annotation-presets.js';
 import { clampedLimit } from './tool-field-exceptions.js';
 import { optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
 
@@ -44,6 +44,25 @@ const widgetView = (w: Widget) => ({
   },
   layout: w.layout,
 });
+
+/** A widget as the tool spells it (get_dashboard's spelling) back to the contract's. */
+function widgetOf(value: unknown): Widget {
+  const w = value as { type: Widget['type']; title: string; layout: Widget['layout']; query: Record<string, unknown> };
+  const q = w.query;
+  return {
+    type: w.type,
+    title: w.title,
+    layout: w.layout,
+    query: {
+      measures: q.measures as Widget['query']['measures'],
+      ...(q.score_name !== undefined ? { scoreName: q.score_name as string } : {}),
+      ...(q.time !== undefined ? { time: timeOf(q.time) } : {}),
+      ...(q.dimensions !== undefined ? { dimensions: q.dimensions as Widget['query']['dimensions'] } : {}),
+      ...(q.rank_by !== undefined ? { rankBy: q.rank_by as Widget['query']['rankBy'] } : {}),
+      ...(q.filters !== undefined ? { filters: q.filters as Widget['query']['filters'] } : {}),
+    },
+  };
+}
 
 /** `time` as the tool spells it (time_zone) back to the contract's (timeZone). */
 function timeOf(value: unknown): Request['time'] {
@@ -92,6 +111,35 @@ export function analyticsToolMappings(): AnyToolMapping[] {
         widgets: renamedField('Dashboard', 'widgets'),
       }),
       toOperation: (input) => ({ path: { dashboardId: requiredString(input, 'dashboard_id', 36) }, query: {}, headers: {}, body: undefined }),
+      toResult: (data) => ({ ...dashboardSummaryView(data), widgets: data.widgets.map(widgetView) }),
+    }),
+    mapTool({
+      name: 'create_dashboard',
+      operationId: 'createDashboard',
+      // Each call saves one more dashboard; nothing existing is changed.
+      annotations: ADDS,
+      description:
+        'Save a dashboard of metrics widgets (at most 24; 100 dashboards per project). Each widget is written as get_dashboard returns them: type (line needs query.time; number takes one measure, no time, no dimensions), title, query (query_metrics\' arguments without from/to) and layout on a 12-column grid (x + w at most 12). A bad widget is refused with the path into it, e.g. /body/widgets/1/query/dimensions/0/top; nothing is saved.',
+      input: object({
+        name: bodyField('createDashboard', 'name'),
+        description: bodyField('createDashboard', 'description'),
+        widgets: renamedField('DashboardCreateRequest', 'widgets'),
+      }),
+      output: object({
+        ...dashboardSummaryOutput,
+        widgets: renamedField('Dashboard', 'widgets'),
+      }),
+      // The arguments were validated against these same contract schemas (snake_cased) before this runs.
+      toOperation: (input) => ({
+        path: {},
+        query: {},
+        headers: {},
+        body: {
+          name: input.name as string,
+          ...(input.description !== undefined ? { description: input.description as string } : {}),
+          widgets: (input.widgets as unknown[]).map(widgetOf),
+        },
+      }),
       toResult: (data) => ({ ...dashboardSummaryView(data), widgets: data.widgets.map(widgetView) }),
     }),
     mapTool({

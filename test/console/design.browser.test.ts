@@ -294,6 +294,8 @@ forEachAdapter((adapter) => {
         { name: 'users', path: () => '/users', heading: 'Users' },
         { name: 'user', path: () => '/users/ada', heading: 'User ada' },
         { name: 'dashboards', path: () => DASHBOARD_PATH, heading: 'Overview', open: (p) => p.getByRole('region', { name: 'Top users' }).locator('tbody tr').first().waitFor() },
+        // The dashboard editor, opened as a copy of the built-in: eleven widget forms.
+        { name: 'dashboard-editor', path: () => '/dashboards/new?copy=default', heading: 'New dashboard', open: (p) => p.getByRole('group', { name: 'Widget 11', exact: true }).waitFor() },
         { name: 'runs-new-server-run', path: () => `/datasets/${details.datasetId}/runs`, heading: `Experiment runs of ${DETAIL.dataset}`, open: openServerRunForm },
       ];
       for (const c of pages) {

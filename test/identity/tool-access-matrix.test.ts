@@ -56,6 +56,7 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   test_channel: { channel_id: PLACEHOLDER_ID },
   list_channel_deliveries: { channel_id: PLACEHOLDER_ID },
   get_dashboard: { dashboard_id: 'default' },
+  create_dashboard: { name: 'matrix', widgets: [] },
   list_failure_cluster_traces: { cluster_id: PLACEHOLDER_ID },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});

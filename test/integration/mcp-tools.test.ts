@@ -156,6 +156,14 @@ forEachAdapter((adapter) => {
       });
     });
 
+    it('create_dashboard refuses a widget the metrics query would refuse, naming the field inside the widget, and saves nothing', async () => {
+      const bad = { type: 'line', title: 'Bad', query: { measures: ['costSum'], time: { bucket: 'day' }, dimensions: [{ name: 'model', top: 5 }, { name: 'model', top: 3 }] }, layout: { x: 0, y: 0, w: 6, h: 4 } };
+      const refusal = await callError('create_dashboard', { name: 'Refused', widgets: [bad] });
+      expect(refusal).to.include({ status: 400, code: 'PUBLIC_API_VALIDATION_FAILED' });
+      expect((refusal.errors as Json[]).map((e) => e.path)).to.deep.equal(['/body/widgets/0/query/dimensions/1/name']);
+      expect(((await call('list_dashboards')).dashboards as Json[]).map((d) => d.name)).to.not.include('Refused');
+    });
+
     it('list_detections and get_detection_trend count the firing of the logged trace', async () => {
       const listed = await call('list_detections');
       expect(listed).to.deep.equal({
@@ -259,11 +267,11 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix', 'create_dashboard'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection' || tool.name === 'agent_claim_fix' || tool.name === 'agent_report_progress'
+            : tool.name === 'log_trace' || tool.name === 'score_trace' || tool.name === 'create_prompt_version' || tool.name === 'train_detection' || tool.name === 'agent_claim_fix' || tool.name === 'agent_report_progress' || tool.name === 'create_dashboard'
               ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
               : tool.name === 'triage_dispatch'
                 ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
@@ -309,6 +317,10 @@ forEachAdapter((adapter) => {
       const overview = await call('get_dashboard', { dashboard_id: 'default' });
       expect((overview.widgets as Json[]).length).to.equal(11);
       expect((overview.widgets as Json[])[7]).to.deep.include({ type: 'line', title: 'Cost by model over time ($)', query: { measures: ['costSum'], time: { bucket: 'hour' }, dimensions: [{ name: 'model', top: 5 }], rank_by: 'costSum' } });
+      // create_dashboard takes widgets as get_dashboard spells them: the default's cost line saved as a dashboard of its own.
+      const spend = await call('create_dashboard', { name: 'Tour spend', widgets: [(overview.widgets as Json[])[7]] });
+      expect(spend).to.deep.include({ name: 'Tour spend', description: '', built_in: false, widget_count: 1, widgets: [(overview.widgets as Json[])[7]] });
+      expect(((await call('list_dashboards')).dashboards as Json[]).map((d) => d.name)).to.deep.equal(['Overview', 'Tour spend']);
       // The experiment tools, over a dataset of two items and two runs made through the services.
       const { datasets, experimentRuns } = fixture.server.runtime.services;
       const projectId = fixture.server.tenant.project.id;

@@ -37,6 +37,7 @@ const READING_TOOLS = [
   'query_metrics',
   'list_dashboards',
   'get_dashboard',
+  'agent_list_fixes',
 ];
 
 interface RpcBody {

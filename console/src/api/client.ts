@@ -89,6 +89,9 @@ export class ApiClient {
 
   listDashboards = (query: QueryOf<'listDashboards'>) => this.rest<SuccessData<'listDashboards'>>('GET', '/dashboards', query);
   getDashboard = (id: string) => this.rest<SuccessData<'getDashboard'>>('GET', `/dashboards/${encodeURIComponent(id)}`);
+  createDashboard = (body: BodyOf<'createDashboard'>) => this.rest<SuccessData<'createDashboard'>>('POST', '/dashboards', undefined, body);
+  updateDashboard = (id: string, body: BodyOf<'updateDashboard'>) => this.rest<SuccessData<'updateDashboard'>>('PATCH', `/dashboards/${encodeURIComponent(id)}`, undefined, body);
+  deleteDashboard = (id: string) => this.rest<SuccessData<'deleteDashboard'>>('DELETE', `/dashboards/${encodeURIComponent(id)}`);
   queryMetrics = (body: BodyOf<'queryMetrics'>) => this.rest<SuccessData<'queryMetrics'>>('POST', '/metrics/query', undefined, body);
   listDetectionModels = (id: string) => this.rest<SuccessData<'listDetectionModels'>>('GET', `/detections/${id}/models`, { limit: 100 });
   trainDetection = (id: string) => this.rest<SuccessData<'trainDetection'>>('POST', `/detections/${id}/trainings`, undefined, {});

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
@@ -18,6 +18,13 @@ const PRESETS: { value: RangePreset; label: string }[] = [
 const localInput = (ms: number) => {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
   return d.toISOString().slice(0, 16);
+};
+
+/** The view's parameters plus the dashboard a new one starts as a copy of. */
+const withCopy = (params: URLSearchParams, id: string) => {
+  const next = new URLSearchParams(params);
+  next.set('copy', id);
+  return next.toString();
 };
 
 /**
@@ -106,6 +113,12 @@ export function DashboardsPage() {
           </select>
         </label>
       </div>
+      <p className="dashboard-actions">
+        {/* The range and zone ride along, so the editor returns to the same view. */}
+        <Link to={`/dashboards/new?${params.toString()}`}>New dashboard</Link>
+        {dashboard.data && !dashboard.data.builtIn && <Link to={`/dashboards/${encodeURIComponent(dashboardId)}/edit?${params.toString()}`}>Edit dashboard</Link>}
+        {dashboard.data?.builtIn && <Link to={`/dashboards/new?${withCopy(params, dashboardId)}`}>Copy to a new dashboard</Link>}
+      </p>
       <ProblemAlert error={dashboard.error ?? list.error} />
       {dashboard.data && (
         <div className="dashboard-grid">

@@ -43,29 +43,54 @@ function seriesOf(result: Result): { starts: number[]; series: Series[] } {
   return { starts, series: [...byKey.values()] };
 }
 
-/** A line or time-bar chart (uPlot); a click on a point opens that bucket's traces of the nearest series. */
+/**
+ * The series a click at (left, top) in the plot area means: the bucket nearest the pointer, and of
+ * the series with a value there, the one whose value is nearest the pointer's height.
+ */
+function pointAt(u: uPlot, series: readonly Series[], left: number, top: number): { index: number; series: Series } | null {
+  const index = u.posToIdx(left);
+  if (index < 0 || index >= u.data[0].length) return null;
+  const y = u.posToVal(top, 'y');
+  let nearest: Series | null = null;
+  series.forEach((s, k) => {
+    const v = s.values[index];
+    // A series hidden from its legend is not what a person clicked on.
+    if (v === null || u.series[k + 1]?.show === false) return;
+    if (!nearest || Math.abs(v - y) < Math.abs((nearest.values[index] as number) - y)) nearest = s;
+  });
+  return nearest ? { index, series: nearest } : null;
+}
+
+/** A line or time-bar chart (uPlot); a click on a point or bar opens that bucket's traces of that series. */
 function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolean; title: string; toMs: number }) {
   const holder = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<uPlot | null>(null);
   const navigate = useNavigate();
   const { starts, series } = useMemo(() => seriesOf(result), [result]);
+  // A series of dimension values is named in the legend even when it is the only one, so a bar or line says whose it is.
+  const named = series.length > 1 || series.some((s) => s.groups.length > 0);
+  const xPad = (starts.length > 1 ? Math.min(...starts.slice(1).map((t, i) => t - starts[i])) : 3_600_000) / 2000;
   useEffect(() => {
     if (!holder.current) return;
     const chart = new uPlot(
       {
         width: Math.max(280, holder.current.clientWidth),
         height: 200,
-        legend: { show: series.length > 1 },
-        cursor: { focus: { prox: 30 } },
+        legend: { show: named, live: false },
+        cursor: { focus: { prox: 30 }, drag: { x: false, y: false } },
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), result.time?.timeZone ?? 'UTC'),
-        scales: { y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, min + 1e-9)] } },
+        scales: {
+          // Half a bucket of room at each end, so the first and last point (or bar) are whole and can be clicked, not cut at the edge.
+          x: { range: (_u, min, max) => [min - xPad, max + xPad] },
+          // Room above the highest value, for the same reason.
+          y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max * 1.1, min + 1e-9)] },
+        },
         series: [
           {},
           ...series.map((s, i) => ({
             label: s.label,
             stroke: PALETTE[i % PALETTE.length],
             width: 2,
-            ...(bars ? { fill: `${PALETTE[i % PALETTE.length]}55`, paths: uPlot.paths.bars!({ size: [0.8, 40] }) } : { spanGaps: false }),
+            ...(bars ? { fill: `${PALETTE[i % PALETTE.length]}55`, paths: uPlot.paths.bars!({ size: [0.8, 40] }) } : { spanGaps: false, points: { show: true, size: 6 } }),
             value: (_u: uPlot, v: number | null) => formatMeasure(s.measure, v),
           })),
         ],
@@ -74,26 +99,24 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
       [starts.map((t) => t / 1000), ...series.map((s) => s.values)] as uPlot.AlignedData,
       holder.current,
     );
-    chartRef.current = chart;
+    // The click is read from the event's own position over the plot area (not from uPlot's cursor,
+    // which follows mouse moves and is not set by a click that arrives without one), and only there:
+    // a click on the legend toggles a series instead.
+    const onClick = (event: MouseEvent) => {
+      const box = chart.over.getBoundingClientRect();
+      const hit = pointAt(chart, series, event.clientX - box.left, event.clientY - box.top);
+      if (!hit) return;
+      navigate(drillDown(starts[hit.index], bucketEnd(starts, hit.index, result.time?.bucket ?? 'hour', toMs), hit.series.groups).href);
+    };
+    chart.over.addEventListener('click', onClick);
     // Kept on the element for the browser tests, which click where uPlot drew a point.
     (holder.current as HTMLDivElement & { uplot?: uPlot }).uplot = chart;
-    return () => chart.destroy();
-  }, [starts, series, bars, result]);
-  /** A click opens the traces of the bucket under the pointer, of the series nearest it. */
-  const onClick = () => {
-    const u = chartRef.current;
-    const index = u?.cursor.idx;
-    if (!u || index === null || index === undefined) return;
-    const y = u.posToVal(u.cursor.top ?? 0, 'y');
-    let nearest = -1;
-    series.forEach((s, k) => {
-      const v = s.values[index];
-      if (v !== null && (nearest < 0 || Math.abs(v - y) < Math.abs((series[nearest].values[index] as number) - y))) nearest = k;
-    });
-    if (nearest < 0) return;
-    navigate(drillDown(starts[index], bucketEnd(starts, index, result.time?.bucket ?? 'hour', toMs), series[nearest].groups).href);
-  };
-  return <div ref={holder} className="widget-chart" role="img" onClick={onClick} aria-label={`${title}: ${series.length} series over ${starts.length} buckets; select a point to open its traces`} />;
+    return () => {
+      chart.over.removeEventListener('click', onClick);
+      chart.destroy();
+    };
+  }, [starts, series, bars, result, named, xPad, navigate, toMs]);
+  return <div ref={holder} className="widget-chart" role="img" aria-label={`${title}: ${series.length} series over ${starts.length} buckets; select a point to open its traces`} />;
 }
 
 /** The answer as a table; each value links to the traces behind it (the drill-down without a pointer). */
@@ -156,11 +179,11 @@ function CategoryBars({ result, fromMs, toMs }: { result: Result; fromMs: number
         return (
           <li key={i}>
             <Link to={drillDown(fromMs, toMs, row.groups).href}>
-              <span className="bar-label">{row.groups.map(groupLabel).join(' · ')}</span>
-              <span className="bar-track">
-                <span className="bar-fill" style={{ width: `${max > 0 ? (100 * value) / max : 0}%` }} />
+              <span className="category-bar-label">{row.groups.map(groupLabel).join(' · ')}</span>
+              <span className="category-bar-track">
+                <span className="category-bar-fill" style={{ width: `${max > 0 ? (100 * value) / max : 0}%` }} />
               </span>
-              <span className="bar-value">{formatMeasure(measure, row.values[measure])}</span>
+              <span className="category-bar-value">{formatMeasure(measure, row.values[measure])}</span>
             </Link>
           </li>
         );

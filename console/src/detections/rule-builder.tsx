@@ -1,33 +1,13 @@
 import type { Schemas } from '../api/operation-types';
 
-export interface RuleRow {
-  field: string;
-  operator: Schemas['FilterOperator'];
-  value: string;
-}
+export { rowsOf, rulesOf, type RuleRow } from './rule-rows';
+import type { RuleRow } from './rule-rows';
 
 const OPERATORS: Schemas['FilterOperator'][] = ['is', 'is_not', 'contains', 'not_contains', 'starts_with', 'ends_with', 'greater_than', 'less_than', 'is_empty', 'is_not_empty'];
 const TRACE_FIELDS = ['name', 'status', 'framework', 'agentName', 'errorMessage', 'latencyMs', 'cost', 'spanCount', 'totalTokens', 'createdAt', 'metadata.'];
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 
-/** Rows of the saved-filter rule language (joined with And), as the service validates them. */
-export function rulesOf(rows: RuleRow[]): Schemas['FilterRule'][] {
-  return rows.map((row, i) => ({
-    id: `rule-${i + 1}`,
-    field: row.field.trim(),
-    operator: row.operator,
-    value: row.operator === 'is_empty' || row.operator === 'is_not_empty' ? null : NUMERIC.test(row.value.trim()) ? Number(row.value.trim()) : row.value,
-  }));
-}
-
-export function rowsOf(rules: unknown): RuleRow[] {
-  if (!Array.isArray(rules)) return [];
-  return rules
-    .filter((r): r is Schemas['FilterRule'] => !!r && typeof r === 'object' && 'field' in r)
-    .map((r) => ({ field: r.field, operator: r.operator, value: r.value === null || r.value === undefined ? '' : String(r.value) }));
-}
-
-export function RuleBuilder({ rows, onChange, idPrefix }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void; idPrefix: string }) {
+/** `errorsOf(i)`: the service's messages for rule i (its field errors at that rule's path), shown beside the rule. */
+export function RuleBuilder({ rows, onChange, idPrefix, errorsOf }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void; idPrefix: string; errorsOf?: (index: number) => string[] }) {
   const update = (index: number, patch: Partial<RuleRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="rule-builder">
@@ -60,6 +40,11 @@ export function RuleBuilder({ rows, onChange, idPrefix }: { rows: RuleRow[]; onC
           <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove rule ${i + 1}`}>
             Remove
           </button>
+          {(errorsOf?.(i) ?? []).length > 0 && (
+            <span className="field-error" role="alert">
+              {errorsOf!(i).join('; ')}
+            </span>
+          )}
         </div>
       ))}
       <button type="button" onClick={() => onChange([...rows, { field: '', operator: 'is', value: '' }])}>
