@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
+import { readSetting } from '../../src/settings/read-setting.js';
+import type { Dialect } from '../../src/ports/store.js';
 import { createRuntime } from '../../src/runtime.js';
 import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
 import { adjustedRandIndex } from '../../test/support/adjusted-rand-index.js';
 import { failureCorpus } from '../../test/support/failure-corpus.js';
+import { describeDatabase, openBenchDatabase } from './bench-database.js';
 import { percentile } from './load.js';
 import { RssSampler } from './rss-sampler.js';
 
@@ -22,10 +22,15 @@ async function main(): Promise<void> {
   const options = new Command()
     .option('--traces <n>', 'failing traces', (v) => Number(v), 100_000)
     .option('--seed <n>', 'corpus seed', (v) => Number(v), 7)
+    .option('--adapter <name>', 'sqlite or postgres', 'sqlite')
+    .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse()
-    .opts<{ traces: number; seed: number }>();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-clusters-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: 'bench-secret', LOG_LEVEL: 'silent', DETECTION_WORKER_ENABLED: 'false', LOG_REQUESTS: 'false' });
+    .opts<{ traces: number; seed: number; adapter: Dialect; postgresUrl: string }>();
+  // A fresh database per run (a new PostgreSQL database, dropped at the end), migrated by the helper;
+  // its own connection stays open only to be closed (and the database dropped) at the end.
+  const db = await openBenchDatabase({ adapter: options.adapter, reuse: false, postgresUrl: options.postgresUrl });
+  const database = await describeDatabase(db);
+  const config = loadConfig({ ...db.serverEnv, LOG_LEVEL: 'silent', DETECTION_WORKER_ENABLED: 'false', LOG_REQUESTS: 'false' });
   const runtime = await createRuntime(config, { log: () => undefined });
   try {
     const { provisioning, clusters } = runtime.services;
@@ -71,7 +76,8 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify(
         {
-          adapter: 'sqlite',
+          adapter: options.adapter,
+          database,
           traces: options.traces,
           seed: options.seed,
           wallMs: Math.round(wallMs),
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await db.close();
   }
 }
 
