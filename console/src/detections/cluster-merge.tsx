@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ConfirmAction } from '../ui/confirm-action';
+import { countOf } from '../ui/format';
 import { ProblemAlert } from '../ui/problem-alert';
 
 interface ClusterMergeProps {
@@ -43,13 +44,13 @@ export function ClusterMerge({ cluster, onMerged }: ClusterMergeProps) {
             <option value="">Choose a cluster…</option>
             {candidates.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.template} ({c.count} traces)
+                {c.template} ({countOf(c.count, 'trace')})
               </option>
             ))}
           </select>
           <ConfirmAction
             label="Merge into this cluster"
-            question={chosen ? `Move the ${chosen.count} traces of "${chosen.template}" into this cluster? Its future traces will join this one too.` : ''}
+            question={chosen ? `Move the ${countOf(chosen.count, 'trace')} of "${chosen.template}" into this cluster? Its future traces will join this one too.` : ''}
             confirmLabel="Yes, merge"
             disabled={!chosen}
             pending={merge.isPending}

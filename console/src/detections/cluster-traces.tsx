@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../auth/session-context';
 import type { Schemas } from '../api/operation-types';
 import { ConfirmAction } from '../ui/confirm-action';
+import { countOf } from '../ui/format';
 import { ProblemAlert } from '../ui/problem-alert';
 
 interface ClusterTracesProps {
@@ -38,7 +39,7 @@ export function ClusterTraces({ cluster, traces, onSplit }: ClusterTracesProps) 
           <span>{selected.length === 0 ? 'Select the traces that do not belong to split them off.' : `${selected.length} selected`}</span>
           <ConfirmAction
             label="Split off into a new cluster"
-            question={`Move the ${selected.length} selected traces into a new cluster?`}
+            question={`Move the ${countOf(selected.length, 'selected trace')} into a new cluster?`}
             confirmLabel="Yes, split"
             disabled={selected.length === 0 || selected.length >= cluster.count}
             pending={split.isPending}
