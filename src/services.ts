@@ -224,6 +224,8 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
   // Failing traces join their failure cluster in the detection worker's transaction, after the firings (docs/detections-learning.md).
   const clusters = new ClusterService(store, clock, cursors, detection.fixes, DEFAULT_DRAIN);
   detection.detectionEvaluation.onEvaluated(clusters.assignEvaluated);
+  // ... and so do traces a backfill or an evaluator-backed classifier fires on, in the transaction recording those firings.
+  detection.detectionEvaluation.onFiredElsewhere(clusters.assignFired);
   const priceTable = new PriceTable(config.otlp.priceFile ? loadPriceFile(config.otlp.priceFile) : {});
   const evaluations = createEvaluationServices({ store, clock, config, cursors, events, detectionEvaluation: detection.detectionEvaluation, prices: priceTable });
   const datasets = new DatasetService(store, clock, cursors);

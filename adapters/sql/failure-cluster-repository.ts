@@ -45,11 +45,15 @@ export class SqlFailureClusterRepository implements FailureClusterRepository {
   constructor(private readonly db: Knex) {}
 
   async lockProject(projectId: string): Promise<{ clusters: number; nextSequence: number }> {
-    await this.db('failure_cluster_state').insert({ project_id: projectId, clusters: 0, next_sequence: 1 }).onConflict('project_id').ignore();
-    // A no-op write: PostgreSQL keeps the row locked until the transaction ends, SQLite its write lock.
-    await this.db('failure_cluster_state').where({ project_id: projectId }).update({ next_sequence: this.db.raw('next_sequence') });
-    const row = (await this.db('failure_cluster_state').where({ project_id: projectId }).first()) as Row;
-    return { clusters: Number(row.clusters), nextSequence: Number(row.next_sequence) };
+    // One statement, so the lock costs one round trip (it was three: insert, no-op update, read —
+    // a third of an assignment's queries, docs/detections-learning.md "Bench"). The upsert's no-op
+    // update is the lock: PostgreSQL keeps the row locked until the transaction ends, SQLite its write lock.
+    const [row] = (await this.db('failure_cluster_state')
+      .insert({ project_id: projectId, clusters: 0, next_sequence: 1 })
+      .onConflict('project_id')
+      .merge({ next_sequence: this.db.raw('failure_cluster_state.next_sequence') })
+      .returning(['clusters', 'next_sequence'])) as Row[];
+    return { clusters: Number(row!.clusters), nextSequence: Number(row!.next_sequence) };
   }
 
   async recordCreated(projectId: string): Promise<void> {
@@ -133,6 +137,17 @@ export class SqlFailureClusterRepository implements FailureClusterRepository {
       .ignore()
       .returning('trace_id');
     return inserted.length > 0;
+  }
+
+  async setMemberDetections(projectId: string, traceId: string, detectionIds: readonly string[]): Promise<void> {
+    await this.db('failure_cluster_members').where({ project_id: projectId, trace_id: traceId }).update({ detection_ids: JSON.stringify(detectionIds) });
+  }
+
+  async memberDetectionIds(projectId: string, clusterId: string): Promise<string[]> {
+    // Distinct lists first: members of a cluster share a handful of detection combinations, so the
+    // database folds them and only those few JSON arrays cross the wire.
+    const rows = (await this.db('failure_cluster_members').where({ cluster_id: clusterId, project_id: projectId }).distinct('detection_ids')) as Row[];
+    return [...new Set(rows.flatMap((row) => parseJson<string[]>(row.detection_ids, [])))].sort();
   }
 
   async members(projectId: string, clusterId: string, after: { seenAt: number; traceId: string } | null, limit: number): Promise<ClusterMemberRecord[]> {

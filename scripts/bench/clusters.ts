@@ -1,12 +1,12 @@
 import { Command } from 'commander';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
+import { readSetting } from '../../src/settings/read-setting.js';
+import type { Dialect } from '../../src/ports/store.js';
 import { createRuntime } from '../../src/runtime.js';
 import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
 import { adjustedRandIndex } from '../../test/support/adjusted-rand-index.js';
 import { failureCorpus } from '../../test/support/failure-corpus.js';
+import { describeDatabase, openBenchDatabase } from './bench-database.js';
 import { percentile } from './load.js';
 import { RssSampler } from './rss-sampler.js';
 
@@ -16,16 +16,24 @@ import { RssSampler } from './rss-sampler.js';
  * its own transaction as the detection worker does (signature, the project lock, one leaf read, one
  * cluster write, one membership insert). Times the whole run and each assignment (first and last
  * 10 %, to show the per-trace work does not grow with the project), samples the process's peak RSS,
- * and scores the result against the planted families (ARI). SQLite, one process. Printed as JSON.
+ * and scores the result against the planted families (ARI). `--adapter sqlite|postgres` (a fresh
+ * database, dropped after); `--batch N` assigns N traces per transaction under one lock, as a
+ * backfill batch does. One process. Printed as JSON.
  */
 async function main(): Promise<void> {
   const options = new Command()
     .option('--traces <n>', 'failing traces', (v) => Number(v), 100_000)
     .option('--seed <n>', 'corpus seed', (v) => Number(v), 7)
+    .option('--adapter <name>', 'sqlite or postgres', 'sqlite')
+    .option('--batch <n>', 'traces per transaction (1: as the detection worker; more: as a backfill batch)', (v) => Number(v), 1)
+    .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse()
-    .opts<{ traces: number; seed: number }>();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bench-clusters-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: 'bench-secret', LOG_LEVEL: 'silent', DETECTION_WORKER_ENABLED: 'false', LOG_REQUESTS: 'false' });
+    .opts<{ traces: number; seed: number; adapter: Dialect; postgresUrl: string; batch: number }>();
+  // A fresh database per run (a new PostgreSQL database, dropped at the end), migrated by the helper;
+  // its own connection stays open only to be closed (and the database dropped) at the end.
+  const db = await openBenchDatabase({ adapter: options.adapter, reuse: false, postgresUrl: options.postgresUrl });
+  const database = await describeDatabase(db);
+  const config = loadConfig({ ...db.serverEnv, LOG_LEVEL: 'silent', DETECTION_WORKER_ENABLED: 'false', LOG_REQUESTS: 'false' });
   const runtime = await createRuntime(config, { log: () => undefined });
   try {
     const { provisioning, clusters } = runtime.services;
@@ -39,23 +47,29 @@ async function main(): Promise<void> {
     const times: number[] = [];
     const start = Date.UTC(2026, 10, 1);
     const started = performance.now();
-    for (const [i, trace] of corpus.entries()) {
+    // Per-trace times: a batch's transaction time is shared equally by its traces.
+    for (let from = 0; from < corpus.length; from += options.batch) {
       const t0 = performance.now();
-      const tokens = failureSignature(
-        {
-          status: 'error',
-          name: 'agent run',
-          firings: [],
-          spans: [
-            { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
-            { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
-          ],
-        },
-        clusters.assignment.parameters.maxTokens,
-      )!;
-      const seenAt = new Date(start + i * 1000);
-      assigned.push(await runtime.store.transaction((tx) => clusters.assignment.assign(tx, { projectId, traceId: `t-${i}`, tokens, detectionIds: [], seenAt }, seenAt)));
-      times.push(performance.now() - t0);
+      const batch = corpus.slice(from, from + options.batch).map((trace, k) => {
+        const i = from + k;
+        const tokens = failureSignature(
+          {
+            status: 'error',
+            name: 'agent run',
+            firings: [],
+            spans: [
+              { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
+              { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
+            ],
+          },
+          clusters.assignment.parameters.maxTokens,
+        )!;
+        return { projectId, traceId: `t-${i}`, tokens, detectionIds: [], seenAt: new Date(start + i * 1000) };
+      });
+      const now = batch[batch.length - 1]!.seenAt;
+      assigned.push(...(await runtime.store.transaction((tx) => clusters.assignment.assignAll(tx, batch, now))));
+      const each = (performance.now() - t0) / batch.length;
+      for (let k = 0; k < batch.length; k++) times.push(each);
     }
     const wallMs = performance.now() - started;
     const peakRssMb = sampler.stop();
@@ -71,7 +85,9 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify(
         {
-          adapter: 'sqlite',
+          adapter: options.adapter,
+          batch: options.batch,
+          database,
           traces: options.traces,
           seed: options.seed,
           wallMs: Math.round(wallMs),
@@ -88,7 +104,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await db.close();
   }
 }
 

@@ -72,6 +72,10 @@ export interface FailureClusterRepository {
   membershipOf(projectId: string, traceId: string): Promise<ClusterMemberRecord | null>;
   /** False when the trace was already a member of some cluster (then nothing changed). */
   addMember(member: ClusterMemberRecord): Promise<boolean>;
+  /** Replaces one member's detection list (detections that fired after it was assigned). */
+  setMemberDetections(projectId: string, traceId: string, detectionIds: readonly string[]): Promise<void>;
+  /** The distinct detection ids of a cluster's members (what its list is after a split). */
+  memberDetectionIds(projectId: string, clusterId: string): Promise<string[]>;
   /** Members newest first (seenAt, then traceId, descending), after the position. */
   members(projectId: string, clusterId: string, after: { seenAt: number; traceId: string } | null, limit: number): Promise<ClusterMemberRecord[]>;
   /** Members with these trace ids (any cluster). */

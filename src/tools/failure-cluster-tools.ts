@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
-import { READS } from './tool-annotation-presets.js';
-import { field, listField, object, pathParameter, queryParameter } from './contract-fields.js';
+import { READS, UPDATES } from './tool-annotation-presets.js';
+import { bodyField, field, listField, object, pathParameter, queryParameter } from './contract-fields.js';
 import { clampedLimit } from './tool-field-exceptions.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
 import { optionalEnum, optionalInteger, requiredString } from './tool-input-readers.js';
@@ -36,7 +36,9 @@ const traceView = (t: FailureClusterTrace) => ({ trace_id: t.traceId, name: t.na
 
 /**
  * Failure clusters for agents (docs/detections-learning.md#failure-clustering): which failures are
- * the big ones and how they trend, and the traces of one — each over its contract operation.
+ * the big ones and how they trend, and the traces of one; and the corrections a person makes on the
+ * cluster page — merge two clusters, split traces off — each over its contract operation (so the
+ * write scope, the audit log and the 400s at `/body/...` are REST's).
  */
 export function failureClusterToolMappings(): AnyToolMapping[] {
   return [
@@ -94,6 +96,44 @@ export function failureClusterToolMappings(): AnyToolMapping[] {
         body: undefined,
       }),
       toResult: (data) => ({ traces: data.traces.map(traceView), has_more: data.page.hasMore }),
+    }),
+    mapTool({
+      name: 'merge_failure_clusters',
+      operationId: 'mergeFailureCluster',
+      output: clusterOutput,
+      annotations: UPDATES,
+      description:
+        'Merge one failure cluster into another that describes the same failure: its traces, counts and detections move to `into_cluster_id`, and new traces matching its template join that one from now on. Answers the cluster merged into.',
+      input: object({
+        cluster_id: pathParameter('mergeFailureCluster', 'id'),
+        into_cluster_id: bodyField('mergeFailureCluster', 'into'),
+      }),
+      toOperation: (input) => ({
+        path: { id: requiredString(input, 'cluster_id', 64) },
+        query: {},
+        headers: {},
+        body: { into: requiredString(input, 'into_cluster_id', 64) },
+      }),
+      toResult: clusterView,
+    }),
+    mapTool({
+      name: 'split_failure_cluster',
+      operationId: 'splitFailureCluster',
+      output: clusterOutput,
+      annotations: UPDATES,
+      description:
+        'Split traces that do not belong (ids from list_failure_cluster_traces; 1–1,000, not all of them) off a failure cluster into a new cluster, whose template is their common one. Answers the new cluster; the source keeps the rest.',
+      input: object({
+        cluster_id: pathParameter('splitFailureCluster', 'id'),
+        trace_ids: bodyField('splitFailureCluster', 'traceIds'),
+      }),
+      toOperation: (input) => ({
+        path: { id: requiredString(input, 'cluster_id', 64) },
+        query: {},
+        headers: {},
+        body: { traceIds: input.trace_ids as string[] },
+      }),
+      toResult: clusterView,
     }),
   ];
 }

@@ -10,7 +10,7 @@ const failing = (id: string, seconds: number) => ({
 });
 
 forEachAdapter((adapter) => {
-  describe('tracewell clusters list | show | fix', function (this: Mocha.Suite) {
+  describe('tracewell clusters list | show | fix | split | merge', function (this: Mocha.Suite) {
     this.timeout(90_000); // each case spawns CLI processes
     let listening: ListeningServer;
     let env: Record<string, string>;
@@ -56,6 +56,19 @@ forEachAdapter((adapter) => {
       const wrong = await listening.cli(['clusters', 'fix', clusterId, '--severity', 'urgent'], { env });
       expect(wrong.code).to.equal(2);
       expect(wrong.stderr).to.contain('--severity must be one of critical, high, medium, low; got urgent');
+    });
+
+    it('split moves the named traces into a new cluster; merge --into moves them back; a stranger is an error naming the trace', async () => {
+      const split = await listening.cli(['clusters', 'split', clusterId, 'cli-2', '--json'], { env });
+      expect(split.code, split.stderr).to.equal(0);
+      const created = JSON.parse(split.stdout) as { id: string; count: number; exampleTraceIds: string[] };
+      expect(created).to.deep.include({ count: 1, exampleTraceIds: ['cli-2'] });
+      const merged = await listening.cli(['clusters', 'merge', created.id, '--into', clusterId, '--json'], { env });
+      expect(merged.code, merged.stderr).to.equal(0);
+      expect(JSON.parse(merged.stdout)).to.deep.include({ id: clusterId, count: 2 });
+      const stranger = await listening.cli(['clusters', 'split', clusterId, 'nobody'], { env });
+      expect(stranger.code).to.not.equal(0);
+      expect(stranger.stderr).to.contain('/body/traceIds/0');
     });
   });
 });

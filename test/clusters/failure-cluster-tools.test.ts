@@ -85,5 +85,61 @@ forEachAdapter((adapter) => {
         expect(unknown.payload.status).to.equal(404);
       });
     });
+
+    describe('split_failure_cluster (splitFailureCluster)', () => {
+      it('splits the named traces off into a new cluster, answered; the source keeps the rest', async () => {
+        const source = ((await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string }[])[0]!.cluster_id;
+        const { isError, payload } = await call('split_failure_cluster', { cluster_id: source, trace_ids: ['t-2'] });
+        expect(isError).to.equal(false);
+        expect(payload).to.deep.include({ template: 'tool http_get: upstream timeout after <NUM>', count: 1, example_trace_ids: ['t-2'] });
+        expect(payload.cluster_id).to.not.equal(source);
+        const listed = (await call('list_failure_clusters', {})).payload;
+        expect(listed.total_count).to.equal(2);
+        expect((listed.clusters as { cluster_id: string; count: number }[]).map((c) => [c.cluster_id, c.count])).to.have.deep.members([[source, 1], [payload.cluster_id, 1]]);
+      });
+
+      it('answers a trace that is not a member as a 400 tool error naming /body/traceIds/0, and changes nothing', async () => {
+        const before = (await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string; count: number }[];
+        const { isError, payload } = await call('split_failure_cluster', { cluster_id: before[0]!.cluster_id, trace_ids: ['t-nobody'] });
+        expect(isError).to.equal(true);
+        expect(payload.status).to.equal(400);
+        expect(JSON.stringify(payload)).to.contain('/body/traceIds/0');
+        expect((await call('list_failure_clusters', {})).payload.clusters).to.deep.equal(before);
+      });
+
+      it('answers an empty trace list as a 400 tool error', async () => {
+        const source = ((await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string }[])[0]!.cluster_id;
+        const { isError, payload } = await call('split_failure_cluster', { cluster_id: source, trace_ids: [] });
+        expect(isError).to.equal(true);
+        expect(payload.status).to.equal(400);
+      });
+    });
+
+    describe('merge_failure_clusters (mergeFailureCluster)', () => {
+      it('merges one cluster into another: the target answers with both traces, the source is no longer listed', async () => {
+        const [a, b] = (await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string }[];
+        const { isError, payload } = await call('merge_failure_clusters', { cluster_id: b!.cluster_id, into_cluster_id: a!.cluster_id });
+        expect(isError).to.equal(false);
+        expect(payload).to.deep.include({ cluster_id: a!.cluster_id, count: 2, example_trace_ids: ['t-2', 't-1'] });
+        const listed = (await call('list_failure_clusters', {})).payload;
+        expect(listed.total_count).to.equal(1);
+        expect((listed.clusters as { cluster_id: string }[]).map((c) => c.cluster_id)).to.deep.equal([a!.cluster_id]);
+      });
+
+      it('answers a merge into itself as a 400 tool error naming /body/into', async () => {
+        const [a] = (await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string }[];
+        const { isError, payload } = await call('merge_failure_clusters', { cluster_id: a!.cluster_id, into_cluster_id: a!.cluster_id });
+        expect(isError).to.equal(true);
+        expect(payload.status).to.equal(400);
+        expect(JSON.stringify(payload)).to.contain('/body/into');
+      });
+
+      it('answers a cluster id that is not a uuid as a 400 tool error', async () => {
+        const [a] = (await call('list_failure_clusters', {})).payload.clusters as { cluster_id: string }[];
+        const { isError, payload } = await call('merge_failure_clusters', { cluster_id: a!.cluster_id, into_cluster_id: 'not-a-uuid' });
+        expect(isError).to.equal(true);
+        expect(payload.status).to.equal(400);
+      });
+    });
   });
 });

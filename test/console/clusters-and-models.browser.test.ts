@@ -71,7 +71,7 @@ forEachAdapter((adapter) => {
       await page.getByRole('heading', { name: 'Failure cluster' }).waitFor();
       await page.locator('table.cluster-traces tbody tr').nth(2).waitFor();
       expect(await page.locator('.cluster-facts dd').first().innerText()).to.equal('3');
-      expect((await page.locator('table.cluster-traces tbody tr td:first-child').allInnerTexts()).sort()).to.deep.equal(['support timeout-0', 'support timeout-1', 'support timeout-2']);
+      expect((await page.locator('table.cluster-traces tbody tr td:nth-child(2)').allInnerTexts()).sort()).to.deep.equal(['support timeout-0', 'support timeout-1', 'support timeout-2']);
       await page.getByRole('button', { name: 'Create fix' }).click();
       await page.waitForURL(/\/fixes\/[0-9a-f-]{36}$/);
       const fixId = page.url().split('/').pop()!;
@@ -79,6 +79,42 @@ forEachAdapter((adapter) => {
       expect(fix).to.deep.include({ title: 'Failure: tool http_get: upstream timeout after <NUM>', status: 'draft' });
       await page.getByText('Failure: tool http_get: upstream timeout after <NUM>').first().waitFor();
       expect(fix.linkedTraces.map((t) => t.traceId).sort()).to.deep.equal(['timeout-0', 'timeout-1', 'timeout-2']);
+    });
+
+    it('splits selected traces off into a new cluster and merges a cluster in, each after a confirmation, with the counts shown', async () => {
+      const template = 'tool http_get: upstream timeout after <NUM>';
+      const clusterOf = async (id: string) => expectEnvelope<Json>(await server.request().get(`/api/v1/public/clusters/${id}`).set(key()));
+      await page.goto(`${http.baseUrl}/detections/clusters`);
+      await page.getByRole('link', { name: template }).click();
+      await page.locator('table.cluster-traces tbody tr').nth(2).waitFor();
+      const sourceId = page.url().split('/').pop()!;
+      await page.getByLabel('Select support timeout-2').check();
+      await page.getByText('1 selected').waitFor();
+      await page.getByRole('button', { name: 'Split off into a new cluster' }).click();
+      await page.getByText('Move the 1 selected trace into a new cluster?').waitFor();
+      await page.getByRole('button', { name: 'Yes, split' }).click();
+      await page.waitForURL((url) => /\/detections\/clusters\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(sourceId));
+      const splitId = page.url().split('/').pop()!;
+      await page.locator('table.cluster-traces tbody tr').first().waitFor();
+      await page.waitForFunction("document.querySelectorAll(`table.cluster-traces tbody tr`).length === 1");
+      expect(await page.locator('.cluster-facts dd').first().innerText()).to.equal('1');
+      expect(await page.locator('table.cluster-traces tbody tr td:nth-child(2)').allInnerTexts()).to.deep.equal(['support timeout-2']);
+      expect(await clusterOf(sourceId)).to.deep.include({ count: 2, mergedInto: null });
+      expect(await clusterOf(splitId)).to.deep.include({ count: 1, template });
+
+      // Merge the source (2 traces) into the split-off cluster from its page.
+      await page.getByLabel('Cluster to merge in').selectOption({ label: `${template} (2 traces)` });
+      await page.getByRole('button', { name: 'Merge into this cluster' }).click();
+      await page.getByText(`Move the 2 traces of "${template}" into this cluster? Its future traces will join this one too.`).waitFor();
+      await page.getByRole('button', { name: 'Yes, merge' }).click();
+      await page.waitForFunction("document.querySelectorAll(`table.cluster-traces tbody tr`).length === 3");
+      expect(await page.locator('.cluster-facts dd').first().innerText()).to.equal('3');
+      expect((await page.locator('table.cluster-traces tbody tr td:nth-child(2)').allInnerTexts()).sort()).to.deep.equal(['support timeout-0', 'support timeout-1', 'support timeout-2']);
+      expect(await clusterOf(splitId)).to.deep.include({ count: 3, mergedInto: null });
+      expect(await clusterOf(sourceId)).to.deep.include({ count: 0, mergedInto: splitId });
+      // The offered clusters refreshed: the merged one is gone, only the rate-limit cluster is left.
+      await page.waitForFunction("document.querySelectorAll(`#cluster-merge-other option`).length === 2");
+      expect(await page.getByLabel('Cluster to merge in').locator('option').allInnerTexts()).to.deep.equal(['Choose a cluster…', 'llm openai.chat: rate limit exceeded retry after <NUM> (1 trace)']);
     });
 
     it("shows a learned detection's versions with the hold-out metrics the API stored, and activates one", async () => {
@@ -117,6 +153,23 @@ forEachAdapter((adapter) => {
       await server.runtime.services.trainings.runOnce('browser-test');
       await page.locator('table.models-table tbody tr td', { hasText: 'refused' }).waitFor({ timeout: 15_000 });
       expect(await page.locator('table.models-table tbody tr td .muted').innerText()).to.equal('Training needs at least 20 examples of each class; the label source gave 0 positive and 0 negative.');
+    });
+
+    it("saving a learned detection's edited name keeps its config and threshold (they are not the form's to rewrite)", async () => {
+      const before = expectEnvelope<Json>(await server.request().get(`/api/v1/public/detections/${learnedId}`).set(key()));
+      await page.goto(`${http.baseUrl}/detections/${learnedId}`);
+      await page.getByText("Its configuration is changed through the API or the CLI; saving here keeps it.").waitFor();
+      expect(await page.getByLabel('Kind').inputValue()).to.equal('custom_trained');
+      expect(await page.getByLabel('Pattern (JavaScript regular expression)').count()).to.equal(0);
+      await page.getByLabel('Display name').fill('Refusals (renamed)');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL(/\/detections$/);
+      const after = expectEnvelope<Json>(await server.request().get(`/api/v1/public/detections/${learnedId}`).set(key()));
+      expect(after.displayName).to.equal('Refusals (renamed)');
+      expect(after.config).to.deep.equal({ labelSource: { kind: 'upload' }, fields: ['input', 'output'], seed: 42, holdoutFraction: 0.2, autoActivate: false });
+      expect(after.config).to.deep.equal(before.config);
+      expect(after.threshold).to.equal(before.threshold);
+      expect(after.type).to.equal('custom_trained');
     });
   });
 });

@@ -267,7 +267,7 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix', 'create_dashboard'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix', 'create_dashboard', 'merge_failure_clusters', 'split_failure_cluster'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -353,6 +353,10 @@ forEachAdapter((adapter) => {
       const tourCluster = ((await call('list_failure_clusters')).clusters as Json[])[0]!;
       expect(tourCluster).to.include({ template: 'tool http_get: timeout', count: 1 });
       expect(((await call('list_failure_cluster_traces', { cluster_id: tourCluster.cluster_id })).traces as Json[]).map((t) => t.trace_id)).to.deep.equal(['tour-failed']);
+      await fixture.server.runtime.store.transaction((tx) => fixture.server.runtime.services.clusters.assignment.assign(tx, { projectId, traceId: 'tour-failed-2', tokens: ['tool', 'http_get', 'timeout'], detectionIds: [], seenAt: failedAt }, failedAt));
+      const splitOff = await call('split_failure_cluster', { cluster_id: tourCluster.cluster_id, trace_ids: ['tour-failed-2'] });
+      expect(splitOff).to.include({ template: 'tool http_get: timeout', count: 1 });
+      expect(await call('merge_failure_clusters', { cluster_id: splitOff.cluster_id, into_cluster_id: tourCluster.cluster_id })).to.include({ cluster_id: tourCluster.cluster_id, count: 2 });
       // The session tools, over one conversation of two turns logged through log_trace.
       for (const turn of [1, 2]) await call('log_trace', { trace_id: `tour-turn-${turn}`, name: `turn ${turn}`, metadata: { session_id: 'tour-chat', user_id: 'tour-user' } });
       expect(((await call('list_sessions', { sort: 'traceCount:desc' })).sessions as Json[])[0]).to.include({ session_id: 'tour-chat', trace_count: 2, user_id: 'tour-user' });

@@ -100,6 +100,8 @@ export class ApiClient {
   getFailureCluster = (id: string, query: QueryOf<'getFailureCluster'>) => this.rest<SuccessData<'getFailureCluster'>>('GET', `/clusters/${id}`, query);
   listFailureClusterTraces = (id: string, query: QueryOf<'listFailureClusterTraces'>) => this.rest<SuccessData<'listFailureClusterTraces'>>('GET', `/clusters/${id}/traces`, query);
   createFailureClusterFix = (id: string, body: BodyOf<'createFailureClusterFix'>) => this.rest<SuccessData<'createFailureClusterFix'>>('POST', `/clusters/${id}/fix`, undefined, body);
+  mergeFailureCluster = (id: string, body: BodyOf<'mergeFailureCluster'>) => this.rest<SuccessData<'mergeFailureCluster'>>('POST', `/clusters/${id}/merge`, undefined, body);
+  splitFailureCluster = (id: string, body: BodyOf<'splitFailureCluster'>) => this.rest<SuccessData<'splitFailureCluster'>>('POST', `/clusters/${id}/split`, undefined, body);
 
   listSessions = (query: QueryOf<'listSessions'>) => this.rest<SuccessData<'listSessions'>>('GET', '/sessions', query);
   getSession = (sessionId: string, query: QueryOf<'getSession'>) => this.rest<SuccessData<'getSession'>>('GET', `/sessions/${encodeURIComponent(sessionId)}`, query);

@@ -1,16 +1,25 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import { Skeleton } from '../ui/skeleton';
+import { ClusterMerge } from './cluster-merge';
+import { ClusterTraces } from './cluster-traces';
 import { TrendChart } from './trend-chart';
 
-/** One failure cluster: its template, counts and 30-day trend, its newest traces, and "Create fix". */
+/** One failure cluster: its template, counts and 30-day trend, its newest traces, "Create fix", and the corrections — split traces off, merge another cluster in. */
 export function ClusterPage() {
   const api = useApi();
   const { session } = useSession();
   const { clusterId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // After a merge or split every cluster's count may have changed: the lists and this page reload.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['failure-clusters'] });
+    void queryClient.invalidateQueries({ queryKey: ['failure-cluster'] });
+    void queryClient.invalidateQueries({ queryKey: ['failure-cluster-traces'] });
+  };
   const cluster = useQuery({ queryKey: ['failure-cluster', session?.projectId, clusterId], queryFn: () => api.getFailureCluster(clusterId!, { trendDays: 30 }) });
   const traces = useQuery({ queryKey: ['failure-cluster-traces', session?.projectId, clusterId], queryFn: () => api.listFailureClusterTraces(clusterId!, { limit: 100 }) });
   const createFix = useMutation({
@@ -73,31 +82,17 @@ export function ClusterPage() {
       )}
       <h2>Traces</h2>
       <ProblemAlert error={traces.error} />
-      {traces.data && (
-        <table className="cluster-traces">
-          <caption className="visually-hidden">The traces of this cluster, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Trace</th>
-              <th scope="col">Seen</th>
-              <th scope="col">Failure</th>
-            </tr>
-          </thead>
-          <tbody>
-            {traces.data.traces.map((t) => (
-              <tr key={t.traceId}>
-                <td>
-                  <Link to={`/traces/${encodeURIComponent(t.traceId)}`}>{t.name ?? t.traceId}</Link>
-                </td>
-                <td>{new Date(t.seenAt).toLocaleString()}</td>
-                <td>
-                  <code>{t.signature}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {c && traces.data && (
+        <ClusterTraces
+          cluster={c}
+          traces={traces.data.traces}
+          onSplit={(created) => {
+            refresh();
+            navigate(`/detections/clusters/${created.id}`);
+          }}
+        />
       )}
+      {c && !c.mergedInto && <ClusterMerge cluster={c} onMerged={refresh} />}
     </section>
   );
 }

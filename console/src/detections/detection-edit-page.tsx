@@ -20,6 +20,13 @@ const REGEX_FIELDS = ['name', 'input', 'output', 'error', 'metadata'] as const;
 const PII_KINDS = ['email', 'phone', 'credit_card', 'iban', 'secret'] as const;
 
 interface Form {
+  /**
+   * Set when editing a detection whose config this form does not model (a learned or plugin
+   * `custom_trained`, an evaluator-backed classifier): its type is shown, and saving sends no
+   * config, so the stored one (label source, fields, …) is kept. Building a config from the form's
+   * defaults here once replaced a learned detection's config with a regex one.
+   */
+  fixedType: Schemas['DetectionType'] | null;
   slug: string;
   displayName: string;
   kind: Kind;
@@ -36,6 +43,7 @@ interface Form {
 }
 
 const EMPTY: Form = {
+  fixedType: null,
   slug: '',
   displayName: '',
   kind: 'regex',
@@ -51,11 +59,28 @@ const EMPTY: Form = {
   rules: [{ field: 'latencyMs', operator: 'greater_than', value: '1000' }],
 };
 
+/** The form's kind for a stored detection, or null when the form does not model its config. */
+function kindOf(d: Schemas['Detection'], config: Record<string, unknown>): Kind | null {
+  switch (d.type) {
+    case 'regex':
+    case 'pii':
+    case 'trace_rules':
+    case 'conditional':
+      return d.type;
+    case 'classifier':
+      return config.model === 'robust_zscore' ? 'anomaly' : null;
+    default:
+      return null;
+  }
+}
+
 function formOf(d: Schemas['Detection']): Form {
   const config = (d.config ?? {}) as Record<string, unknown>;
-  const kind: Kind = d.type === 'pii' ? 'pii' : d.type === 'classifier' ? 'anomaly' : d.type === 'trace_rules' ? 'trace_rules' : d.type === 'conditional' ? 'conditional' : 'regex';
+  const modeled = kindOf(d, config);
+  const kind: Kind = modeled ?? 'regex';
   return {
     ...EMPTY,
+    fixedType: modeled ? null : d.type,
     slug: d.slug,
     displayName: d.displayName,
     kind,
@@ -105,9 +130,9 @@ export function DetectionEditPage() {
   const save = useMutation({
     mutationFn: async () => {
       const { type, config } = typeAndConfig(form);
-      const common = { displayName: form.displayName, severity: form.severity, isActive: form.isActive, description: form.description || null, config };
-      if (detectionId) return api.updateDetection(detectionId, common);
-      const body: BodyOf<'createDetection'> = { ...common, slug: form.slug, type, threshold: 0.5 };
+      const common = { displayName: form.displayName, severity: form.severity, isActive: form.isActive, description: form.description || null };
+      if (detectionId) return api.updateDetection(detectionId, form.fixedType ? common : { ...common, config });
+      const body: BodyOf<'createDetection'> = { ...common, config, slug: form.slug, type, threshold: 0.5 };
       return api.createDetection(body);
     },
     onSuccess: () => {
@@ -132,13 +157,20 @@ export function DetectionEditPage() {
         <label htmlFor="d-slug">Slug (letters, digits and dashes; cannot change later)</label>
         <input id="d-slug" required disabled={!!detectionId} value={form.slug} onChange={(e) => set('slug', e.target.value)} />
         <label htmlFor="d-kind">Kind</label>
-        <select id="d-kind" disabled={!!detectionId} value={form.kind} onChange={(e) => set('kind', e.target.value as Kind)}>
-          {(Object.keys(KIND_LABELS) as Kind[]).map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </select>
+        {form.fixedType ? (
+          <>
+            <input id="d-kind" disabled value={form.fixedType} />
+            <p className="hint">Its configuration is changed through the API or the CLI; saving here keeps it.</p>
+          </>
+        ) : (
+          <select id="d-kind" disabled={!!detectionId} value={form.kind} onChange={(e) => set('kind', e.target.value as Kind)}>
+            {(Object.keys(KIND_LABELS) as Kind[]).map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        )}
         <label htmlFor="d-severity">Severity</label>
         <select id="d-severity" value={form.severity} onChange={(e) => set('severity', e.target.value as Schemas['Severity'])}>
           {['critical', 'high', 'medium', 'low'].map((s) => (
@@ -151,7 +183,7 @@ export function DetectionEditPage() {
         <label htmlFor="d-description">Description</label>
         <textarea id="d-description" value={form.description} onChange={(e) => set('description', e.target.value)} />
 
-        {form.kind === 'regex' && (
+        {!form.fixedType && form.kind === 'regex' && (
           <>
             <label htmlFor="d-pattern">Pattern (JavaScript regular expression)</label>
             <input id="d-pattern" required value={form.pattern} onChange={(e) => set('pattern', e.target.value)} />
@@ -167,7 +199,7 @@ export function DetectionEditPage() {
             </fieldset>
           </>
         )}
-        {form.kind === 'pii' && (
+        {!form.fixedType && form.kind === 'pii' && (
           <fieldset>
             <legend>Kinds of personal data</legend>
             {PII_KINDS.map((k) => (
@@ -177,7 +209,7 @@ export function DetectionEditPage() {
             ))}
           </fieldset>
         )}
-        {form.kind === 'anomaly' && (
+        {!form.fixedType && form.kind === 'anomaly' && (
           <>
             <label htmlFor="d-metric">Metric</label>
             <select id="d-metric" value={form.metric} onChange={(e) => set('metric', e.target.value as Form['metric'])}>
@@ -188,7 +220,7 @@ export function DetectionEditPage() {
             <input id="d-z" type="number" min="1" max="50" step="0.1" value={form.zThreshold} onChange={(e) => set('zThreshold', e.target.value)} />
           </>
         )}
-        {(form.kind === 'trace_rules' || form.kind === 'conditional') && <RuleBuilder idPrefix="d-rules" rows={form.rules} onChange={(rules) => set('rules', rules)} />}
+        {!form.fixedType && (form.kind === 'trace_rules' || form.kind === 'conditional') && <RuleBuilder idPrefix="d-rules" rows={form.rules} onChange={(rules) => set('rules', rules)} />}
 
         <div className="filter-actions">
           <button type="submit" className="primary" disabled={save.isPending}>

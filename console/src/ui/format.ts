@@ -13,3 +13,6 @@ export const formatCost = (dollars: number | null | undefined): string => {
 export const formatTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export const formatCount = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toLocaleString());
+
+/** "1 trace", "3 traces": a count with its noun, singular for one. */
+export const countOf = (n: number, singular: string, plural = `${singular}s`): string => `${n.toLocaleString()} ${n === 1 ? singular : plural}`;

@@ -20,7 +20,7 @@ const sparkline = (trend: readonly { count: number }[]): string => {
   return trend.map((d) => (max === 0 || d.count === 0 ? ' ' : bars[Math.min(7, Math.ceil((d.count / max) * 8) - 1)])).join('');
 };
 
-/** `tracewell clusters list|show|fix` (docs/detections-learning.md#failure-clustering). */
+/** `tracewell clusters list|show|fix|split|merge` (docs/detections-learning.md#failure-clustering). */
 export function registerClusterCommands(program: Command, io: Io): void {
   const clusters = program.command('clusters').description('failing traces grouped into clusters by their failure');
 
@@ -80,5 +80,24 @@ export function registerClusterCommands(program: Command, io: Io): void {
       };
       const context = CommandContext.of(io, self);
       printResource(io, context.settings.json, await context.client().request<SuccessData<'createFailureClusterFix'>>('POST', `${PATH}/${encodeURIComponent(id)}/fix`, { body }));
+    });
+
+  clusters
+    .command('split <id> <traceIds...>')
+    .description('move the named traces of a cluster (not all of them) into a new cluster, printed')
+    .action(async (id: string, traceIds: string[], _options: unknown, self: Command) => {
+      const body: BodyOf<'splitFailureCluster'> = { traceIds };
+      const context = CommandContext.of(io, self);
+      printResource(io, context.settings.json, await context.client().request<SuccessData<'splitFailureCluster'>>('POST', `${PATH}/${encodeURIComponent(id)}/split`, { body }));
+    });
+
+  clusters
+    .command('merge <id>')
+    .description("move a cluster's traces into another (--into); it then redirects its future traces there")
+    .requiredOption('--into <clusterId>', 'the cluster that takes the traces')
+    .action(async (id: string, options: { into: string }, self: Command) => {
+      const body: BodyOf<'mergeFailureCluster'> = { into: options.into };
+      const context = CommandContext.of(io, self);
+      printResource(io, context.settings.json, await context.client().request<SuccessData<'mergeFailureCluster'>>('POST', `${PATH}/${encodeURIComponent(id)}/merge`, { body }));
     });
 }

@@ -9,8 +9,9 @@ import type { Store } from '../../ports/store.js';
 import { isUuid } from '../actor.js';
 import type { Severity } from '../detections/detection-types.js';
 import type { Finding, TraceSubject } from '../detections/engines/detector-engine.js';
+import type { FiredElsewhere } from '../detections/detection-evaluation.js';
 import type { FixService } from '../fixes/fix-service.js';
-import { ClusterAssignment, unionOf } from './cluster-assignment.js';
+import { ClusterAssignment, unionOf, type FailingTrace } from './cluster-assignment.js';
 import { bucketOf, templateOf, type DrainParameters } from './drain-matching.js';
 import { failureSignature, templateText } from './failure-signature.js';
 
@@ -68,6 +69,32 @@ export class ClusterService {
       { projectId: subject.trace.projectId, traceId: subject.trace.id, tokens, detectionIds: firings.map((f) => f.detectionId), seenAt: subject.trace.createdAt },
       this.clock.now(),
     );
+  };
+
+  /**
+   * The hook for firings recorded outside the detection worker (a backfill batch, an
+   * evaluator-backed classifier): each fired trace joins its cluster as the worker would have put it
+   * (the same signature), or — already a member — gains the detections on its and its cluster's
+   * list. One lock for the whole batch, in the caller's transaction.
+   */
+  assignFired = async (tx: Store, fired: readonly FiredElsewhere[]): Promise<void> => {
+    const byTrace = new Map<string, { subject: TraceSubject; firings: { detectionId: string; slug: string; spanId: string | null }[] }>();
+    for (const { subject, detection, finding } of fired) {
+      const key = `${subject.trace.projectId} ${subject.trace.id}`;
+      const entry = byTrace.get(key) ?? { subject, firings: [] };
+      entry.firings.push({ detectionId: detection.id, slug: detection.slug, spanId: finding.spanId });
+      byTrace.set(key, entry);
+    }
+    const byProject = new Map<string, FailingTrace[]>();
+    for (const { subject, firings } of byTrace.values()) {
+      const tokens = failureSignature({ status: subject.trace.status, name: subject.trace.name, spans: subject.spans, firings }, this.assignment.parameters.maxTokens);
+      if (!tokens) continue;
+      const projectId = subject.trace.projectId;
+      const traces = byProject.get(projectId) ?? [];
+      traces.push({ projectId, traceId: subject.trace.id, tokens, detectionIds: firings.map((f) => f.detectionId), seenAt: subject.trace.createdAt });
+      byProject.set(projectId, traces);
+    }
+    for (const traces of byProject.values()) await this.assignment.assignAll(tx, traces, this.clock.now());
   };
 
   async list(
@@ -160,7 +187,8 @@ export class ClusterService {
   /**
    * Splits the given member traces off into a new cluster (in the leaf of its first trace's
    * signature, its template their common template), answered as the new cluster. The source keeps
-   * its template — it still describes what remains — so new traces go to whichever template is
+   * its template — it still describes what remains — and lists only the detections that fired on
+   * the traces it keeps; so new traces go to whichever template is
    * nearer, and the new, more specific one wins its own signatures.
    */
   async split(projectId: string, clusterId: string, traceIds: readonly string[], trendDays: number): Promise<ClusterView> {
@@ -195,9 +223,12 @@ export class ClusterService {
       await tx.failureClusters.recordCreated(projectId);
       await tx.failureClusters.moveMembers(projectId, source.id, created.id, unique);
       const range = await tx.failureClusters.seenRange(projectId, source.id);
+      // The source lists only the detections that fired on traces it still holds.
+      const remaining = new Set(await tx.failureClusters.memberDetectionIds(projectId, source.id));
       await tx.failureClusters.update(projectId, source.id, {
         count: source.count - chosen.length,
         ...(range ? { firstSeenAt: range.first, lastSeenAt: range.last } : {}),
+        detectionIds: source.detectionIds.filter((id) => remaining.has(id)),
         updatedAt: now,
       });
       return created.id;

@@ -25,6 +25,16 @@ export type JobOutcome = 'done' | 'lost' | 'failed';
 /** Work that runs in an evaluation's transaction once its firings are recorded (failure clustering). */
 export type EvaluatedHook = (tx: Store, subject: TraceSubject, fired: readonly { detection: DetectionRecord; finding: Finding }[]) => Promise<unknown>;
 
+/** A firing recorded outside the detection worker: by a backfill, or an evaluator-backed classifier. */
+export interface FiredElsewhere {
+  subject: TraceSubject;
+  detection: DetectionRecord;
+  finding: Finding;
+}
+
+/** Work that runs in the transaction that recorded firings outside the worker (failure clustering assigns their traces). */
+export type FiredElsewhereHook = (tx: Store, fired: readonly FiredElsewhere[]) => Promise<unknown>;
+
 /** The trace a job addresses, as the ingest hook hands it over. */
 export interface TraceRef {
   projectId: string;
@@ -54,6 +64,19 @@ export class DetectionEvaluation {
   /** Adds work to every evaluation's transaction, after its firings (failure clustering assigns the trace there). */
   onEvaluated(hook: EvaluatedHook): void {
     this.evaluatedHooks.push(hook);
+  }
+
+  private readonly firedElsewhereHooks: FiredElsewhereHook[] = [];
+
+  /** Adds work to transactions that record firings outside the worker, so their traces are treated as the worker treats them. */
+  onFiredElsewhere(hook: FiredElsewhereHook): void {
+    this.firedElsewhereHooks.push(hook);
+  }
+
+  /** Runs the fired-elsewhere hooks in `tx` (the evaluator pipeline calls it after its classifier firings). */
+  async firedElsewhere(tx: Store, fired: readonly FiredElsewhere[]): Promise<void> {
+    if (fired.length === 0) return;
+    for (const hook of this.firedElsewhereHooks) await hook(tx, fired);
   }
 
   /** Stops the scan workers. */
@@ -123,14 +146,17 @@ export class DetectionEvaluation {
     const engine = this.registry.engineFor(detection);
     if (!engine) return 0; // stored, not executable here
     const context: DetectorContext = { traces: tx.evaluationTraces, scan: this.scan, models: tx.detectionModels };
-    let fired = 0;
+    const fired: FiredElsewhere[] = [];
     for (const traceId of traceIds) {
       const trace = await tx.traces.findById(detection.projectId, traceId);
       if (!trace || !this.inScope(detection, { trace, spans: [] })) continue;
-      const finding = await engine.evaluate(detection, { trace, spans: await tx.traces.spansOf(detection.projectId, traceId) }, context);
-      if (finding && finding.score >= detection.threshold && (await this.fire(tx, detection, trace, finding, false))) fired += 1;
+      const subject: TraceSubject = { trace, spans: await tx.traces.spansOf(detection.projectId, traceId) };
+      const finding = await engine.evaluate(detection, subject, context);
+      if (finding && finding.score >= detection.threshold && (await this.fire(tx, detection, trace, finding, false))) fired.push({ subject, detection, finding });
     }
-    return fired;
+    // The batch's fired traces join their clusters under one lock, in this same transaction.
+    await this.firedElsewhere(tx, fired);
+    return fired.length;
   }
 
   private async evaluate(store: Store, subject: TraceSubject): Promise<{ detection: DetectionRecord; finding: Finding }[]> {

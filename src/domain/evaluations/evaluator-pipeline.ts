@@ -4,7 +4,7 @@ import type { EvaluationJobRecord, EvaluationRunRecord, EvaluatorRecord } from '
 import type { EvaluatedTrace } from '../../ports/evaluation-traces.js';
 import type { Store } from '../../ports/store.js';
 import { isEvaluatorConfig } from '../detections/detection-config.js';
-import type { DetectionEvaluation } from '../detections/detection-evaluation.js';
+import type { DetectionEvaluation, FiredElsewhere } from '../detections/detection-evaluation.js';
 import { traceRuleSubject } from '../detections/engines/rule-detector.js';
 import { filterLanguageRuleEvaluator } from '../detections/rule-language.js';
 import { costOf, type PriceTable } from '../pricing/price-table.js';
@@ -206,15 +206,22 @@ export class EvaluatorPipeline {
     );
     await this.run(tx, evaluator, trace.id, { outcome: 'scored', scoreId: score.id, ...usage });
     // Classifier detections backed by this evaluator fire like any other detection.
+    const fired: Omit<FiredElsewhere, 'subject'>[] = [];
     for (const detection of await tx.detections.listAll(evaluator.projectId)) {
       if (!detection.isActive || detection.type !== 'classifier' || !isEvaluatorConfig(detection.config) || detection.config.evaluatorId !== evaluator.id) continue;
       if (detection.frameworks.length > 0 && (trace.framework === null || !(detection.frameworks as string[]).includes(trace.framework))) continue;
       if (verdict.score < detection.threshold) continue;
-      await this.detections.fire(tx, detection, trace, {
+      const finding = {
         spanId: null,
         score: verdict.score,
         evidence: { evaluatorId: evaluator.id, scoreId: score.id, scoreName: evaluator.scoreName, reasoning: verdict.reasoning },
-      });
+      };
+      if (await this.detections.fire(tx, detection, trace, finding)) fired.push({ detection, finding });
+    }
+    // The fired trace joins its failure cluster as if the detection worker had seen the firing.
+    if (fired.length > 0) {
+      const subject = { trace, spans: await tx.traces.spansOf(trace.projectId, trace.id) };
+      await this.detections.firedElsewhere(tx, fired.map((f) => ({ subject, ...f })));
     }
   }
 
