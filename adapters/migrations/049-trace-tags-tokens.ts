@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../../src/ports/store.js';
+import type { Migration } from './migration.js';
+
+/**
+ * Trace tags and per-trace input/output tokens (docs/traces.md#tags, docs/sessions.md).
+ *
+ * `traces.tags` holds the trace's tag set as a JSON array (read with the row, written with it by
+ * every path that writes a trace); `trace_tags` holds one row per tag, for filtering and grouping
+ * by tag through an index (project, tag, trace). Triggers keep the rows equal to the column in the
+ * writing transaction itself — an insert, an OTLP append that recomputes the trace row — as the
+ * rollup marks of migration 047 are kept, so no write path can forget them; deletes (a trace, its
+ * retention, a project purge) take the rows with them by the foreign key's cascade.
+ *
+ * `traces.input_tokens` / `output_tokens` are the spans' `input_tokens` / `output_tokens` summed,
+ * maintained where `total_tokens` is (SpanTotals); stored traces are filled from their spans here.
+ */
+async function createTriggers(knex: Knex, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await knex.raw(`CREATE FUNCTION trace_tags_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM trace_tags WHERE project_id = OLD.project_id AND trace_id = OLD.id;
+  END IF;
+  INSERT INTO trace_tags (project_id, trace_id, tag)
+    SELECT NEW.project_id, NEW.id, e.tag FROM jsonb_array_elements_text(CAST(NEW.tags AS jsonb)) AS e(tag) ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$`);
+    // Row triggers whose WHEN is false for an untagged trace: an ingest without tags runs no function.
+    await knex.raw(`CREATE TRIGGER traces_tags_inserted AFTER INSERT ON traces FOR EACH ROW WHEN (NEW.tags <> '[]') EXECUTE FUNCTION trace_tags_write()`);
+    await knex.raw(
+      `CREATE TRIGGER traces_tags_updated AFTER UPDATE OF tags ON traces FOR EACH ROW WHEN (OLD.tags IS DISTINCT FROM NEW.tags) EXECUTE FUNCTION trace_tags_write()`,
+    );
+    return;
+  }
+  const insert = `INSERT OR IGNORE INTO trace_tags (project_id, trace_id, tag) SELECT new.project_id, new.id, j.value FROM json_each(new.tags) AS j;`;
+  await knex.raw(`CREATE TRIGGER traces_tags_inserted AFTER INSERT ON traces WHEN new.tags <> '[]' BEGIN ${insert} END`);
+  await knex.raw(
+    `CREATE TRIGGER traces_tags_updated AFTER UPDATE OF tags ON traces WHEN old.tags IS NOT new.tags BEGIN ` +
+      `DELETE FROM trace_tags WHERE project_id = old.project_id AND trace_id = old.id; ${insert} END`,
+  );
+}
+
+/** The sum over a trace's spans of one numeric span metadata key, as spanTokens reads it (a number, else nothing). */
+function spanSum(dialect: Dialect, key: string): string {
+  const value =
+    dialect === 'postgres'
+      ? `CASE WHEN jsonb_typeof(CAST(s.metadata AS jsonb) -> '${key}') = 'number' THEN CAST(CAST(s.metadata AS jsonb) ->> '${key}' AS double precision) END`
+      : `CASE WHEN json_type(s.metadata, '$.${key}') IN ('integer', 'real') THEN json_extract(s.metadata, '$.${key}') END`;
+  return `COALESCE((SELECT SUM(${value}) FROM spans s WHERE s.project_id = traces.project_id AND s.trace_id = traces.id), 0)`;
+}
+
+export const traceTagsTokens: Migration = {
+  name: '049-trace-tags-tokens',
+  async up(knex, dialect) {
+    await knex.schema.alterTable('traces', (t) => {
+      t.double('input_tokens').notNullable().defaultTo(0);
+      t.double('output_tokens').notNullable().defaultTo(0);
+      t.text('tags').notNullable().defaultTo('[]'); // JSON array of strings, ascending by bytes
+    });
+    await knex.schema.createTable('trace_tags', (t) => {
+      t.uuid('project_id').notNullable();
+      t.string('trace_id', 128).notNullable();
+      t.string('tag', 200).notNullable();
+      t.primary(['project_id', 'trace_id', 'tag']);
+      t.foreign(['project_id', 'trace_id']).references(['project_id', 'id']).inTable('traces').onDelete('CASCADE');
+      // Traces of a tag in a project: the filter's EXISTS probes the primary key, a tag's traces this.
+      t.index(['project_id', 'tag', 'trace_id'], 'trace_tags_project_tag_idx');
+    });
+    await createTriggers(knex, dialect);
+    // Only traces with tokens can have input or output tokens: the others keep their 0 unread.
+    await knex.raw(`UPDATE traces SET input_tokens = ${spanSum(dialect, 'input_tokens')}, output_tokens = ${spanSum(dialect, 'output_tokens')} WHERE total_tokens > 0`);
+  },
+  async down(knex, dialect) {
+    for (const name of ['traces_tags_inserted', 'traces_tags_updated']) {
+      await knex.raw(dialect === 'postgres' ? `DROP TRIGGER IF EXISTS ${name} ON traces` : `DROP TRIGGER IF EXISTS ${name}`);
+    }
+    if (dialect === 'postgres') await knex.raw('DROP FUNCTION IF EXISTS trace_tags_write()');
+    await knex.schema.dropTableIfExists('trace_tags');
+    await knex.schema.alterTable('traces', (t) => {
+      t.dropColumn('input_tokens');
+      t.dropColumn('output_tokens');
+      t.dropColumn('tags');
+    });
+  },
+};
