@@ -35,7 +35,13 @@ function seededTraces(seed: number, count: number) {
       ...(failed && s === 0 ? { error: 'tool timed out' } : {}),
       latency_ms: s === 0 ? random.int(10, 90_000) : random.int(1, 500),
       start_time: new Date(start + s).toISOString(),
-      metadata: { cost: random.int(0, 4096) / 1024, tokens_used: random.int(0, 5000) },
+      // LLM spans state input and output tokens (most of them), the agent span only a total: the
+      // sessions' input/output figures are then sums over some spans of each trace, not all.
+      metadata: {
+        cost: random.int(0, 4096) / 1024,
+        tokens_used: random.int(0, 5000),
+        ...(s > 0 && random.chance(0.8) ? { input_tokens: random.int(0, 3000), output_tokens: random.int(0, 1500) } : {}),
+      },
     }));
     return {
       trace_id: `t${String(i).padStart(3, '0')}`,
@@ -107,6 +113,8 @@ forEachAdapter((adapter) => {
       it('lists each session with figures equal to a recomputation from the raw trace rows, in every order, page by page', async () => {
         const traces = await raw();
         expect(referenceSessions(traces)).to.have.length(SESSIONS.length);
+        // The input/output figures are proven on sessions that have them, and differ from the totals.
+        expect(referenceSessions(traces).every((s) => s.inputTokens > 0 && s.outputTokens > 0 && s.inputTokens + s.outputTokens !== s.totalTokens)).to.equal(true);
         await expectListsMatch(traces);
       });
 
@@ -228,6 +236,9 @@ forEachAdapter((adapter) => {
         const after = referenceSessions(traces).find((s) => s.id === 'chat-2')!;
         expect(after.totalTokens).to.be.greaterThan(before.totalTokens);
         expect(after.errorCount).to.equal(before.errorCount + 1);
+        // The appended span's tokens, known here, move the session's input and output figures by exactly them.
+        expect(after.inputTokens).to.equal(before.inputTokens + 100);
+        expect(after.outputTokens).to.equal(before.outputTokens + 50);
         await expectListsMatch(traces);
       });
 
