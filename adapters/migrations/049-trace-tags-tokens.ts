@@ -68,8 +68,11 @@ export const traceTagsTokens: Migration = {
       t.index(['project_id', 'tag', 'trace_id'], 'trace_tags_project_tag_idx');
     });
     await createTriggers(knex, dialect);
-    // Only traces with tokens can have input or output tokens: the others keep their 0 unread.
-    await knex.raw(`UPDATE traces SET input_tokens = ${spanSum(dialect, 'input_tokens')}, output_tokens = ${spanSum(dialect, 'output_tokens')} WHERE total_tokens > 0`);
+    // Only the traces with a span naming either key (its JSON text holds the quoted key) are updated:
+    // the others keep their 0 without being rewritten. Not `total_tokens > 0`: a span's stated
+    // `tokens_used: 0` makes the total 0 whatever input and output it names.
+    const named = `EXISTS (SELECT 1 FROM spans s WHERE s.project_id = traces.project_id AND s.trace_id = traces.id AND (s.metadata LIKE '%"input_tokens"%' OR s.metadata LIKE '%"output_tokens"%'))`;
+    await knex.raw(`UPDATE traces SET input_tokens = ${spanSum(dialect, 'input_tokens')}, output_tokens = ${spanSum(dialect, 'output_tokens')} WHERE ${named}`);
   },
   async down(knex, dialect) {
     for (const name of ['traces_tags_inserted', 'traces_tags_updated']) {

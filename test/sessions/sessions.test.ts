@@ -4,6 +4,9 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
+import { randomUUID } from 'node:crypto';
+import { migrateToLatest } from '../../adapters/database.js';
+import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
 import { ordered, rawTraces, referenceSessions, referenceUsers, type RawTrace, type ReferenceSession, type ReferenceUser } from './activity-reference.js';
 
 const DAY = 24 * 3600_000;
@@ -269,6 +272,41 @@ forEachAdapter((adapter) => {
         for (let i = 0; i < 200; i++) if (!(await server.runtime.services.dataLifecycle.runOnce(`purge-${i}`)).more) break;
         expect(await server.runtime.store.sessionActivity.sessions({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
         expect(await server.runtime.store.sessionActivity.endUsers({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
+      });
+    });
+  });
+
+  describe('migration 049 (per-trace input and output tokens)', () => {
+    it('fills the traces stored before it from their spans: numbers summed, other JSON types and missing keys adding nothing', async () => {
+      const spans: Record<string, Record<string, unknown>[]> = {
+        a: [{ input_tokens: 120, output_tokens: 30, tokens_used: 150 }, { input_tokens: 7, output_tokens: 3 }, { tokens_used: 40 }],
+        b: [{ input_tokens: '12', output_tokens: null, tokens_used: 5 }, { input_tokens: [1], output_tokens: 2.5, tokens_used: 5 }],
+        c: [{ model: 'gpt-4o' }],
+        // A stated total of 0 does not hide the input and output a span names.
+        d: [{ tokens_used: 0, input_tokens: 4, output_tokens: 1 }],
+      };
+      // What spanTokens reads, recomputed here: a key counts when it holds a JSON number.
+      const expected = Object.fromEntries(Object.entries(spans).map(([id, list]) => {
+        const sum = (key: string) => list.reduce((total, m) => total + (typeof m[key] === 'number' ? (m[key] as number) : 0), 0);
+        return [id, { input: sum('input_tokens'), output: sum('output_tokens') }];
+      }));
+      await onDatabaseThrough(adapter, '048-dashboards', async (database) => {
+        const knex = database.knex;
+        const organizationId = await organizationRow(knex, 0);
+        const projectId = randomUUID();
+        await knex('projects').insert({ id: projectId, organization_id: organizationId, name: 'P', created_at: 0, updated_at: 0 });
+        for (const [id, list] of Object.entries(spans)) {
+          const total = list.reduce((sum, m) => sum + (typeof m.tokens_used === 'number' ? m.tokens_used : 0), 0);
+          await knex('traces').insert({ project_id: projectId, id, name: id, status: 'success', created_at: 1000, total_tokens: total, metadata: '{}' });
+          await knex('spans').insert(list.map((metadata, i) => ({ project_id: projectId, trace_id: id, span_id: `s${i}`, position: i, name: 's', span_type: 'LLM', status: 'success', metadata: JSON.stringify(metadata) })));
+        }
+        await migrateToLatest(database);
+        const rows = await knex('traces').where({ project_id: projectId }).orderBy('id').select('id', 'input_tokens', 'output_tokens', 'tags');
+        expect(rows.map((r: Record<string, unknown>) => [r.id, Number(r.input_tokens), Number(r.output_tokens), r.tags])).to.deep.equal(
+          Object.entries(expected).map(([id, e]) => [id, e.input, e.output, '[]']),
+        );
+        expect(expected).to.deep.equal({ a: { input: 127, output: 33 }, b: { input: 0, output: 2.5 }, c: { input: 0, output: 0 }, d: { input: 4, output: 1 } });
+        expect(Number((await knex('trace_tags').count({ n: '*' }))[0].n)).to.equal(0);
       });
     });
   });
