@@ -223,7 +223,7 @@ forEachAdapter((adapter) => {
       rows = rows.slice(12);
       await check('after-delete', { measures: ALL_MEASURES, dimensions: [{ name: 'model', top: 3 }] }, { dimensions: [{ name: 'model', top: 3 }], rankBy: 'traceCount', measures: ALL_MEASURES });
       await check('after-delete-tag', { measures: ALL_MEASURES, dimensions: [{ name: 'tag', top: 5 }] }, { dimensions: [{ name: 'tag', top: 5 }], rankBy: 'traceCount', measures: ALL_MEASURES });
-      // Their tag rows went with them (the foreign key's cascade).
+      // Their tag rows went with them (migration 049's delete trigger).
       const left = await server.runtime.database.knex('trace_tags').where({ project_id: server.tenant.project.id }).whereIn('trace_id', victims.map((v) => v.id)).count({ n: '*' });
       expect(Number(left[0].n)).to.equal(0);
     });
@@ -284,6 +284,12 @@ forEachAdapter((adapter) => {
       rows = rows.filter((t) => createdAt(t) >= floor);
       await check('retained-deleted', { measures: ALL_MEASURES, time: { bucket: 'day', timeZone: 'Europe/Berlin' } }, { ...ref, keep: undefined });
       await check('retained-deleted-tag', { measures: ALL_MEASURES, dimensions: byTag.dimensions }, byTag);
+      // The lifecycle's deletes took the expired traces' tag rows with them (migration 049's delete trigger): none is left without its trace.
+      const knex = server.runtime.database.knex;
+      const orphans = await knex('trace_tags as g').leftJoin('traces as t', (on) => on.on('t.project_id', 'g.project_id').andOn('t.id', 'g.trace_id')).whereNull('t.id').count({ n: '*' });
+      expect(Number(orphans[0].n)).to.equal(0);
+      const kept = await knex('trace_tags').where({ project_id: server.tenant.project.id }).whereIn('trace_id', rows.map((t) => t.id)).count({ n: '*' });
+      expect(Number(kept[0].n)).to.equal(rows.reduce((sum, t) => sum + new Set(t.tags).size, 0));
       expectEnvelope(await server.request().patch('/api/v1/public/project').set('x-api-key', key).send({ retentionDays: null }));
     });
 

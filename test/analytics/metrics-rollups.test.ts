@@ -195,7 +195,7 @@ forEachAdapter((adapter) => {
       const projectId = server.tenant.project.id;
       expect(Number((await knex()('trace_tags').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.be.greaterThan(0);
       await knex()('traces').where({ project_id: projectId }).delete();
-      // The tag rows went with their traces (the foreign key's cascade), the other organization's stay.
+      // The tag rows went with their traces (migration 049's delete trigger), the other organization's stay.
       expect(Number((await knex()('trace_tags').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
       expect(await count('trace_tags')).to.be.greaterThan(0);
       await settle();

@@ -267,11 +267,16 @@ forEachAdapter((adapter) => {
 
       it('after a project purge: the purged project has no session or user left', async () => {
         const other = server.other;
+        // A tagged trace in the purged project: its tag rows go with it (migration 049's delete trigger fires for the cascade).
+        await server.runtime.services.traceIngestion.ingest(other.project.id, { trace_id: 'tagged-purged', name: 'tagged', tags: ['gone'], spans: [] });
+        const tagRows = async () => Number((await server.runtime.database.knex('trace_tags').where({ project_id: other.project.id }).count({ n: '*' }))[0].n);
+        expect(await tagRows()).to.equal(1);
         expect(await server.runtime.store.sessionActivity.sessions({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.not.be.empty;
         await server.request().delete('/api/v1/public/project').set('x-api-key', other.apiKey).send({ confirmation: other.project.id }).expect(200);
         for (let i = 0; i < 200; i++) if (!(await server.runtime.services.dataLifecycle.runOnce(`purge-${i}`)).more) break;
         expect(await server.runtime.store.sessionActivity.sessions({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
         expect(await server.runtime.store.sessionActivity.endUsers({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
+        expect(await tagRows()).to.equal(0);
       });
     });
   });
