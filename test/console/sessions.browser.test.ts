@@ -103,6 +103,15 @@ forEachAdapter((adapter) => {
       expect(await page.locator('.trace-head .tag-chip').allInnerTexts()).to.deep.equal(['beta', 'vip']);
     });
 
+    it("shows a trace's tags beside its name in the trace list", async () => {
+      await page.goto(`${http.baseUrl}/traces`);
+      const row = page.locator('tbody tr', { has: page.getByRole('link', { name: 'support turn t2' }) });
+      await row.locator('.list-tag').first().waitFor();
+      expect(await row.locator('.list-tag').allInnerTexts()).to.deep.equal(['beta', 'vip']);
+      const untagged = page.locator('tbody tr', { has: page.getByRole('link', { name: 'support turn t1' }) });
+      expect(await untagged.locator('.list-tag').count()).to.equal(0);
+    });
+
     it('lists end users and shows a user with their sessions', async () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
       await page.getByRole('navigation', { name: 'Analytics' }).getByRole('link', { name: 'Users' }).click();
