@@ -42,6 +42,7 @@ import { datasets } from './034-datasets.js';
 import { experimentAlpha } from './035-experiment-alpha.js';
 import { sessionActivityIndexes } from './039-session-activity-indexes.js';
 import { dashboards } from './048-dashboards.js';
+import { traceTagsTokens } from './049-trace-tags-tokens.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -88,4 +89,5 @@ export const migrations: readonly Migration[] = [
   failureClusters,
   metricsRollups,
   dashboards,
+  traceTagsTokens,
 ];

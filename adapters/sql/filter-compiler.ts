@@ -108,7 +108,24 @@ function spanExists(field: ResolvedField, dialect: FilterDialect, table: string,
   };
 }
 
+/**
+ * `tag`: some row of the trace's tags (trace_tags, migration 049) satisfies `test` on its text (no
+ * test: the trace has a tag). A correlated EXISTS on the primary key (project_id, trace_id, tag).
+ */
+function tagExists(table: string, test: (value: SqlFragment) => SqlFragment | null): SqlFragment {
+  const holds = test({ sql: 'filter_tg.tag', bindings: [] });
+  if (!holds) return FALSE;
+  return {
+    sql: `(EXISTS (SELECT 1 FROM trace_tags filter_tg WHERE filter_tg.project_id = ${table}.project_id AND filter_tg.trace_id = ${table}.id AND ${holds.sql}))`,
+    bindings: holds.bindings,
+  };
+}
+
 function emptiness(field: ResolvedField, dialect: FilterDialect, table: string): SqlFragment {
+  if (field.traceTags) {
+    const some = tagExists(table, () => TRUE);
+    return { sql: `(NOT ${some.sql})`, bindings: some.bindings };
+  }
   if (field.spanKey) {
     const some = spanExists(field, dialect, table, (v) =>
       field.kind === 'number' ? { sql: `${v.sql} IS NOT NULL`, bindings: v.bindings } : { sql: `${v.sql} IS NOT NULL AND ${v.sql} <> ''`, bindings: [...v.bindings, ...v.bindings] },
@@ -129,6 +146,7 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
   const { operand, test } = condition;
   if (condition.field.kind === 'score') return typeof operand === 'string' ? FALSE : scoreExists(condition.field, table, { test, operand });
   const type = typeof operand as ValueType;
+  if (condition.field.traceTags) return type === 'string' ? tagExists(table, (value) => comparedValue(value, condition, dialect)) : FALSE;
   if (condition.field.spanKey) {
     const kind: ValueType = condition.field.kind === 'number' ? 'number' : 'string';
     return kind === type ? spanExists(condition.field, dialect, table, (value) => comparedValue(value, condition, dialect)) : FALSE;

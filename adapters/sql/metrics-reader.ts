@@ -51,6 +51,9 @@ export function dimensionColumn(filterDialect: FilterDialect, dimension: Metrics
       return sql('t.environment');
     case 'release':
       return sql('t.release');
+    case 'tag':
+      // The row of one of the trace's tags, joined by base (NULL for a trace without tags).
+      return sql('tg.tag');
     case 'spanType':
       return sql('s.span_type');
     case 'model':
@@ -259,6 +262,11 @@ export class SqlMetricsReader implements MetricsReader {
     groupings.forEach((grouping, k) => columns.push(join([dimensionColumn(this.filterDialect, grouping.dimension), sql(`AS r${k}`)], ' ')));
     if (options.ranked) columns.push(join([dimensionColumn(this.filterDialect, options.ranked), sql('AS v')], ' '));
     columns.push(sql('t.id AS trace_id'));
+    // A trace has a row per tag: grouped by tag, a unit appears once per tag (so a trace counts in the
+    // group of each of its tags), and its rows mapped to the same group — two tags both in `other` —
+    // are made one again by DISTINCT over the unit's id and values.
+    const byTag = options.ranked === 'tag' || groupings.some((g) => g.dimension === 'tag');
+    if (byTag) columns.push(sql(scope.unit === 'span' ? 's.span_id AS unit_id' : "'' AS unit_id"));
     if (scope.unit === 'trace') {
       columns.push(sql("t.latency_ms AS lat, t.cost AS cost, CASE WHEN t.status = 'error' THEN 1 ELSE 0 END AS err, t.span_count AS spans, t.total_tokens AS tot"));
       if (options.inputOutputTokens) {
@@ -289,6 +297,7 @@ export class SqlMetricsReader implements MetricsReader {
       from.push(sql('traces t'));
     }
     if (scope.unit === 'span') from.push(sql('JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id'));
+    if (byTag) from.push(sql('LEFT JOIN trace_tags tg ON tg.project_id = t.project_id AND tg.trace_id = t.id'));
     from.push(sql('WHERE t.project_id = ? AND t.created_at >= ? AND t.created_at < ?', [scope.projectId, scope.fromMs, scope.toMs]));
     if (options.buckets) from.push(sql('AND t.created_at >= bk.s AND t.created_at < bk.e'));
     const filter = compileFilterSql(scope.rules, this.filterDialect, { table: 't' });
@@ -298,12 +307,12 @@ export class SqlMetricsReader implements MetricsReader {
       sql('bucket'),
       ...groupings.map((grouping, k) => this.groupingSql(grouping, k)),
       ...(options.ranked ? [sql('v')] : []),
-      sql('trace_id, lat, cost, err, spans, tot, inp, outp'),
+      sql(`trace_id, ${byTag ? 'unit_id, ' : ''}lat, cost, err, spans, tot, inp, outp`),
     ];
     // OFFSET 0 keeps PostgreSQL from pulling the inner select up, which would copy each raw value's
     // expression back into every place the outer one reads it.
     const fence = this.dialect === 'postgres' ? ' OFFSET 0' : '';
-    return join([sql('SELECT'), join(outer, ', '), sql('FROM (SELECT'), join(columns, ', '), sql('FROM'), join(from, ' '), sql(`${fence}) x`)], ' ');
+    return join([sql(byTag ? 'SELECT DISTINCT' : 'SELECT'), join(outer, ', '), sql('FROM (SELECT'), join(columns, ', '), sql('FROM'), join(from, ' '), sql(`${fence}) x`)], ' ');
   }
 
   private async rows(query: SqlFragment): Promise<Row[]> {

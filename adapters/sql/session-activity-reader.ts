@@ -57,7 +57,7 @@ export class SqlSessionActivityReader implements SessionActivityReader {
     this.keyset(sortExpr, key, order.direction, after, having, havingBindings);
     const sql =
       `SELECT session_id AS id, COUNT(*) AS n, MIN(created_at) AS first_ms, MAX(created_at) AS last_ms, MAX(created_at + latency_ms) AS end_ms, ` +
-      `SUM(cost) AS cost, SUM(total_tokens) AS tokens, ${ERRORS} AS errors, COUNT(DISTINCT user_id) AS users ` +
+      `SUM(cost) AS cost, SUM(total_tokens) AS tokens, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, ${ERRORS} AS errors, COUNT(DISTINCT user_id) AS users ` +
       `FROM traces WHERE ${where} GROUP BY session_id${having.length ? ` HAVING ${having.join(' AND ')}` : ''} ` +
       `ORDER BY ${sortExpr} ${order.direction}, ${key} ${order.direction} LIMIT ?`;
     const rows = await this.rows(sql, [...bindings, ...havingBindings, limit]);
@@ -69,6 +69,8 @@ export class SqlSessionActivityReader implements SessionActivityReader {
       endMs: Number(row.end_ms),
       cost: Number(row.cost),
       totalTokens: Number(row.tokens),
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
       errorCount: Number(row.errors),
       userCount: Number(row.users),
     }));
@@ -94,7 +96,7 @@ export class SqlSessionActivityReader implements SessionActivityReader {
     this.keyset(sortExpr, key, order.direction, after, having, havingBindings);
     const sql =
       `SELECT user_id AS id, COUNT(*) AS n, COUNT(DISTINCT session_id) AS sessions, MIN(created_at) AS first_ms, MAX(created_at) AS last_ms, ` +
-      `SUM(cost) AS cost, SUM(total_tokens) AS tokens, ${ERRORS} AS errors ` +
+      `SUM(cost) AS cost, SUM(total_tokens) AS tokens, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, ${ERRORS} AS errors ` +
       `FROM traces WHERE ${where} GROUP BY user_id${having.length ? ` HAVING ${having.join(' AND ')}` : ''} ` +
       `ORDER BY ${sortExpr} ${order.direction}, ${key} ${order.direction} LIMIT ?`;
     const rows = await this.rows(sql, [...bindings, ...havingBindings, limit]);
@@ -106,6 +108,8 @@ export class SqlSessionActivityReader implements SessionActivityReader {
       lastSeenMs: Number(row.last_ms),
       cost: Number(row.cost),
       totalTokens: Number(row.tokens),
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
       errorCount: Number(row.errors),
     }));
   }

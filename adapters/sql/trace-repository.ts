@@ -59,6 +59,9 @@ export const toTraceRecord = (row: Row): TraceRecord => ({
   userId: (row.user_id as string | null) ?? null,
   environment: (row.environment as string | null) ?? null,
   release: (row.release as string | null) ?? null,
+  inputTokens: Number(row.input_tokens ?? 0),
+  outputTokens: Number(row.output_tokens ?? 0),
+  tags: parseJson<string[]>(row.tags, []),
 });
 
 /**
@@ -93,7 +96,7 @@ const toSpanRecord = (values: unknown[]): SpanRecord => ({
 
 export const TRACE_COLUMNS = [
   'project_id', 'id', 'name', 'status', 'created_at', 'latency_ms', 'cost', 'span_count', 'total_tokens', 'framework', 'agent_name', 'error_message', 'metadata',
-  'session_id', 'user_id', 'environment', 'release',
+  'session_id', 'user_id', 'environment', 'release', 'input_tokens', 'output_tokens', 'tags',
 ] as const;
 export const SPAN_COLUMNS = [
   'project_id', 'trace_id', 'span_id', 'parent_span_id', 'position', 'name', 'span_type', 'status', 'latency_ms', 'cost', 'start_time', 'input', 'output', 'error', 'metadata',
@@ -102,7 +105,7 @@ export const SPAN_COLUMNS = [
 /** Rows as value arrays in column order: no per-row objects on the hot ingest path. */
 export const traceValues = (t: TraceRecord): unknown[] => [
   t.projectId, t.id, t.name, t.status, toMillis(t.createdAt), t.latencyMs, t.cost, t.spanCount, t.totalTokens, t.framework, t.agentName, t.errorMessage,
-  JSON.stringify(t.metadata), t.sessionId, t.userId, t.environment, t.release,
+  JSON.stringify(t.metadata), t.sessionId, t.userId, t.environment, t.release, t.inputTokens, t.outputTokens, JSON.stringify(t.tags),
 ];
 
 export const spanValues = (projectId: string, traceId: string, s: SpanRecord): unknown[] => [
@@ -507,6 +510,10 @@ export class SqlTraceRepository implements TraceRepository {
       user_id: trace.userId,
       environment: trace.environment,
       release: trace.release,
+      input_tokens: trace.inputTokens,
+      output_tokens: trace.outputTokens,
+      // Written only when changed, so migration 049's trigger rewrites the trace's tag rows only then.
+      tags: JSON.stringify(trace.tags),
     });
     // Replaced, not removed and written: the trace keeps its place in the store order.
     await this.textIndex.replace(this.db, trace.projectId, [{ projectId: trace.projectId, traceId: trace.id, body: searchText }]);

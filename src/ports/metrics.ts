@@ -18,7 +18,9 @@ export type MetricsDimension =
   | 'environment'
   | 'release'
   | 'promptName'
-  | 'promptVersion';
+  | 'promptVersion'
+  /** A trace's tags (trace_tags, migration 049): a trace unit that counts in the group of each of its tags. */
+  | 'tag';
 
 /** Dimensions read from spans: grouping by one makes each span a unit. */
 export const SPAN_DIMENSIONS: ReadonlySet<MetricsDimension> = new Set(['model', 'provider', 'spanType', 'promptName', 'promptVersion']);

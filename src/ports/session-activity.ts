@@ -48,6 +48,9 @@ export interface SessionRow {
   /** The latest end of one of its traces: createdAt + latencyMs. */
   endMs: number;
   cost: number;
+  /** Spans' input / output tokens summed over its traces (the trace row's columns, migration 049). */
+  inputTokens: number;
+  outputTokens: number;
   totalTokens: number;
   errorCount: number;
   userCount: number;
@@ -60,6 +63,9 @@ export interface EndUserRow {
   firstSeenMs: number;
   lastSeenMs: number;
   cost: number;
+  /** Spans' input / output tokens summed over its traces (the trace row's columns, migration 049). */
+  inputTokens: number;
+  outputTokens: number;
   totalTokens: number;
   errorCount: number;
 }

@@ -14,6 +14,10 @@ export interface TraceRecord {
   cost: number;
   spanCount: number;
   totalTokens: number;
+  /** Spans' `input_tokens` summed (migration 049), for the session and user totals. */
+  inputTokens: number;
+  /** Spans' `output_tokens` summed (migration 049). */
+  outputTokens: number;
   framework: string | null;
   agentName: string | null;
   errorMessage: string | null;
@@ -26,6 +30,8 @@ export interface TraceRecord {
   environment: string | null;
   /** What ran (OTLP resource `service.version`, native `metadata.release`). */
   release: string | null;
+  /** Its tags, ascending by bytes (src/domain/traces/trace-tags.ts; rows of `trace_tags`, migration 049). */
+  tags: string[];
 }
 
 /** Where a trace came from: a native trace is immutable, an OTLP trace grows as its spans arrive. */

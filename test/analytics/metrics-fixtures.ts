@@ -10,6 +10,8 @@ const MODELS = ['gpt-4o', 'claude-sonnet', 'llama-3', 'mistral-large', 'gemini-p
 const PROVIDERS: Record<string, string> = { 'gpt-4o': 'openai', 'claude-sonnet': 'anthropic', 'llama-3': 'meta', 'mistral-large': 'mistral', 'gemini-pro': 'google', 'Zeta-model': 'zeta' };
 const AGENTS = ['planner', 'support', 'billing', 'Router', 'écrivain'];
 const USERS = Array.from({ length: 9 }, (_, i) => `user-${i}`);
+// Tags that differ by case and in non-ASCII letters: ranked ties are broken by byte order on both databases.
+const TAGS = ['prod', 'beta', 'vip', 'Vip', 'größe', 'canary', 'exp-1', 'exp-2'];
 
 /**
  * Seeded random traces in [FROM, TO): a root AGENT span and 1–4 LLM or TOOL children, random latencies,
@@ -18,6 +20,8 @@ const USERS = Array.from({ length: 9 }, (_, i) => `user-${i}`);
  */
 export function generate(seed: number, count: number): RawTrace[] {
   const random = new Random(seed);
+  // Tags from a generator of their own, so the rest of a seed's traces stay what they were before tags.
+  const tagging = new Random(seed + 0x7a9);
   const traces: RawTrace[] = [];
   for (let i = 0; i < count; i++) {
     const start = FROM + random.int(0, TO - FROM - 60_000);
@@ -47,6 +51,8 @@ export function generate(seed: number, count: number): RawTrace[] {
       customer: random.pick(['acme', 'globex']),
       spans,
       quality: random.chance(0.3) ? Array.from({ length: random.int(1, 2) }, () => random.int(0, 8) / 8) : [],
+      // 0 to 3 tags, a repeat possible (kept once).
+      tags: Array.from({ length: tagging.int(0, 3) }, () => tagging.pick(TAGS)),
     });
   }
   return traces;
@@ -62,6 +68,7 @@ export function nativeInput(t: RawTrace): TraceInput {
       ...(t.agent ? { agent_name: t.agent } : {}),
       ...(t.user ? { user_id: t.user } : {}),
     },
+    ...(t.tags && t.tags.length > 0 ? { tags: t.tags } : {}),
     spans: t.spans.map((s) => ({
       span_id: s.spanId,
       parent_span_id: s.parentSpanId,

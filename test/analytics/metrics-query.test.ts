@@ -104,6 +104,48 @@ forEachAdapter((adapter) => {
       );
     });
 
+    it('by tag (a trace unit): a trace with two tags counts in both groups, top 3 by cost, the rest as other, untagged traces as null', async () => {
+      const twoTags = rows.filter((t) => new Set(t.tags).size >= 2);
+      expect(twoTags.length).to.be.greaterThan(10);
+      const data = await check(
+        'tag',
+        { measures: ALL_MEASURES, dimensions: [{ name: 'tag', top: 3 }], rankBy: 'costSum' },
+        { dimensions: [{ name: 'tag', top: 3 }], rankBy: 'costSum', measures: ALL_MEASURES },
+      );
+      expect(data.unit).to.equal('trace');
+      const groups = (data.rows as { groups: { value: string | null; other: boolean }[]; values: { traceCount: number } }[]);
+      // The groups' traces add up to more than the traces: the tagged ones count once per tag.
+      const counted = groups.reduce((sum, row) => sum + row.values.traceCount, 0);
+      expect(counted).to.be.greaterThan(rows.filter((t) => createdAt(t) >= FROM && createdAt(t) < TO).length);
+      expect(groups.map((r) => r.groups[0]).filter((g) => g.other)).to.have.length(1);
+      expect(groups.at(-1)!.groups[0]).to.deep.equal({ dimension: 'tag', value: null, other: false });
+    });
+
+    it('by tag × model (span units of each tag) and by day × tag in Europe/Berlin', async () => {
+      const dimensions = [{ name: 'tag', top: 4 }, { name: 'model', top: 2 }] as const;
+      await check('tag-model', { measures: ALL_MEASURES, dimensions }, { dimensions: [...dimensions], rankBy: 'traceCount', measures: ALL_MEASURES });
+      await check(
+        'tag-daily',
+        { measures: ['traceCount', 'costSum', 'latencyP95'], time: { bucket: 'day', timeZone: 'Europe/Berlin' }, dimensions: [{ name: 'tag', top: 50 }], rankBy: 'totalTokens' },
+        { bucketStarts: BERLIN_DAYS, dimensions: [{ name: 'tag', top: 50 }], rankBy: 'totalTokens', measures: ['traceCount', 'costSum', 'latencyP95'] },
+      );
+    });
+
+    it('filters by tag: `is` (ASCII case folded) when some tag is it, `is_not` when none is, `is_empty` when the trace has none', async () => {
+      const has = (t: RawTrace, tag: string) => (t.tags ?? []).some((x) => x.toLowerCase() === tag);
+      const measures = ['traceCount', 'costSum'];
+      const dimensions = [{ name: 'agent' as const, top: 10 }];
+      await check('tag-is', { measures, dimensions, filters: [{ id: 't', field: 'tag', operator: 'is', value: 'vip' }] }, { dimensions, rankBy: 'traceCount', measures, keep: (t) => has(t, 'vip') });
+      await check('tag-exact', { measures, dimensions, filters: [{ id: 't', field: 'tag', operator: 'is_exactly', value: 'Vip' }] }, { dimensions, rankBy: 'traceCount', measures, keep: (t) => (t.tags ?? []).includes('Vip') });
+      await check('tag-not', { measures, dimensions, filters: [{ id: 't', field: 'tag', operator: 'is_not', value: 'beta' }] }, { dimensions, rankBy: 'traceCount', measures, keep: (t) => !has(t, 'beta') });
+      await check('tag-empty', { measures, dimensions, filters: [{ id: 't', field: 'tag', operator: 'is_empty', value: null }] }, { dimensions, rankBy: 'traceCount', measures, keep: (t) => (t.tags ?? []).length === 0 });
+      await check(
+        'tag-starts',
+        { measures, dimensions, filters: [{ id: 't', field: 'tag', operator: 'starts_with', value: 'exp-' }] },
+        { dimensions, rankBy: 'traceCount', measures, keep: (t) => (t.tags ?? []).some((x) => x.startsWith('exp-')) },
+      );
+    });
+
     describe('query_metrics (the tool mapped onto queryMetrics)', () => {
       const rpc = (method: string, params: Record<string, unknown>, session?: string) =>
         server
@@ -180,6 +222,10 @@ forEachAdapter((adapter) => {
       for (const victim of victims) expectEnvelope(await server.request().delete(`/api/v1/public/traces/${victim.id}`).set('x-api-key', key));
       rows = rows.slice(12);
       await check('after-delete', { measures: ALL_MEASURES, dimensions: [{ name: 'model', top: 3 }] }, { dimensions: [{ name: 'model', top: 3 }], rankBy: 'traceCount', measures: ALL_MEASURES });
+      await check('after-delete-tag', { measures: ALL_MEASURES, dimensions: [{ name: 'tag', top: 5 }] }, { dimensions: [{ name: 'tag', top: 5 }], rankBy: 'traceCount', measures: ALL_MEASURES });
+      // Their tag rows went with them (migration 049's delete trigger).
+      const left = await server.runtime.database.knex('trace_tags').where({ project_id: server.tenant.project.id }).whereIn('trace_id', victims.map((v) => v.id)).count({ n: '*' });
+      expect(Number(left[0].n)).to.equal(0);
     });
 
     it('follows an OTLP append: spans arriving later for a stored trace change its trace, cost, tokens and model groups', async () => {
@@ -190,8 +236,9 @@ forEachAdapter((adapter) => {
         id: traceId,
         spans: [{ spanId: '01'.repeat(8), parentSpanId: null, type: 'x', status: 'success', latencyMs: 100, startMs: base, cost: 0.5, model: 'gpt-4o', inputTokens: 10, outputTokens: 20 }],
         quality: [],
+        tags: ['a', 'b'],
       };
-      const send = async (span: RawTrace['spans'][number]) => {
+      const send = async (span: RawTrace['spans'][number], tags: Record<string, string | string[]>) => {
         const body = otlpJson([
           {
             traceId,
@@ -200,7 +247,7 @@ forEachAdapter((adapter) => {
             name: 'chat',
             startMs: span.startMs - base,
             durationMs: span.latencyMs,
-            attributes: { 'gen_ai.request.model': span.model as string, 'gen_ai.usage.input_tokens': span.inputTokens as number, 'gen_ai.usage.output_tokens': span.outputTokens as number, 'gen_ai.usage.cost': span.cost },
+            attributes: { 'gen_ai.request.model': span.model as string, 'gen_ai.usage.input_tokens': span.inputTokens as number, 'gen_ai.usage.output_tokens': span.outputTokens as number, 'gen_ai.usage.cost': span.cost, ...tags },
             ...(span.status === 'error' ? { status: { code: 2, message: 'boom' } } : {}),
           },
         ]);
@@ -209,16 +256,20 @@ forEachAdapter((adapter) => {
       };
       const measures = ['traceCount', 'spanCount', 'errorRate', 'latencyP50', 'costSum', 'inputTokens', 'outputTokens', 'totalTokens'];
       const compare = async (name: string) => {
-        for (const dimensions of [[], [{ name: 'model' as const, top: 5 }]]) {
+        for (const dimensions of [[], [{ name: 'model' as const, top: 5 }], [{ name: 'tag' as const, top: 5 }]]) {
           const data = await query(`${name}-${dimensions.length}`, { ...day, measures, dimensions });
           expect(data.rows).to.deep.equal(reference([otlp], { from: Date.parse(day.from), to: Date.parse(day.to), dimensions, rankBy: 'traceCount', measures }));
         }
       };
-      await send(otlp.spans[0]);
+      await send(otlp.spans[0], { 'tracewell.trace.tags': ['a', 'b'] });
       await compare('otlp-first');
       otlp.spans.push({ spanId: '02'.repeat(8), parentSpanId: '01'.repeat(8), type: 'x', status: 'error', latencyMs: 40, startMs: base + 5, cost: 0.25, model: 'claude-sonnet', inputTokens: 7, outputTokens: 3 });
-      await send(otlp.spans[1]);
+      // Langfuse's attribute as a JSON-encoded string: the trace's tags become the union a, b, c.
+      await send(otlp.spans[1], { 'langfuse.trace.tags': '["b", "c"]' });
+      otlp.tags = ['a', 'b', 'c'];
       await compare('otlp-appended');
+      const read = expectEnvelope<{ tags: string[] }>(await server.request().get(`/api/v1/public/traces/${traceId}`).set('x-api-key', key));
+      expect(read.tags).to.deep.equal(['a', 'b', 'c']);
     });
 
     it('follows the project retention: traces older than it are not counted, before and after the lifecycle deletes them', async () => {
@@ -227,9 +278,18 @@ forEachAdapter((adapter) => {
       const floor = Date.parse('2026-10-25T12:00:00.000Z');
       const ref = { bucketStarts: BERLIN_DAYS, dimensions: [], rankBy: 'traceCount' as const, measures: ALL_MEASURES, keep: (t: RawTrace) => createdAt(t) >= floor };
       await check('retained', { measures: ALL_MEASURES, time: { bucket: 'day', timeZone: 'Europe/Berlin' } }, ref);
+      const byTag = { dimensions: [{ name: 'tag' as const, top: 5 }], rankBy: 'traceCount' as const, measures: ALL_MEASURES };
+      await check('retained-tag', { measures: ALL_MEASURES, dimensions: byTag.dimensions }, { ...byTag, keep: ref.keep });
       while ((await server.runtime.services.dataLifecycle.runOnce('metrics-test')).more);
       rows = rows.filter((t) => createdAt(t) >= floor);
       await check('retained-deleted', { measures: ALL_MEASURES, time: { bucket: 'day', timeZone: 'Europe/Berlin' } }, { ...ref, keep: undefined });
+      await check('retained-deleted-tag', { measures: ALL_MEASURES, dimensions: byTag.dimensions }, byTag);
+      // The lifecycle's deletes took the expired traces' tag rows with them (migration 049's delete trigger): none is left without its trace.
+      const knex = server.runtime.database.knex;
+      const orphans = await knex('trace_tags as g').leftJoin('traces as t', (on) => on.on('t.project_id', 'g.project_id').andOn('t.id', 'g.trace_id')).whereNull('t.id').count({ n: '*' });
+      expect(Number(orphans[0].n)).to.equal(0);
+      const kept = await knex('trace_tags').where({ project_id: server.tenant.project.id }).whereIn('trace_id', rows.map((t) => t.id)).count({ n: '*' });
+      expect(Number(kept[0].n)).to.equal(rows.reduce((sum, t) => sum + new Set(t.tags).size, 0));
       expectEnvelope(await server.request().patch('/api/v1/public/project').set('x-api-key', key).send({ retentionDays: null }));
     });
 

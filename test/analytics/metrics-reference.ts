@@ -27,9 +27,11 @@ export interface RawTrace {
   spans: RawSpan[];
   /** Numeric trace-level scores named `quality`. */
   quality: number[];
+  /** The trace's tags as sent (duplicates included: the service keeps each once). */
+  tags?: string[];
 }
 
-export type Dim = 'model' | 'provider' | 'agent' | 'user' | 'spanType' | 'status' | 'framework';
+export type Dim = 'model' | 'provider' | 'agent' | 'user' | 'spanType' | 'status' | 'framework' | 'tag';
 export type Rank = 'traceCount' | 'spanCount' | 'costSum' | 'totalTokens';
 
 export interface ReferenceQuery {
@@ -55,7 +57,17 @@ interface Unit {
   span?: RawSpan;
 }
 
-function valueOf(unit: Unit, dim: Dim): string | null {
+/**
+ * A unit's values of a dimension: one, except for `tag`, where a unit has each of its trace's
+ * distinct tags (and is counted in each one's group), or none (null).
+ */
+function valuesOf(unit: Unit, dim: Dim): (string | null)[] {
+  if (dim !== 'tag') return [valueOf(unit, dim)];
+  const tags = [...new Set(unit.trace.tags ?? [])];
+  return tags.length > 0 ? tags : [null];
+}
+
+function valueOf(unit: Unit, dim: Exclude<Dim, 'tag'>): string | null {
   switch (dim) {
     case 'model':
       return unit.span?.model ?? null;
@@ -114,8 +126,7 @@ export function reference(traces: RawTrace[], q: ReferenceQuery): ReferenceRow[]
   const kept = q.dimensions.map((d) => {
     const byValue = new Map<string, Unit[]>();
     for (const u of units) {
-      const v = valueOf(u, d.name);
-      if (v !== null) byValue.set(v, [...(byValue.get(v) ?? []), u]);
+      for (const v of valuesOf(u, d.name)) if (v !== null) byValue.set(v, [...(byValue.get(v) ?? []), u]);
     }
     return [...byValue.entries()]
       .map(([value, us]) => ({ value, n: rankValue(us, q.rankBy) }))
@@ -129,13 +140,21 @@ export function reference(traces: RawTrace[], q: ReferenceQuery): ReferenceRow[]
   const groups = new Map<string, { bucket: number; key: { value: string | null; other: boolean }[]; units: Unit[] }>();
   for (const u of units) {
     const bucket = bucketOf(createdAt(u.trace));
-    const key = q.dimensions.map((d, k) => {
-      const v = valueOf(u, d.name);
-      return v === null ? { value: null, other: false } : kept[k].includes(v) ? { value: v, other: false } : { value: null, other: true };
+    // Every combination of the unit's values (several for tags); a unit joins a group once, even when
+    // two of its tags both fall in `other`.
+    let keys: { value: string | null; other: boolean }[][] = [[]];
+    q.dimensions.forEach((d, k) => {
+      const options = valuesOf(u, d.name).map((v) => (v === null ? { value: null, other: false } : kept[k].includes(v) ? { value: v, other: false } : { value: null, other: true }));
+      keys = keys.flatMap((prefix) => options.map((option) => [...prefix, option]));
     });
-    const id = JSON.stringify([bucket, key]);
-    if (!groups.has(id)) groups.set(id, { bucket, key, units: [] });
-    groups.get(id)!.units.push(u);
+    const seen = new Set<string>();
+    for (const key of keys) {
+      const id = JSON.stringify([bucket, key]);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (!groups.has(id)) groups.set(id, { bucket, key, units: [] });
+      groups.get(id)!.units.push(u);
+    }
   }
   const position = (k: number, v: { value: string | null; other: boolean }) => (v.other ? kept[k].length : v.value === null ? kept[k].length + 1 : kept[k].indexOf(v.value));
   const ordered = [...groups.values()].sort((a, b) => {

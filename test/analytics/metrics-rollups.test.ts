@@ -42,6 +42,9 @@ const CASES: Case[] = [
   { name: 'a +05:30 zone: days start at :30, the half hours read raw', bucketStarts: KOLKATA_DAYS, timeZone: 'Asia/Kolkata', dimension: { name: 'provider', top: 2 }, measures: ['costSum', 'latencyP90', 'spanCount'] },
   { name: 'traceCount by model: the other group counts distinct traces (read raw)', dimension: { name: 'model', top: 2 }, measures: ['traceCount', 'costSum'] },
   { name: 'by span type, by status', dimension: { name: 'spanType', top: 5 }, measures: ['spanCount', 'costSum', 'latencyP99'] },
+  // Tags are not rolled up (a trace counts in each of its tags' groups, a rollup row per hour and tag
+  // would not add up): always read raw, exact whatever the settler has done.
+  { name: 'daily cost by tag, top 3 (read raw)', bucketStarts: UTC_DAYS, timeZone: 'UTC', dimension: { name: 'tag', top: 3 }, rankBy: 'costSum', measures: [...SUMS, 'latencyP95'] },
 ];
 
 type Answer = { rows: { bucketStart?: string; groups: unknown[]; values: Record<string, number | null> }[] };
@@ -190,7 +193,11 @@ forEachAdapter((adapter) => {
 
     it('a project whose traces are all deleted (as a purge deletes them) leaves no rollups or marks once settled; the other organization\'s rollups stay', async () => {
       const projectId = server.tenant.project.id;
+      expect(Number((await knex()('trace_tags').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.be.greaterThan(0);
       await knex()('traces').where({ project_id: projectId }).delete();
+      // The tag rows went with their traces (migration 049's delete trigger), the other organization's stay.
+      expect(Number((await knex()('trace_tags').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
+      expect(await count('trace_tags')).to.be.greaterThan(0);
       await settle();
       expect(Number((await knex()('metrics_rollups').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
       expect(await count('metrics_dirty_hours')).to.equal(0);

@@ -4,14 +4,14 @@ import { startListeningServer, type ListeningServer } from './cli-harness.js';
 
 /** Two turns of one conversation by one user (the second failed) and a lone trace of another session. */
 const traces = [
-  { id: 'turn-1', session: 'chat-7', user: 'ada', at: '2026-11-01T10:00:00.000Z', cost: 0.25, status: 'success', tokens: 100 },
-  { id: 'turn-2', session: 'chat-7', user: 'ada', at: '2026-11-01T10:05:00.000Z', cost: 0.5, status: 'error', tokens: 300 },
-  { id: 'lone-1', session: 'chat-8', user: 'bo', at: '2026-11-01T09:00:00.000Z', cost: 0.125, status: 'success', tokens: 10 },
+  { id: 'turn-1', session: 'chat-7', user: 'ada', at: '2026-11-01T10:00:00.000Z', cost: 0.25, status: 'success', tokens: 100, input: 70, output: 30 },
+  { id: 'turn-2', session: 'chat-7', user: 'ada', at: '2026-11-01T10:05:00.000Z', cost: 0.5, status: 'error', tokens: 300, input: 200, output: 100 },
+  { id: 'lone-1', session: 'chat-8', user: 'bo', at: '2026-11-01T09:00:00.000Z', cost: 0.125, status: 'success', tokens: 10, input: 6, output: 4 },
 ].map((t) => ({
   trace_id: t.id,
   name: `answer ${t.id}`,
   metadata: { session_id: t.session, user_id: t.user },
-  spans: [{ span_id: 'r', name: 'llm', span_type: 'LLM', status: t.status, ...(t.status === 'error' ? { error: 'refused' } : {}), latency_ms: 1000, start_time: t.at, metadata: { cost: t.cost, tokens_used: t.tokens } }],
+  spans: [{ span_id: 'r', name: 'llm', span_type: 'LLM', status: t.status, ...(t.status === 'error' ? { error: 'refused' } : {}), latency_ms: 1000, start_time: t.at, metadata: { cost: t.cost, tokens_used: t.tokens, input_tokens: t.input, output_tokens: t.output } }],
 }));
 
 forEachAdapter((adapter) => {
@@ -33,9 +33,9 @@ forEachAdapter((adapter) => {
         const printed = await listening.cli(['sessions', 'list', '--sort', 'cost:desc'], { env });
         expect(printed.code, printed.stderr).to.equal(0);
         expect(printed.stdout).to.equal(
-          'SESSION  TRACES  LAST SEEN                 DURATION   COST     TOKENS  ERRORS  USER\n' +
-            'chat-7   2       2026-11-01T10:05:00.000Z  301000 ms  $0.7500  400     1       ada\n' +
-            'chat-8   1       2026-11-01T09:00:00.000Z  1000 ms    $0.1250  10      0       bo\n',
+          'SESSION  TRACES  LAST SEEN                 DURATION   COST     INPUT  OUTPUT  TOKENS  ERRORS  USER\n' +
+            'chat-7   2       2026-11-01T10:05:00.000Z  301000 ms  $0.7500  270    130     400     1       ada\n' +
+            'chat-8   1       2026-11-01T09:00:00.000Z  1000 ms    $0.1250  6      4       10      0       bo\n',
         );
       });
 
@@ -53,7 +53,7 @@ forEachAdapter((adapter) => {
         const printed = await listening.cli(['sessions', 'get', 'chat-7'], { env });
         expect(printed.code, printed.stderr).to.equal(0);
         const [summary, table] = printed.stdout.split('\n\n');
-        expect(summary).to.include('traceCount:  2').and.include('userId:      ada');
+        expect(summary).to.include('traceCount:   2').and.include('userId:       ada').and.include('inputTokens:  270').and.include('outputTokens: 130');
         expect(table!.split('\n').slice(1, 3).map((line) => line.split(/\s+/)[1])).to.deep.equal(['turn-1', 'turn-2']);
         const json = await listening.cli(['sessions', 'get', 'chat-7', '--json'], { env });
         expect(JSON.parse(json.stdout)).to.deep.equal((await apiGet('/api/v1/public/sessions/chat-7')).body.data);
@@ -70,9 +70,9 @@ forEachAdapter((adapter) => {
         const listed = await listening.cli(['users', 'list', '--sort', 'traceCount:desc'], { env });
         expect(listed.code, listed.stderr).to.equal(0);
         expect(listed.stdout).to.equal(
-          'USER  TRACES  SESSIONS  LAST SEEN                 COST     TOKENS  ERRORS\n' +
-            'ada   2       1         2026-11-01T10:05:00.000Z  $0.7500  400     1\n' +
-            'bo    1       1         2026-11-01T09:00:00.000Z  $0.1250  10      0\n',
+          'USER  TRACES  SESSIONS  LAST SEEN                 COST     INPUT  OUTPUT  TOKENS  ERRORS\n' +
+            'ada   2       1         2026-11-01T10:05:00.000Z  $0.7500  270    130     400     1\n' +
+            'bo    1       1         2026-11-01T09:00:00.000Z  $0.1250  6      4       10      0\n',
         );
         const json = await listening.cli(['users', 'get', 'ada', '--json'], { env });
         expect(JSON.parse(json.stdout)).to.deep.equal((await apiGet('/api/v1/public/users/ada')).body.data);

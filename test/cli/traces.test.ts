@@ -78,7 +78,7 @@ forEachAdapter((adapter) => {
       const first = await listening.cli(['traces', 'list', '--all', '--max-items', '3', '--limit', '2'], { env });
       expect(first.code, first.stderr).to.equal(0);
       const lines = first.stdout.trimEnd().split('\n');
-      expect(lines[0]).to.match(/^ID\s+NAME\s+STATUS\s+CREATED\s+LATENCY\s+COST\s+TOKENS\s+SPANS\s+AGENT$/);
+      expect(lines[0]).to.match(/^ID\s+NAME\s+STATUS\s+CREATED\s+LATENCY\s+COST\s+TOKENS\s+SPANS\s+AGENT\s+TAGS$/);
       expect(lines.slice(1, 4).map((line) => line.split(/\s+/)[0])).to.deep.equal(newestFirst.slice(0, 3));
       const resume = lines[4].match(/^More traces: resume with --cursor (\S+)$/);
       expect(resume, lines[4]).to.not.equal(null);

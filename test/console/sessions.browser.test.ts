@@ -18,7 +18,8 @@ function turn(id: string, session: string, user: string, at: string, cost: numbe
       output: tool
         ? { role: 'assistant', content: answer, tool_calls: [{ id: tool.id, type: 'function', function: { name: 'lookup_order', arguments: '{"order":"A-17"}' } }] }
         : { role: 'assistant', content: answer },
-      metadata: { cost, tokens_used: 100 },
+      // Input and output tokens that differ per turn (60/40 for a first turn, 80/30 with two earlier messages).
+      metadata: { cost, tokens_used: 100, input_tokens: 60 + history.length * 10, output_tokens: 40 - history.length * 5 },
     },
   ];
   if (tool) spans.push({ span_id: 'tool', parent_span_id: 'llm', name: 'lookup_order', span_type: 'TOOL', status: 'success', start_time: at, output: { result: tool.result }, metadata: { tool_call_id: tool.id, tool_name: 'lookup_order' } });
@@ -42,7 +43,10 @@ forEachAdapter((adapter) => {
       await server.runtime.services.traceIngestion.ingestBatch(server.tenant.project.id, [
         // The conversation: two turns of ada's, the first calling a tool.
         turn('t1', 'support-42', 'ada', '2026-11-01T10:00:00.000Z', 0.0025, [], 'Where is my order A-17?', 'Let me look it up.', { id: 'call-1', result: 'shipped on Monday' }),
-        turn('t2', 'support-42', 'ada', '2026-11-01T10:02:00.000Z', 0.004, [{ role: 'user', content: 'Where is my order A-17?' }, { role: 'assistant', content: 'Let me look it up.' }], 'When will it arrive?', 'By Thursday.'),
+        {
+          ...turn('t2', 'support-42', 'ada', '2026-11-01T10:02:00.000Z', 0.004, [{ role: 'user', content: 'Where is my order A-17?' }, { role: 'assistant', content: 'Let me look it up.' }], 'When will it arrive?', 'By Thursday.'),
+          tags: ['vip', 'beta'],
+        },
         // An older, costlier session of bo's.
         turn('t3', 'billing-7', 'bo', '2026-11-01T08:00:00.000Z', 0.5, [], 'Why was I charged twice?', 'One charge is a hold.'),
       ]);
@@ -89,8 +93,23 @@ forEachAdapter((adapter) => {
       expect(await readTurn(1)).to.satisfy((lines: string[]) => /^user \| When will it arrive\?$/i.test(lines[0]!) && /^assistant \| By Thursday\.$/i.test(lines[1]!) && lines.length === 2);
       expect(await turns.nth(0).locator('.turn-cost').innerText()).to.equal('$0.00250');
       expect(await turns.nth(1).locator('.turn-cost').innerText()).to.equal('$0.00400');
+      // The session's input and output tokens: 60 + 80 and 40 + 30 (the two turns' spans).
+      const summary = await page.locator('.session-summary').innerText();
+      expect(summary).to.match(/Input tokens\s+140/).and.match(/Output tokens\s+70/);
       await turns.nth(1).getByRole('link', { name: 'support turn t2' }).click();
       await page.waitForURL(/\/traces\/t2$/);
+      // The trace's tags, in byte order.
+      await page.locator('.trace-head .tag-chip').first().waitFor();
+      expect(await page.locator('.trace-head .tag-chip').allInnerTexts()).to.deep.equal(['beta', 'vip']);
+    });
+
+    it("shows a trace's tags beside its name in the trace list", async () => {
+      await page.goto(`${http.baseUrl}/traces`);
+      const row = page.locator('tbody tr', { has: page.getByRole('link', { name: 'support turn t2' }) });
+      await row.locator('.list-tag').first().waitFor();
+      expect(await row.locator('.list-tag').allInnerTexts()).to.deep.equal(['beta', 'vip']);
+      const untagged = page.locator('tbody tr', { has: page.getByRole('link', { name: 'support turn t1' }) });
+      expect(await untagged.locator('.list-tag').count()).to.equal(0);
     });
 
     it('lists end users and shows a user with their sessions', async () => {
@@ -104,7 +123,7 @@ forEachAdapter((adapter) => {
       await page.getByRole('heading', { name: 'User ada' }).waitFor();
       await page.locator('table.sessions-table').waitFor();
       expect(await firstColumn('table.sessions-table')).to.deep.equal(['support-42']);
-      expect(await page.locator('.session-summary').innerText()).to.match(/Traces\s+2/).and.match(/Sessions\s+1/);
+      expect(await page.locator('.session-summary').innerText()).to.match(/Traces\s+2/).and.match(/Sessions\s+1/).and.match(/Input tokens\s+140/).and.match(/Output tokens\s+70/);
     });
   });
 });

@@ -22,6 +22,8 @@ export interface TraceFixture {
   totalTokens: number;
   createdAt: number;
   metadata: Record<string, unknown>;
+  /** Its tags (migration 049's trigger writes their trace_tags rows). */
+  tags?: string[];
 }
 
 /**
@@ -74,6 +76,7 @@ export class TraceTable {
         total_tokens: t.totalTokens,
         created_at: t.createdAt,
         metadata: JSON.stringify(t.metadata),
+        tags: JSON.stringify(t.tags ?? []),
       })),
     );
   }

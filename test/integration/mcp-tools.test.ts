@@ -358,8 +358,11 @@ forEachAdapter((adapter) => {
       expect(splitOff).to.include({ template: 'tool http_get: timeout', count: 1 });
       expect(await call('merge_failure_clusters', { cluster_id: splitOff.cluster_id, into_cluster_id: tourCluster.cluster_id })).to.include({ cluster_id: tourCluster.cluster_id, count: 2 });
       // The session tools, over one conversation of two turns logged through log_trace.
-      for (const turn of [1, 2]) await call('log_trace', { trace_id: `tour-turn-${turn}`, name: `turn ${turn}`, metadata: { session_id: 'tour-chat', user_id: 'tour-user' } });
-      expect(((await call('list_sessions', { sort: 'traceCount:desc' })).sessions as Json[])[0]).to.include({ session_id: 'tour-chat', trace_count: 2, user_id: 'tour-user' });
+      for (const turn of [1, 2]) {
+        const spans = [{ span_id: 'llm', name: 'answer', span_type: 'LLM', status: 'success', metadata: { input_tokens: 5 * turn, output_tokens: 2 * turn } }];
+        await call('log_trace', { trace_id: `tour-turn-${turn}`, name: `turn ${turn}`, metadata: { session_id: 'tour-chat', user_id: 'tour-user' }, tags: ['tour', `turn-${turn}`], spans });
+      }
+      expect(((await call('list_sessions', { sort: 'traceCount:desc' })).sessions as Json[])[0]).to.include({ session_id: 'tour-chat', trace_count: 2, user_id: 'tour-user', input_tokens: 15, output_tokens: 6 });
       expect(((await call('get_session', { session_id: 'tour-chat' })).traces as Json[]).map((t) => t.trace_id)).to.have.members(['tour-turn-1', 'tour-turn-2']);
       expect(((await call('list_users')).users as Json[]).map((u) => u.user_id)).to.deep.equal(['tour-user']);
       expect((await call('get_user', { user_id: 'tour-user' })).user).to.include({ trace_count: 2, session_count: 1 });

@@ -9,14 +9,14 @@ export interface TestSpan {
   name: string;
   startMs?: number;
   durationMs?: number;
-  attributes?: Record<string, string | number | boolean>;
+  attributes?: Record<string, string | number | boolean | string[]>;
   status?: { code: number; message?: string };
   events?: { name: string; attributes?: Record<string, string | number | boolean> }[];
 }
 
-const anyValue = (v: string | number | boolean) =>
-  typeof v === 'string' ? { stringValue: v } : typeof v === 'boolean' ? { boolValue: v } : Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
-const keyValues = (attributes: Record<string, string | number | boolean> = {}) => Object.entries(attributes).map(([key, value]) => ({ key, value: anyValue(value) }));
+const anyValue = (v: string | number | boolean | string[]): Record<string, unknown> =>
+  Array.isArray(v) ? { arrayValue: { values: v.map((item) => ({ stringValue: item })) } } : typeof v === 'string' ? { stringValue: v } : typeof v === 'boolean' ? { boolValue: v } : Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
+const keyValues = (attributes: Record<string, string | number | boolean | string[]> = {}) => Object.entries(attributes).map(([key, value]) => ({ key, value: anyValue(value) }));
 const BASE_MS = Date.parse('2026-11-01T11:00:00.000Z');
 const nanos = (ms: number) => (BigInt(ms) * 1_000_000n).toString();
 

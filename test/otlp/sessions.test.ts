@@ -43,6 +43,47 @@ forEachAdapter((adapter) => {
     });
   });
 
+  describe('POST /v1/traces: trace tags from tracewell.trace.tags and langfuse.trace.tags', () => {
+    const send = async (traceId: string, spanId: number, attributes: Record<string, string | string[]>) => {
+      const res = await server.request().post('/v1/traces').set('x-api-key', server.tenant.apiKey).set('content-type', 'application/json')
+        .send(JSON.stringify(otlpJson([{ traceId, spanId: hexId(spanId, 8), name: 'tagged', attributes }])));
+      expect(res.status).to.equal(200);
+    };
+    const tagsOf = async (traceId: string) => expectEnvelope<{ tags: string[] }>(await server.request().get(`/api/v1/public/traces/${traceId}`).set('x-api-key', server.tenant.apiKey)).tags;
+    const cases: [string, Record<string, string | string[]>, string[]][] = [
+      ['a string array', { 'tracewell.trace.tags': ['prod', 'beta'] }, ['beta', 'prod']],
+      ['a JSON-encoded array in a string', { 'langfuse.trace.tags': '["prod", " vip ", 7]' }, ['prod', 'vip']],
+      ['a comma-separated string, entries trimmed and empty ones dropped', { 'tracewell.trace.tags': 'prod, beta,,vip ' }, ['beta', 'prod', 'vip']],
+      ['both attributes on one span: their union', { 'tracewell.trace.tags': ['a'], 'langfuse.trace.tags': ['b', 'a'] }, ['a', 'b']],
+      ['an entry over 200 characters: dropped, the export accepted', { 'tracewell.trace.tags': ['ok', 'x'.repeat(201)] }, ['ok']],
+    ];
+    cases.forEach(([what, attributes, expected], i) => {
+      it(`reads ${what}`, async () => {
+        const traceId = hexId(0x40 + i, 16);
+        await send(traceId, 0x01, attributes);
+        expect(await tagsOf(traceId)).to.deep.equal(expected);
+      });
+    });
+
+    it('appends: a later span of the trace adds its tags (set union), a span without tags takes none away', async () => {
+      const traceId = hexId(0x4f, 16);
+      await send(traceId, 0x01, { 'tracewell.trace.tags': ['a', 'b'] });
+      await send(traceId, 0x02, { 'langfuse.trace.tags': 'b,c' });
+      await send(traceId, 0x03, {});
+      expect(await tagsOf(traceId)).to.deep.equal(['a', 'b', 'c']);
+      const rows = await server.runtime.database.knex('trace_tags').where({ project_id: server.tenant.project.id, trace_id: traceId }).orderBy('tag').select('tag');
+      expect(rows.map((r: { tag: string }) => r.tag)).to.deep.equal(['a', 'b', 'c']);
+    });
+
+    it('keeps at most 50 tags of a trace: the first 50 in byte order of the union', async () => {
+      const traceId = hexId(0x4e, 16);
+      const names = Array.from({ length: 60 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+      await send(traceId, 0x01, { 'tracewell.trace.tags': names.slice(30) });
+      await send(traceId, 0x02, { 'tracewell.trace.tags': names.slice(0, 30) });
+      expect(await tagsOf(traceId)).to.deep.equal(names.slice(0, 50));
+    });
+  });
+
   describe('search_traces filters session_id and user_id', () => {
     it('narrows full-text matches to one session or user', async () => {
       const search = server.runtime.services.traceSearch;

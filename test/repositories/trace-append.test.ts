@@ -10,7 +10,7 @@ const T0 = new Date('2026-11-01T12:00:00.000Z');
 
 const traceOf = (projectId: string, id: string): TraceRecord => ({
   projectId, id, name: `otlp ${id}`, status: 'success', createdAt: T0, latencyMs: 10, cost: 0, spanCount: 1, totalTokens: 0,
-  framework: null, agentName: null, errorMessage: null, metadata: {}, sessionId: null, userId: null, environment: null, release: null,
+  framework: null, agentName: null, errorMessage: null, metadata: {}, sessionId: null, userId: null, environment: null, release: null, inputTokens: 0, outputTokens: 0, tags: [],
 });
 
 const spanOf = (spanId: string): SpanRecord => ({

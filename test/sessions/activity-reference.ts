@@ -12,6 +12,9 @@ export interface RawTrace {
   latencyMs: number;
   cost: number;
   totalTokens: number;
+  /** Summed here from the trace's span rows' metadata, not read from the trace row. */
+  inputTokens: number;
+  outputTokens: number;
   status: string;
 }
 
@@ -22,6 +25,8 @@ export interface ReferenceSession {
   lastSeenAt: string;
   durationMs: number;
   cost: number;
+  inputTokens: number;
+  outputTokens: number;
   totalTokens: number;
   errorCount: number;
   userId: string | null;
@@ -36,6 +41,8 @@ export interface ReferenceUser {
   firstSeenAt: string;
   lastSeenAt: string;
   cost: number;
+  inputTokens: number;
+  outputTokens: number;
   totalTokens: number;
   errorCount: number;
   url: string;
@@ -43,6 +50,16 @@ export interface ReferenceUser {
 
 export async function rawTraces(knex: Knex, projectId: string): Promise<RawTrace[]> {
   const rows = await knex('traces').where({ project_id: projectId }).select('id', 'session_id', 'user_id', 'created_at', 'latency_ms', 'cost', 'total_tokens', 'status');
+  // Input and output tokens from the spans themselves: each span's metadata parsed and its numeric
+  // input_tokens / output_tokens added per trace here, independently of the trace row's columns.
+  const spanTokens = new Map<string, { input: number; output: number }>();
+  for (const span of await knex('spans').where({ project_id: projectId }).select('trace_id', 'metadata')) {
+    const metadata = JSON.parse(span.metadata as string) as Record<string, unknown>;
+    const sums = spanTokens.get(span.trace_id as string) ?? { input: 0, output: 0 };
+    if (typeof metadata.input_tokens === 'number') sums.input += metadata.input_tokens;
+    if (typeof metadata.output_tokens === 'number') sums.output += metadata.output_tokens;
+    spanTokens.set(span.trace_id as string, sums);
+  }
   return rows.map((r: Record<string, unknown>) => ({
     id: r.id as string,
     sessionId: (r.session_id as string | null) ?? null,
@@ -51,6 +68,8 @@ export async function rawTraces(knex: Knex, projectId: string): Promise<RawTrace
     latencyMs: Number(r.latency_ms),
     cost: Number(r.cost),
     totalTokens: Number(r.total_tokens),
+    inputTokens: spanTokens.get(r.id as string)?.input ?? 0,
+    outputTokens: spanTokens.get(r.id as string)?.output ?? 0,
     status: r.status as string,
   }));
 }
@@ -81,6 +100,8 @@ export function referenceSessions(traces: RawTrace[]): ReferenceSession[] {
       lastSeenAt: iso(Math.max(...members.map((t) => t.createdAt))),
       durationMs: Math.max(...members.map((t) => t.createdAt + t.latencyMs)) - first,
       cost: members.reduce((sum, t) => sum + t.cost, 0),
+      inputTokens: members.reduce((sum, t) => sum + t.inputTokens, 0),
+      outputTokens: members.reduce((sum, t) => sum + t.outputTokens, 0),
       totalTokens: members.reduce((sum, t) => sum + t.totalTokens, 0),
       errorCount: members.filter((t) => t.status === 'error').length,
       userId: named[0]?.userId ?? null,
@@ -98,6 +119,8 @@ export function referenceUsers(traces: RawTrace[]): ReferenceUser[] {
     firstSeenAt: iso(Math.min(...members.map((t) => t.createdAt))),
     lastSeenAt: iso(Math.max(...members.map((t) => t.createdAt))),
     cost: members.reduce((sum, t) => sum + t.cost, 0),
+    inputTokens: members.reduce((sum, t) => sum + t.inputTokens, 0),
+    outputTokens: members.reduce((sum, t) => sum + t.outputTokens, 0),
     totalTokens: members.reduce((sum, t) => sum + t.totalTokens, 0),
     errorCount: members.filter((t) => t.status === 'error').length,
     url: `/users/${encodeURIComponent(id)}`,

@@ -4,6 +4,9 @@ import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
 import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
+import { randomUUID } from 'node:crypto';
+import { migrateToLatest } from '../../adapters/database.js';
+import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
 import { ordered, rawTraces, referenceSessions, referenceUsers, type RawTrace, type ReferenceSession, type ReferenceUser } from './activity-reference.js';
 
 const DAY = 24 * 3600_000;
@@ -35,7 +38,13 @@ function seededTraces(seed: number, count: number) {
       ...(failed && s === 0 ? { error: 'tool timed out' } : {}),
       latency_ms: s === 0 ? random.int(10, 90_000) : random.int(1, 500),
       start_time: new Date(start + s).toISOString(),
-      metadata: { cost: random.int(0, 4096) / 1024, tokens_used: random.int(0, 5000) },
+      // LLM spans state input and output tokens (most of them), the agent span only a total: the
+      // sessions' input/output figures are then sums over some spans of each trace, not all.
+      metadata: {
+        cost: random.int(0, 4096) / 1024,
+        tokens_used: random.int(0, 5000),
+        ...(s > 0 && random.chance(0.8) ? { input_tokens: random.int(0, 3000), output_tokens: random.int(0, 1500) } : {}),
+      },
     }));
     return {
       trace_id: `t${String(i).padStart(3, '0')}`,
@@ -107,6 +116,8 @@ forEachAdapter((adapter) => {
       it('lists each session with figures equal to a recomputation from the raw trace rows, in every order, page by page', async () => {
         const traces = await raw();
         expect(referenceSessions(traces)).to.have.length(SESSIONS.length);
+        // The input/output figures are proven on sessions that have them, and differ from the totals.
+        expect(referenceSessions(traces).every((s) => s.inputTokens > 0 && s.outputTokens > 0 && s.inputTokens + s.outputTokens !== s.totalTokens)).to.equal(true);
         await expectListsMatch(traces);
       });
 
@@ -228,6 +239,9 @@ forEachAdapter((adapter) => {
         const after = referenceSessions(traces).find((s) => s.id === 'chat-2')!;
         expect(after.totalTokens).to.be.greaterThan(before.totalTokens);
         expect(after.errorCount).to.equal(before.errorCount + 1);
+        // The appended span's tokens, known here, move the session's input and output figures by exactly them.
+        expect(after.inputTokens).to.equal(before.inputTokens + 100);
+        expect(after.outputTokens).to.equal(before.outputTokens + 50);
         await expectListsMatch(traces);
       });
 
@@ -253,11 +267,51 @@ forEachAdapter((adapter) => {
 
       it('after a project purge: the purged project has no session or user left', async () => {
         const other = server.other;
+        // A tagged trace in the purged project: its tag rows go with it (migration 049's delete trigger fires for the cascade).
+        await server.runtime.services.traceIngestion.ingest(other.project.id, { trace_id: 'tagged-purged', name: 'tagged', tags: ['gone'], spans: [] });
+        const tagRows = async () => Number((await server.runtime.database.knex('trace_tags').where({ project_id: other.project.id }).count({ n: '*' }))[0].n);
+        expect(await tagRows()).to.equal(1);
         expect(await server.runtime.store.sessionActivity.sessions({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.not.be.empty;
         await server.request().delete('/api/v1/public/project').set('x-api-key', other.apiKey).send({ confirmation: other.project.id }).expect(200);
         for (let i = 0; i < 200; i++) if (!(await server.runtime.services.dataLifecycle.runOnce(`purge-${i}`)).more) break;
         expect(await server.runtime.store.sessionActivity.sessions({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
         expect(await server.runtime.store.sessionActivity.endUsers({ projectId: other.project.id, filters: {}, order: { field: 'cost', direction: 'desc' }, after: null, limit: 100 })).to.deep.equal([]);
+        expect(await tagRows()).to.equal(0);
+      });
+    });
+  });
+
+  describe('migration 049 (per-trace input and output tokens)', () => {
+    it('fills the traces stored before it from their spans: numbers summed, other JSON types and missing keys adding nothing', async () => {
+      const spans: Record<string, Record<string, unknown>[]> = {
+        a: [{ input_tokens: 120, output_tokens: 30, tokens_used: 150 }, { input_tokens: 7, output_tokens: 3 }, { tokens_used: 40 }],
+        b: [{ input_tokens: '12', output_tokens: null, tokens_used: 5 }, { input_tokens: [1], output_tokens: 2.5, tokens_used: 5 }],
+        c: [{ model: 'gpt-4o' }],
+        // A stated total of 0 does not hide the input and output a span names.
+        d: [{ tokens_used: 0, input_tokens: 4, output_tokens: 1 }],
+      };
+      // What spanTokens reads, recomputed here: a key counts when it holds a JSON number.
+      const expected = Object.fromEntries(Object.entries(spans).map(([id, list]) => {
+        const sum = (key: string) => list.reduce((total, m) => total + (typeof m[key] === 'number' ? (m[key] as number) : 0), 0);
+        return [id, { input: sum('input_tokens'), output: sum('output_tokens') }];
+      }));
+      await onDatabaseThrough(adapter, '048-dashboards', async (database) => {
+        const knex = database.knex;
+        const organizationId = await organizationRow(knex, 0);
+        const projectId = randomUUID();
+        await knex('projects').insert({ id: projectId, organization_id: organizationId, name: 'P', created_at: 0, updated_at: 0 });
+        for (const [id, list] of Object.entries(spans)) {
+          const total = list.reduce((sum, m) => sum + (typeof m.tokens_used === 'number' ? m.tokens_used : 0), 0);
+          await knex('traces').insert({ project_id: projectId, id, name: id, status: 'success', created_at: 1000, total_tokens: total, metadata: '{}' });
+          await knex('spans').insert(list.map((metadata, i) => ({ project_id: projectId, trace_id: id, span_id: `s${i}`, position: i, name: 's', span_type: 'LLM', status: 'success', metadata: JSON.stringify(metadata) })));
+        }
+        await migrateToLatest(database);
+        const rows = await knex('traces').where({ project_id: projectId }).orderBy('id').select('id', 'input_tokens', 'output_tokens', 'tags');
+        expect(rows.map((r: Record<string, unknown>) => [r.id, Number(r.input_tokens), Number(r.output_tokens), r.tags])).to.deep.equal(
+          Object.entries(expected).map(([id, e]) => [id, e.input, e.output, '[]']),
+        );
+        expect(expected).to.deep.equal({ a: { input: 127, output: 33 }, b: { input: 0, output: 2.5 }, c: { input: 0, output: 0 }, d: { input: 4, output: 1 } });
+        expect(Number((await knex('trace_tags').count({ n: '*' }))[0].n)).to.equal(0);
       });
     });
   });

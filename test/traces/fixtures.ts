@@ -18,6 +18,7 @@ export interface TraceInput {
   trace_id?: string;
   name: string;
   metadata?: Record<string, unknown>;
+  tags?: string[];
   spans?: SpanInput[];
 }
 

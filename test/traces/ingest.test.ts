@@ -131,6 +131,85 @@ forEachAdapter((adapter) => {
     });
   });
 
+  describe('POST /api/v1/public/traces with tags', () => {
+    const get = (path: string, query: Record<string, string> = {}) => server.request().get(path).query(query).set('x-api-key', server.tenant.apiKey);
+    const tagRows = async (id: string) =>
+      (await server.runtime.database.knex('trace_tags').where({ project_id: server.tenant.project.id, trace_id: id }).orderBy('tag').select('tag')).map((r: { tag: string }) => r.tag);
+
+    it('stores the tags once each, in byte order, and returns them on the trace read and the trace list', async () => {
+      expectEnvelope(await post(sampleTrace({ trace_id: 'tagged-1', tags: ['vip', 'beta', 'Vip', 'vip', 'größe'] })), 201);
+      const expected = ['Vip', 'beta', 'größe', 'vip'];
+      expect((await stored('tagged-1'))!.tags).to.deep.equal(expected);
+      expect(expectEnvelope<{ tags: string[] }>(await get('/api/v1/public/traces/tagged-1')).tags).to.deep.equal(expected);
+      const listed = expectEnvelope<{ traces: { id: string; tags: string[] }[] }>(await get('/api/v1/public/traces', { limit: '50' })).traces;
+      expect(listed.find((t) => t.id === 'tagged-1')!.tags).to.deep.equal(expected);
+      // The rows the filters and the tag dimension read: the same set.
+      expect(await tagRows('tagged-1')).to.have.members(expected);
+    });
+
+    it('answers tags: [] for a trace sent without them', async () => {
+      expectEnvelope(await post(sampleTrace({ trace_id: 'untagged-1' })), 201);
+      expect(expectEnvelope<{ tags: string[] }>(await get('/api/v1/public/traces/untagged-1')).tags).to.deep.equal([]);
+      expect(await tagRows('untagged-1')).to.deep.equal([]);
+    });
+
+    it('lists the traces of a saved filter on tag (is: ASCII case folded; is_not; is_empty)', async () => {
+      expectEnvelope(await post(sampleTrace({ trace_id: 'tagged-2', tags: ['beta'] })), 201);
+      const idsOf = async (rule: Record<string, unknown>) => {
+        const saved = expectEnvelope<{ id: string }>(
+          await server.request().post('/api/v1/public/saved-filters').set('x-api-key', server.tenant.apiKey).send({ name: `tag ${JSON.stringify(rule)}`, filters: [{ id: 'r', field: 'tag', ...rule }] }),
+          201,
+        );
+        const listed = expectEnvelope<{ traces: { id: string }[] }>(await get('/api/v1/public/traces', { savedFilterId: saved.id, limit: '50' })).traces;
+        return listed.map((t) => t.id).filter((id) => ['tagged-1', 'tagged-2', 'untagged-1'].includes(id)).sort();
+      };
+      expect(await idsOf({ operator: 'is', value: 'VIP' })).to.deep.equal(['tagged-1']);
+      expect(await idsOf({ operator: 'is', value: 'beta' })).to.deep.equal(['tagged-1', 'tagged-2']);
+      expect(await idsOf({ operator: 'is_not', value: 'beta' })).to.deep.equal(['untagged-1']);
+      expect(await idsOf({ operator: 'is_empty', value: null })).to.deep.equal(['untagged-1']);
+      expect(await idsOf({ operator: 'is_any_of', value: ['größe', 'nope'] })).to.deep.equal(['tagged-1']);
+    });
+
+    const refusals: [string, unknown, string][] = [
+      ['more than 50 tags', Array.from({ length: 51 }, (_, i) => `t${i}`), '/body/tags'],
+      ['a tag of 201 characters', ['ok', 'x'.repeat(201)], '/body/tags/1'],
+      ['an empty tag', ['ok', ''], '/body/tags/1'],
+    ];
+    for (const [what, tags, path] of refusals) {
+      it(`answers 400 at ${path} for ${what}, and stores nothing`, async () => {
+        const body = expectProblem(await post({ ...sampleTrace({ trace_id: 'tag-refused' }), tags }), 400, 'PUBLIC_API_VALIDATION_FAILED');
+        expect((body.errors as { path: string }[]).map((e) => e.path)).to.include(path);
+        expect(await stored('tag-refused')).to.equal(null);
+      });
+    }
+
+    it('answers 400 at /body/traces/1/tags/0 in a batch, and stores none of it', async () => {
+      const res = await server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey)
+        .send({ traces: [sampleTrace({ trace_id: 'tag-batch-1', tags: ['a'] }), sampleTrace({ trace_id: 'tag-batch-2', tags: ['y'.repeat(201)] })] });
+      const body = expectProblem(res, 400, 'PUBLIC_API_VALIDATION_FAILED');
+      expect((body.errors as { path: string }[]).map((e) => e.path)).to.include('/body/traces/1/tags/0');
+      expect(await stored('tag-batch-1')).to.equal(null);
+    });
+
+    // What the contract's validator does not refuse (it cannot say "no NUL"), or what reaches the service
+    // without it (the MCP tools): the service's own check, at the same paths.
+    const serviceRefusals: [string, unknown, string[]][] = [
+      ['a NUL in a tag', ['a\u0000b'], ['/tags/0']],
+      ['a tag that is not a string', ['ok', 7], ['/tags/1']],
+      ['tags that are not an array', 'vip', ['/tags']],
+    ];
+    for (const [what, tags, paths] of serviceRefusals) {
+      it(`refuses ${what} through the service at ${paths.join(', ')}, storing nothing`, async () => {
+        const errors = await server.runtime.services.traceIngestion.ingest(server.tenant.project.id, { ...sampleTrace({ trace_id: 'tag-nul' }), tags }).then(
+          () => null,
+          (error: { errors?: { path: string }[] }) => error.errors?.map((e) => e.path),
+        );
+        expect(errors).to.deep.equal(paths);
+        expect(await stored('tag-nul')).to.equal(null);
+      });
+    }
+  });
+
   describe('POST /api/v1/public/traces/batch', () => {
     const postBatch = (traces: unknown[]) =>
       server.request().post('/api/v1/public/traces/batch').set('x-api-key', server.tenant.apiKey).send({ traces });

@@ -74,6 +74,7 @@ forEachAdapter((adapter) => {
         url: '/traces/t04',
         sessionId: null,
         userId: null,
+        tags: [],
       });
     });
 

@@ -103,6 +103,9 @@ forEachPortAdapter((adapter) => {
         userId: 'bob',
         environment: null,
         release: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        tags: [],
       });
     });
   });

@@ -43,6 +43,10 @@ export function SessionPage() {
           <dd>{formatCost(s.cost)}</dd>
           <dt>Tokens</dt>
           <dd>{formatCount(s.totalTokens)}</dd>
+          <dt>Input tokens</dt>
+          <dd>{formatCount(s.inputTokens)}</dd>
+          <dt>Output tokens</dt>
+          <dd>{formatCount(s.outputTokens)}</dd>
           <dt>Errors</dt>
           <dd>{s.errorCount}</dd>
           <dt>First seen</dt>

@@ -32,6 +32,10 @@ export function UserPage() {
           <dd>{formatCost(u.cost)}</dd>
           <dt>Tokens</dt>
           <dd>{formatCount(u.totalTokens)}</dd>
+          <dt>Input tokens</dt>
+          <dd>{formatCount(u.inputTokens)}</dd>
+          <dt>Output tokens</dt>
+          <dd>{formatCount(u.outputTokens)}</dd>
           <dt>Errors</dt>
           <dd>{u.errorCount}</dd>
           <dt>First seen</dt>

@@ -28,6 +28,7 @@ interface TraceRow {
   agentName: string | null;
   inputPreview?: string | null;
   outputPreview?: string | null;
+  tags?: string[];
 }
 
 type SortField = 'createdAt' | 'latencyMs' | 'cost' | 'totalTokens';
@@ -249,7 +250,14 @@ export function TraceListPage() {
           {rows.map((t) => (
             <tr key={t.id}>
               {shown('status') && <td><StatusBadge status={t.status} /></td>}
-              <td><Link to={`/traces/${encodeURIComponent(t.id)}`}>{t.name}</Link></td>
+              <td>
+                <Link to={`/traces/${encodeURIComponent(t.id)}`}>{t.name}</Link>
+                {t.tags?.map((tag) => (
+                  <span key={tag} className="tag-chip list-tag">
+                    {tag}
+                  </span>
+                ))}
+              </td>
               {shown('time') && <td>{formatTime(t.createdAt)}</td>}
               {shown('preview') && (
                 <td className="conv-preview">

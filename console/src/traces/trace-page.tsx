@@ -84,6 +84,16 @@ export function TracePage() {
             <dd>{t.framework ?? '—'}</dd>
             <dt>Agent</dt>
             <dd>{t.agentName ?? '—'}</dd>
+            <dt>Tags</dt>
+            <dd>
+              {t.tags.length === 0
+                ? '—'
+                : t.tags.map((tag) => (
+                    <span key={tag} className="tag-chip">
+                      {tag}
+                    </span>
+                  ))}
+            </dd>
           </dl>
           {t.errorMessage && <p className="span-error">First error: {t.errorMessage}</p>}
           <AddToDataset traceId={traceId} spanId={selectedSpanId} />

@@ -33,6 +33,8 @@ export function registerTraceCommands(program: Command, io: Io): void {
       { header: 'TOKENS', value: (t) => t.totalTokens },
       { header: 'SPANS', value: (t) => t.spanCount },
       { header: 'AGENT', value: (t) => t.agentName },
+      // Last: the one column of unbounded width (up to 50 tags).
+      { header: 'TAGS', value: (t) => t.tags.join(',') },
     ],
     filters: [
       { flags: '--status <status>', description: 'success or error', param: 'status', choices: ['success', 'error'] },

@@ -28,6 +28,8 @@ export function registerUsersCommands(program: Command, io: Io): void {
       { header: 'SESSIONS', value: (u) => u.sessionCount },
       { header: 'LAST SEEN', value: (u) => u.lastSeenAt },
       { header: 'COST', value: (u) => formatCost(u.cost) },
+      { header: 'INPUT', value: (u) => u.inputTokens },
+      { header: 'OUTPUT', value: (u) => u.outputTokens },
       { header: 'TOKENS', value: (u) => u.totalTokens },
       { header: 'ERRORS', value: (u) => u.errorCount },
     ],

@@ -116,13 +116,13 @@ export function evaluateCondition(condition: Condition, record: FilterRecord): b
       return !evaluateCondition(condition.child, record);
     case 'empty': {
       if (condition.field.kind === 'score') return scoreValues(record, condition.field).length === 0;
-      if (condition.field.spanKey) return spanValues(record, condition.field).length === 0;
+      if (condition.field.spanKey || condition.field.traceTags) return spanValues(record, condition.field).length === 0;
       const value = read(record, condition.field);
       return value === null || value === undefined || value === '';
     }
     case 'compare':
       if (condition.field.kind === 'score') return compareScores(record, condition.field, condition.test, condition.operand);
-      if (condition.field.spanKey) return spanValues(record, condition.field).some((value) => compare(value, condition.test, condition.operand));
+      if (condition.field.spanKey || condition.field.traceTags) return spanValues(record, condition.field).some((value) => compare(value, condition.test, condition.operand));
       return compare(read(record, condition.field), condition.test, condition.operand);
   }
 }

@@ -28,6 +28,11 @@ export interface ResolvedField {
    * span's value satisfies it; `is_empty` when no span records one (docs/saved-filters.md).
    */
   spanKey?: string;
+  /**
+   * For `tag`: the record property (`tags`) holds the trace's tags, and a condition holds when SOME
+   * tag satisfies it; `is_empty` when it has none (docs/saved-filters.md).
+   */
+  traceTags?: true;
 }
 
 export interface FieldCatalog {
@@ -44,7 +49,7 @@ export const SCORE_FIELD_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const SCORE_PREFIX = 'scores';
 
 export function createFieldCatalog(
-  fixed: Record<string, { kind: Exclude<FieldKind, 'json' | 'score'>; spanKey?: string }>,
+  fixed: Record<string, { kind: Exclude<FieldKind, 'json' | 'score'>; spanKey?: string; traceTags?: true }>,
   /** Record properties holding a JSON object, whose keys rules name as `<property>.<key>`. */
   jsonObjects: readonly string[] = [],
   /** Whether `scores.<name>` resolves: only for catalogs over traces (a score names its trace). */
@@ -54,6 +59,7 @@ export function createFieldCatalog(
     names: [...Object.keys(fixed), ...jsonObjects.map((prefix) => `${prefix}.<key>`), ...(options.scores ? [`${SCORE_PREFIX}.<name>`] : [])],
     resolve(field) {
       const known = Object.hasOwn(fixed, field) ? fixed[field] : undefined;
+      if (known?.traceTags) return { field, kind: known.kind, recordKey: 'tags', jsonKey: null, traceTags: true };
       if (known) return known.spanKey ? { field, kind: known.kind, recordKey: field, jsonKey: null, spanKey: known.spanKey } : { field, kind: known.kind, recordKey: field, jsonKey: null };
       const dot = field.indexOf('.');
       if (dot <= 0) return null;
@@ -89,6 +95,8 @@ export const TRACE_FIELDS: FieldCatalog = createFieldCatalog(
     // The prompt some span ran with (docs/prompts.md#linked-spans): the record holds each span's.
     promptName: { kind: 'string', spanKey: 'prompt_name' },
     promptVersion: { kind: 'number', spanKey: 'prompt_version' },
+    // One of the trace's tags (TraceRecord.tags; trace_tags in SQL).
+    tag: { kind: 'string', traceTags: true },
   },
   ['metadata'],
   { scores: true },

@@ -3,6 +3,7 @@ import { AttributeReader, parsedJson, unflatten, type AttributeValue, type Attri
 import type { Int64, OtlpEvent, OtlpScopeSpans, OtlpSpan, OtlpTraceRequest } from './otlp-request.js';
 import { OTEL_SPAN_METADATA } from '../traces/search-document.js';
 import { MODEL_CALL_TYPES, frameworkOfScope, spanTypeOf } from './span-types.js';
+import { SPAN_TRACE_TAGS, tagsOfAttribute, unionOfTags } from '../traces/trace-tags.js';
 
 /** What a span says about its trace; the trace row takes it from the root span first. */
 export interface TraceHints {
@@ -284,6 +285,10 @@ export function mapSpan(span: OtlpSpan, scope: OtlpScopeSpans['scope'], resource
   const userId = label(reader.string('user.id', 'enduser.id', 'ai.telemetry.metadata.userId'));
   set('session_id', sessionId);
   set('user_id', userId);
+  // Trace tags, ours and Langfuse's (docs/opentelemetry.md#tags): kept on the span, the trace's are
+  // the union over its spans (TraceFieldsFold), so a later span adds its tags to the trace.
+  const tags = unionOfTags([tagsOfAttribute(reader.raw('tracewell.trace.tags')), tagsOfAttribute(reader.raw('langfuse.trace.tags'))]);
+  if (tags.length > 0) metadata[SPAN_TRACE_TAGS] = tags;
   set('framework', framework);
   const service = typeof resource['service.name'] === 'string' ? (resource['service.name'] as string) : undefined;
   const agentName = service && !service.startsWith('unknown_service') ? service.slice(0, MAX_LABEL) : null;

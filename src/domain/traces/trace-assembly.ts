@@ -1,5 +1,6 @@
 import type { SpanRecord } from '../../ports/traces.js';
 import type { SummarySource } from './trace-summary.js';
+import { spanTraceTags, unionOfTags } from './trace-tags.js';
 
 /** The spans of one trace in one append, and the trace metadata a new trace starts with. */
 export interface SpansOfTrace {
@@ -34,6 +35,8 @@ const before = (a: SpanRecord, b: SpanRecord): boolean =>
  */
 export class TraceFieldsFold {
   private first: SpanRecord | null = null;
+  /** The union of the spans' trace tags (an append adds to them; a tag is never taken away). */
+  private readonly tags: string[][] = [];
   private readonly firsts: { read: (span: SpanRecord) => string | null; span: SpanRecord | null; value: string | null }[] = [
     { read: (s) => text(s.metadata.framework), span: null, value: null },
     { read: serviceOf, span: null, value: null },
@@ -43,6 +46,8 @@ export class TraceFieldsFold {
 
   add(span: SpanRecord): void {
     if (this.first === null || before(span, this.first)) this.first = span;
+    const tags = spanTraceTags(span.metadata);
+    if (tags.length > 0) this.tags.push(tags);
     for (const field of this.firsts) {
       if (field.span !== null && !before(span, field.span)) continue;
       const value = field.read(span);
@@ -62,6 +67,7 @@ export class TraceFieldsFold {
       agentName,
       sessionId,
       userId,
+      tags: unionOfTags(this.tags),
     };
   }
 }

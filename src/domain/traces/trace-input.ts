@@ -1,5 +1,6 @@
 import type { FieldError } from '../../errors.js';
 import type { SpanRecord, TraceStatus } from '../../ports/traces.js';
+import { MAX_TAG_LENGTH, MAX_TAGS, isTag, tagSet } from './trace-tags.js';
 
 /** The contract's TraceId pattern; span ids follow it too. */
 export const TRACE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -10,7 +11,7 @@ const STATUSES: ReadonlySet<string> = new Set(['success', 'error']);
 const SPAN_KEYS: ReadonlySet<string> = new Set([
   'span_id', 'parent_span_id', 'name', 'span_type', 'status', 'input', 'output', 'error', 'latency_ms', 'metadata', 'start_time',
 ]);
-const TRACE_KEYS: ReadonlySet<string> = new Set(['trace_id', 'name', 'metadata', 'spans']);
+const TRACE_KEYS: ReadonlySet<string> = new Set(['trace_id', 'name', 'metadata', 'tags', 'spans']);
 /** Known span metadata keys and the type each must have. */
 const COUNT_KEYS = ['tokens_used', 'input_tokens', 'output_tokens', 'retry_count'] as const;
 const TEXT_KEYS = ['model', 'tool_name', 'framework'] as const;
@@ -22,6 +23,8 @@ export interface ValidTrace {
   metadata: Record<string, unknown>;
   framework: string | null;
   agentName: string | null;
+  /** Its tag set (trace-tags.ts). */
+  tags: string[];
   spans: SpanRecord[];
 }
 
@@ -182,6 +185,23 @@ function checkStructure(spans: SpanRecord[], path: string, errors: FieldErrors):
   }
 }
 
+/** A native trace's `tags`: an array of at most MAX_TAGS strings of 1 to MAX_TAG_LENGTH characters; refused beyond, at the offending entry. */
+function traceTags(value: unknown, path: string, errors: FieldErrors): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    errors.add(path, 'invalid_type', 'must be an array of strings');
+    return [];
+  }
+  if (value.length > MAX_TAGS) {
+    errors.add(path, 'too_many', `must hold at most ${MAX_TAGS} tags`);
+    return [];
+  }
+  value.forEach((tag, i) => {
+    if (!isTag(tag)) errors.add(`${path}/${i}`, 'invalid_tag', `must be a string of 1 to ${MAX_TAG_LENGTH} characters without NUL`);
+  });
+  return tagSet(value.filter(isTag));
+}
+
 /**
  * Checks one trace input (of unknown shape: REST bodies and tool inputs alike) and returns it typed,
  * or null with every problem recorded under `path` (e.g. `/spans/3/parent_span_id`).
@@ -198,6 +218,7 @@ export function validateTraceInput(input: unknown, path: string, errors: FieldEr
   const metadata = optionalObject(input.metadata, `${path}/metadata`, errors) ?? {};
   const framework = text(metadata.framework, `${path}/metadata/framework`, errors, 100, false);
   const agentName = text(metadata.agent_name, `${path}/metadata/agent_name`, errors, 255, false);
+  const tags = traceTags(input.tags, `${path}/tags`, errors);
   const spans: SpanRecord[] = [];
   if (input.spans !== undefined && input.spans !== null) {
     if (!Array.isArray(input.spans)) errors.add(`${path}/spans`, 'invalid_type', 'must be an array');
@@ -209,5 +230,5 @@ export function validateTraceInput(input: unknown, path: string, errors: FieldEr
   if (errors.list.length > before) return null;
   checkStructure(spans, `${path}/spans`, errors);
   if (errors.list.length > before) return null;
-  return { traceId, name: name!, metadata, framework: framework || null, agentName: agentName || null, spans };
+  return { traceId, name: name!, metadata, framework: framework || null, agentName: agentName || null, tags, spans };
 }

@@ -2,7 +2,6 @@ import type { SpanRecord, TraceRecord } from '../../ports/traces.js';
 import type { ValidTrace } from './trace-input.js';
 import { spanTokens } from './span-tokens.js';
 
-const tokensOf = (span: SpanRecord): number => spanTokens(span.metadata).totalTokens ?? 0;
 
 /** A native trace's `metadata.session_id` / `user_id` when they are short strings (else not a label). */
 const labelOf = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : null);
@@ -24,6 +23,8 @@ function deploymentOf(metadata: Record<string, unknown>): { environment: string 
 export type SummarySource = Pick<ValidTrace, 'name' | 'metadata' | 'framework' | 'agentName' | 'spans'> & {
   sessionId?: string | null;
   userId?: string | null;
+  /** A tag set (trace-tags.ts): a native trace's as sent, an OTLP trace's the union over its spans. */
+  tags?: readonly string[];
 };
 
 /**
@@ -44,6 +45,8 @@ export class SpanTotals {
   latencyMs = 0;
   cost = 0;
   totalTokens = 0;
+  inputTokens = 0;
+  outputTokens = 0;
   errorMessage: string | null = null;
   failed = false;
   earliest = Number.POSITIVE_INFINITY;
@@ -54,7 +57,11 @@ export class SpanTotals {
     this.count += 1;
     if (rootLevel) this.latencyMs += span.latencyMs ?? 0;
     this.cost += span.cost ?? 0;
-    this.totalTokens += tokensOf(span);
+    // One reading of the span's counts for all three sums, so input + output and the total agree with the span's.
+    const tokens = spanTokens(span.metadata);
+    this.totalTokens += tokens.totalTokens ?? 0;
+    this.inputTokens += tokens.inputTokens ?? 0;
+    this.outputTokens += tokens.outputTokens ?? 0;
     if (span.status === 'error') {
       if (!this.failed && span.error) this.errorMessage = span.error;
       this.failed = true;
@@ -75,6 +82,8 @@ export function traceRecordOf(projectId: string, id: string, trace: Omit<Summary
     cost: totals.cost,
     spanCount: totals.count,
     totalTokens: totals.totalTokens,
+    inputTokens: totals.inputTokens,
+    outputTokens: totals.outputTokens,
     framework: trace.framework,
     agentName: trace.agentName,
     errorMessage: totals.errorMessage,
@@ -82,5 +91,6 @@ export function traceRecordOf(projectId: string, id: string, trace: Omit<Summary
     sessionId: trace.sessionId !== undefined ? trace.sessionId : labelOf(trace.metadata.session_id),
     userId: trace.userId !== undefined ? trace.userId : labelOf(trace.metadata.user_id),
     ...deploymentOf(trace.metadata),
+    tags: [...(trace.tags ?? [])],
   };
 }

@@ -3676,6 +3676,10 @@ export interface components {
             durationMs: number;
             /** @description Dollars, summed over its traces. */
             cost: number;
+            /** @description Its spans' `input_tokens`, summed over its traces. */
+            inputTokens: number;
+            /** @description Its spans' `output_tokens`, summed over its traces. */
+            outputTokens: number;
             /** @description Tokens summed over its traces. */
             totalTokens: number;
             /** @description Its traces whose status is error. */
@@ -3697,6 +3701,10 @@ export interface components {
             lastSeenAt: components["schemas"]["Timestamp"];
             /** @description Dollars, summed over their traces. */
             cost: number;
+            /** @description Their spans' `input_tokens`, summed over their traces. */
+            inputTokens: number;
+            /** @description Their spans' `output_tokens`, summed over their traces. */
+            outputTokens: number;
             /** @description Tokens summed over their traces. */
             totalTokens: number;
             /** @description Their traces whose status is error. */
@@ -3724,6 +3732,12 @@ export interface components {
             sessions: components["schemas"]["SessionSummary"][];
             page: components["schemas"]["Page"];
         };
+        /**
+         * @description The trace's tags (docs/traces.md#tags): at most 50, each 1 to 200 characters. Sent twice, a tag is kept once; stored
+         *     and returned in ascending order (UTF-8 byte order). An OTLP trace's tags are the union of its spans' `tracewell.trace.tags` /
+         *     `langfuse.trace.tags` (docs/opentelemetry.md#tags).
+         */
+        TraceTags: string[];
         /** @enum {string} */
         TraceStatus: "success" | "error";
         TraceSummary: {
@@ -3742,6 +3756,7 @@ export interface components {
             agentName: string | null;
             /** @description The first error of the trace, if any. */
             errorMessage: string | null;
+            tags: components["schemas"]["TraceTags"];
             /** @description Path of the trace's page in the web console (`/traces/{id}`); the REST resource is the same path under `/api/v1/public`. */
             url: string;
             /** @description The session (OTLP `session.id` / `gen_ai.conversation.id`, native `metadata.session_id`). */
@@ -3823,6 +3838,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            tags?: components["schemas"]["TraceTags"];
             spans?: components["schemas"]["SpanInput"][];
         };
         IngestedTrace: {
@@ -3937,6 +3953,7 @@ export interface components {
             errorMessage: string | null;
             sessionId?: string | null;
             userId?: string | null;
+            tags: components["schemas"]["TraceTags"];
             /** @description Free-form trace metadata as sent. */
             metadata: {
                 [key: string]: unknown;
@@ -4306,7 +4323,9 @@ export interface components {
         FilterRule: {
             id: string;
             /**
-             * @description One of name, status, framework, agentName, errorMessage, environment, release (strings); latencyMs, cost, spanCount,
+             * @description One of name, status, framework, agentName, errorMessage, environment, release (strings); `tag` (the trace's
+             *     tags: is/equals/is_exactly, is_any_of, contains, starts_with, ends_with hold when SOME tag satisfies them,
+             *     is_not/not_equals, is_not_any_of, not_contains when NO tag satisfies the positive form, is_empty when it has no tag); latencyMs, cost, spanCount,
              *     totalTokens (numbers); createdAt (epoch ms or an ISO 8601 date-time); `metadata.<key>`
              *     with a key of letters, digits and `_.:-`; or `scores.<name>` with a score name
              *     (`^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$`): the rule holds when SOME numeric or boolean
@@ -4434,8 +4453,12 @@ export interface components {
          * @enum {string}
          */
         MetricsMeasure: "traceCount" | "spanCount" | "errorRate" | "latencyP50" | "latencyP90" | "latencyP95" | "latencyP99" | "costSum" | "costAvg" | "inputTokens" | "outputTokens" | "totalTokens" | "scoreAvg";
-        /** @enum {string} */
-        MetricsDimensionName: "model" | "provider" | "framework" | "agent" | "spanType" | "status" | "user" | "session" | "environment" | "release" | "promptName" | "promptVersion";
+        /**
+         * @description `tag` groups traces by their tags (a trace unit); a trace with two tags counts in both groups, and traces without a tag
+         *     are the group of no value (docs/analytics.md#tags).
+         * @enum {string}
+         */
+        MetricsDimensionName: "model" | "provider" | "framework" | "agent" | "spanType" | "status" | "user" | "session" | "environment" | "release" | "promptName" | "promptVersion" | "tag";
         /** @enum {string} */
         MetricsRankMeasure: "traceCount" | "spanCount" | "costSum" | "inputTokens" | "outputTokens" | "totalTokens";
         MetricsQueryRequest: {
