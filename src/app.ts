@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cacheValidatorRouteCompilation } from './http/validator-route-cache.js';
+import { resolveComponentSchemasWithoutCompiling } from './http/validator-ref-resolution.js';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
 import { createOperationMatcher, operationIndex, validationContract } from './http/contract.js';
@@ -129,6 +130,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
   cacheValidatorRouteCompilation();
+  resolveComponentSchemasWithoutCompiling();
   app.use(
     OpenApiValidator.middleware({
       // A fresh copy: the validator annotates the document it is given.
