@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cacheValidatorRouteCompilation } from './http/validator-route-cache.js';
 import { resolveComponentSchemasWithoutCompiling } from './http/validator-ref-resolution.js';
+import { useContractAsBundled } from './http/validator-spec-loading.js';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
 import { createOperationMatcher, operationIndex, validationContract } from './http/contract.js';
@@ -134,7 +135,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use(
     OpenApiValidator.middleware({
       // A fresh copy: the validator annotates the document it is given.
-      apiSpec: structuredClone(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+      apiSpec: useContractAsBundled(structuredClone(validationContract())) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
