@@ -134,8 +134,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   resolveComponentSchemasWithoutCompiling();
   app.use(
     OpenApiValidator.middleware({
-      // A fresh copy: the validator annotates the document it is given.
-      apiSpec: useContractAsBundled(structuredClone(validationContract())) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+      // No copy of our own: the validator deep-copies the document it is given before annotating it.
+      apiSpec: useContractAsBundled(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,

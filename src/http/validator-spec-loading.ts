@@ -10,8 +10,12 @@ const schemaValidatorModule = validatorRequire('./framework/openapi.schema.valid
   OpenAPISchemaValidator: new (options: { version: string; validateApiSpec: boolean }) => { validate(document: unknown): { errors: unknown[] } };
 };
 
-/** Documents handed to the validator that bundling leaves unchanged (test/http/validator-spec-loading.test.ts). */
-const bundled = new WeakSet<object>();
+/**
+ * Marks a document bundling leaves unchanged (test/http/validator-spec-loading.test.ts). A symbol
+ * key, not identity: the validator deep-copies the document it is given (lodash cloneDeep, which
+ * copies symbol keys) before loading it; JSON and the validator's own traversals never see it.
+ */
+const BUNDLED = Symbol('tracewell.contract-bundled');
 
 let installed = false;
 
@@ -25,16 +29,18 @@ let installed = false;
  * - It compiles the OpenAPI 3.1 meta-schema with ajv even with `validateApiSpec: false`, only to never
  *   call it. With validation off, a validator that is never asked stands in; with it on, the real one.
  *
- * Called before the validator is created; a document not marked is loaded the validator's own way.
+ * Called before the validator is created, on the document it is given (a marked copy is returned);
+ * a document not marked is loaded the validator's own way.
  */
-export function useContractAsBundled(document: JsonObject): JsonObject {
-  bundled.add(document);
+export function useContractAsBundled(contract: JsonObject): JsonObject {
+  // A shallow copy carries the mark: the validator copies it whole, so the shared contract is never touched.
+  const document = { ...contract, [BUNDLED]: true };
   if (installed) return document;
   installed = true;
   const prototype = frameworkModule.OpenAPIFramework.prototype;
   const loadSpec = prototype.loadSpec;
   prototype.loadSpec = function (spec, refParser) {
-    if (spec !== null && typeof spec === 'object' && bundled.has(spec)) return Promise.resolve(spec);
+    if (spec !== null && typeof spec === 'object' && (spec as { [BUNDLED]?: boolean })[BUNDLED] === true) return Promise.resolve(spec);
     return loadSpec.call(this, spec, refParser);
   };
   const SchemaValidator = schemaValidatorModule.OpenAPISchemaValidator;
