@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
 import type { SecuritySchemeName } from '../auth/principal.js';
 import { minimumRoleFor, type ProjectRole } from '../auth/roles.js';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -56,6 +56,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** The contract at `file`, parsed as the server reads it (a test reads a changed copy through this). */
 export function readContract(file: string): JsonObject {
+  // Loaded here, not at start: the server reads generated/openapi.json and never needs the YAML parser.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   return parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as JsonObject;
 }
 
