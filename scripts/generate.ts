@@ -6,11 +6,14 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { parse } from 'yaml';
 import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
 const outputPath = path.join(root, 'generated', 'openapi.ts');
+/** The contract parsed once here, so the server starts with JSON.parse (~20 ms) instead of the YAML parser (~0.6 s). */
+const parsedPath = path.join(root, 'generated', 'openapi.json');
 /** The SDK package ships the same types (it cannot import outside its folder once packed); test/sdk checks the two are identical. */
 const sdkCopyPath = path.join(root, 'sdk', 'typescript', 'src', 'generated', 'openapi.ts');
 
@@ -29,11 +32,18 @@ export async function renderGenerated(): Promise<string> {
   return header + astToString(ast);
 }
 
+/** generated/openapi.json: the contract as the server reads it (src/http/contract.ts), compact as it serves it. */
+export async function renderParsedContract(): Promise<string> {
+  return JSON.stringify(parse(await readFile(contractPath, 'utf8'), { maxAliasCount: -1 }));
+}
+
 async function main(): Promise<void> {
   const rendered = await renderGenerated();
+  const parsed = await renderParsedContract();
   if (process.argv.includes('--check')) {
     const current = await readFile(outputPath, 'utf8').catch(() => '');
-    if (current !== rendered) {
+    const currentParsed = await readFile(parsedPath, 'utf8').catch(() => '');
+    if (current !== rendered || currentParsed !== parsed) {
       console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
       process.exit(1);
     }
@@ -43,6 +53,8 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(outputPath), { recursive: true });
   await writeFile(outputPath, rendered);
   console.log(`wrote ${path.relative(root, outputPath)}`);
+  await writeFile(parsedPath, parsed);
+  console.log(`wrote ${path.relative(root, parsedPath)}`);
   await mkdir(path.dirname(sdkCopyPath), { recursive: true });
   await writeFile(sdkCopyPath, rendered);
   console.log(`wrote ${path.relative(root, sdkCopyPath)}`);

@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { cacheValidatorRouteCompilation } from './http/validator-route-cache.js';
+import { resolveComponentSchemasWithoutCompiling } from './http/validator-ref-resolution.js';
+import { useContractAsBundled } from './http/validator-spec-loading.js';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
 import { createOperationMatcher, operationIndex, validationContract } from './http/contract.js';
@@ -129,10 +131,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
   cacheValidatorRouteCompilation();
+  resolveComponentSchemasWithoutCompiling();
   app.use(
     OpenApiValidator.middleware({
-      // A fresh copy: the validator annotates the document it is given.
-      apiSpec: structuredClone(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+      // No copy of our own: the validator deep-copies the document it is given before annotating it.
+      apiSpec: useContractAsBundled(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
       validateApiSpec: false,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,

@@ -8,6 +8,7 @@ import type { BareLatency } from './bare-search.js';
 import type { Latency } from './latency.js';
 import type { BigTraceResult } from './phases/big-traces.js';
 import type { ConsolePaintResult } from './phases/console-paint.js';
+import type { StartupResult } from './phases/startup.js';
 
 export interface Machine {
   cpuModel: string;
@@ -71,6 +72,11 @@ export interface OtlpIngestResult extends OtlpIngestLevel {
 }
 
 export interface BenchPhases {
+  /**
+   * Start-up and idle RSS beside the floor server, and the measured server's RSS a quiet spell after
+   * the ingest phases against its idle RSS before them (absent in reports before issue #61 items 1–2).
+   */
+  startup?: StartupResult & { afterIngest: { settleMs: number; idleBeforeMb: number | null; afterMb: number | null } };
   /** Absent in reports written before the OTLP phase existed. */
   otlpIngest?: OtlpIngestResult;
   ingest: {
@@ -283,6 +289,30 @@ export function checkTargets(adapter: Dialect, phases: BenchPhases): TargetCheck
       met: signIn.productionCost ? signIn.unknownToWrongP50 >= 0.8 && signIn.unknownToWrongP50 <= 1.25 : null,
     });
   }
+  const startup = phases.startup;
+  if (startup) {
+    checks.push({
+      target: 'Start-up: first 200 (GET /readyz) ≤ 3 × the floor server (node:http + the driver) in the same run',
+      actual: `${fmt(startup.firstOkToFloor, 2)}× (${fmt(startup.server.firstOkMs, 0)} ms vs ${fmt(startup.floor.firstOkMs, 0)} ms)`,
+      met: startup.firstOkToFloor <= 3,
+    });
+    checks.push({
+      target: 'Start-up: first API 200 (GET /api/v1/public/project) ≤ 3 × the floor server in the same run',
+      actual: `${fmt(startup.firstApiOkToFloor, 2)}× (${fmt(startup.server.firstApiOkMs ?? 0, 0)} ms vs ${fmt(startup.floor.firstOkMs, 0)} ms)`,
+      met: startup.firstApiOkToFloor <= 3,
+    });
+    checks.push({
+      target: 'Idle RSS ≤ 2 × the floor server in the same run',
+      actual: `${fmt(startup.idleRssToFloor, 2)}× (${fmt(startup.server.idleRssMb)} MB vs ${fmt(startup.floor.idleRssMb)} MB)`,
+      met: startup.idleRssToFloor <= 2,
+    });
+    const { idleBeforeMb, afterMb, settleMs } = startup.afterIngest;
+    checks.push({
+      target: `RSS ${fmt(settleMs / 1000, 0)} s after the ingest phases within 50 MB of idle`,
+      actual: idleBeforeMb === null || afterMb === null ? 'not observable' : `+${fmt(afterMb - idleBeforeMb)} MB (${fmt(afterMb)} MB vs ${fmt(idleBeforeMb)} MB)`,
+      met: idleBeforeMb === null || afterMb === null ? null : afterMb - idleBeforeMb <= 50,
+    });
+  }
   const peaks = [
     ...phases.ingest.levels.map((l) => l.peakRssMb),
     phases.list.first.peakRssMb,
@@ -311,6 +341,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('');
   lines.push('| Phase | Measure | Result | Server peak RSS (MB) |');
   lines.push('|---|---|---|---|');
+  lines.push(...startupRows(phases.startup));
   for (const level of phases.ingest.levels) {
     lines.push(`| Ingest (HTTP batch of ${phases.ingest.batchTraces} traces) | concurrency ${level.concurrency} | ${fmt(level.spansPerSecond, 0)} spans/s (batch p50 ${fmt(level.batchP50Ms)} ms, p99 ${fmt(level.batchP99Ms)} ms) | ${rss(level.peakRssMb)} |`);
   }
@@ -390,6 +421,21 @@ export function renderMarkdown(report: BenchReport): string {
 }
 
 /** The console first-paint rows of the results table (also printed by `npm run bench:console-paint`). */
+/** Start-up and idle rows: the server beside the floor server measured in the same run. */
+export function startupRows(startup: BenchPhases['startup']): string[] {
+  if (!startup) return [];
+  const cpu = (ms: number | undefined) => (ms === undefined ? '' : `, ${fmt(ms, 0)} ms CPU`);
+  const { server, floor } = startup;
+  const after = startup.afterIngest;
+  return [
+    `| Start-up | floor server (node:http + driver, same database): spawn → first 200 | ${fmt(floor.firstOkMs, 0)} ms${cpu(floor.firstOkCpuMs)}; idle ${fmt(floor.idleRssMb)} MB after ${fmt(startup.idleMs / 1000, 0)} s | – |`,
+    `| Start-up | server: spawn → first 200 of GET /readyz | ${fmt(server.firstOkMs, 0)} ms${cpu(server.firstOkCpuMs)}; **${fmt(startup.firstOkToFloor, 2)}×** floor | – |`,
+    `| Start-up | server: spawn → first 200 of GET /api/v1/public/project | ${fmt(server.firstApiOkMs ?? 0, 0)} ms${cpu(server.firstApiOkCpuMs)}; **${fmt(startup.firstApiOkToFloor, 2)}×** floor | – |`,
+    `| Idle | server RSS ${fmt(startup.idleMs / 1000, 0)} s after its first answers | ${fmt(server.idleRssMb)} MB; **${fmt(startup.idleRssToFloor, 2)}×** floor | ${fmt(server.idleRssMb)} |`,
+    `| Idle after ingest | measured server ${fmt(after.settleMs / 1000, 0)} s after the ingest phases ÷ its idle before them | ${rss(after.afterMb)} MB vs ${rss(after.idleBeforeMb)} MB | ${rss(after.afterMb)} |`,
+  ];
+}
+
 export function consolePaintRows(results: ConsolePaintResult[]): string[] {
   return results.map(
     (paint) =>

@@ -58,3 +58,13 @@ export class RssSampler {
     return peak > 0 ? Math.round((peak / 1024) * 10) / 10 : null;
   }
 }
+
+/** Resident memory of another process now, in MB (one decimal), or null when it cannot be observed. */
+export function readRssMb(pid: number): number | null {
+  try {
+    const kb = kilobytes(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
+    return kb === null ? null : Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return null;
+  }
+}

@@ -13,6 +13,8 @@ import { measureTenantSafety } from './phases/tenant-safety.js';
 import { measureOtlpIngest } from './phases/otlp-ingest.js';
 import { measureSignInTiming } from './phases/sign-in-timing.js';
 import type { PhaseContext } from './phases/phase-context.js';
+import { measureStartup } from './phases/startup.js';
+import { readRssMb } from './rss-sampler.js';
 import { createRawIngestor } from './raw-ingest.js';
 import { loadConfig } from '../../src/config.js';
 import { checkTargets, describeMachine, writeReport, type BenchReport } from './report.js';
@@ -93,9 +95,14 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
     const rawIngest = await measureRawIngest(quietContext, ingestOptions);
     const physicalIngest = await measurePhysicalIngest(quietContext, ingestOptions);
     const profileDir = path.join(options.out, 'profiles');
+    const serverEnv = benchServerEnv(db);
+    // Before the measured server starts, so each start has the machine (and the database) to itself.
+    const startup = await measureStartup(
+      { serverEntry, serverEnv, apiKey: await db.issueApiKey(db.project.projectId), rounds: options.smoke ? 1 : 3, idleMs: options.smoke ? 2_000 : 10_000 },
+      log,
+    );
     // The bare comparison endpoint starts alongside; it idles until the tool-call phase.
     const bareStarting = spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {} });
-    const serverEnv = benchServerEnv(db);
     const server = await spawnServer({
       entry: serverEntry,
       env: serverEnv,
@@ -106,6 +113,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
       throw error;
     });
     log(`${adapter}: server pid ${server.pid} at ${server.baseUrl}; bare endpoint pid ${bare.pid}`);
+    const settleMs = options.smoke ? 2_000 : 30_000;
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const idleBeforeIngestMb = readRssMb(server.pid);
     const context: PhaseContext = { server, serverEntry, db, raw, seed: options.seed, baseTime, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
     try {
       const { ingest, projects: ingestProjects } = await measureIngest(context, ingestOptions, rawIngest, physicalIngest);
@@ -123,6 +133,9 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
       ).finally(async () => {
         for (const projectId of ingestProjects) await db.deleteProject(projectId);
       });
+      // What the ingest phases leave behind: RSS after a quiet spell against the same server's idle RSS before them.
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      const afterIngest = { settleMs, idleBeforeMb: idleBeforeIngestMb, afterMb: readRssMb(server.pid) };
       const list = await measureList(context, {
         projectId: db.project.projectId,
         pageLimit: options.pageLimit,
@@ -137,7 +150,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
       const toolCall = await measureToolCall(context, { projectId: db.project.projectId, connections: options.toolConnections, bare, rounds: options.smoke ? 1 : 3 });
       const signInTiming = await measureSignInTiming(context, { samples: options.signInSamples });
       const { fairShare, hostileDetections } = await measureTenantSafety(context, db.project.projectId, serverEnv, options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'tenant-safety')] : []);
-      const phases = { ingest, otlpIngest, list, search, bigTraces, consolePaint, toolCall, fairShare, hostileDetections, signInTiming };
+      const phases = { startup: { ...startup, afterIngest }, ingest, otlpIngest, list, search, bigTraces, consolePaint, toolCall, fairShare, hostileDetections, signInTiming };
       if (options.cpuProf) notes.push(`CPU profile of the server written to ${path.relative(REPO_ROOT, profileDir)}/ (open in Chrome DevTools or speedscope).`);
       return {
         adapter,

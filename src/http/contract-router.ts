@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { ProblemError } from '../errors.js';
-import { CONTRACT_PATH, loadContract } from './contract.js';
+import { CONTRACT_PATH, parsedContractText } from './contract.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,9 +14,10 @@ interface ServedContract {
   etag: string;
 }
 
+/** generated/openapi.json is the contract parsed and written compact: the JSON form, with no stringify of the document. */
 function loadServedContract(): ServedContract {
   const yaml = readFileSync(CONTRACT_PATH, 'utf8');
-  return { yaml, json: JSON.stringify(loadContract()), etag: `"${createHash('sha256').update(yaml).digest('base64url').slice(0, 27)}"` };
+  return { yaml, json: parsedContractText(), etag: `"${createHash('sha256').update(yaml).digest('base64url').slice(0, 27)}"` };
 }
 
 /** Redoc's self-contained browser bundle, from node_modules: the docs page needs no CDN. */
@@ -73,19 +74,21 @@ function rejectQuery(req: Request, _res: Response, next: NextFunction): void {
  * deployment promises. Mounted before authentication.
  */
 export function contractRouter(): Router {
-  const contract = loadServedContract();
+  // Read on the first request, not at start: ~1.2 MB of text (both forms) that most processes never serve.
+  let served: ServedContract | undefined;
   const router = Router();
-  const serve = (type: string, body: string) => (req: Request, res: Response) => {
+  const serve = (type: string, body: (contract: ServedContract) => string) => (req: Request, res: Response) => {
+    const contract = (served ??= loadServedContract());
     res.setHeader('ETag', contract.etag);
     res.setHeader('Cache-Control', 'public, max-age=300');
     if (req.headers['if-none-match'] === contract.etag) {
       res.status(304).end();
       return;
     }
-    res.status(200).type(type).send(body);
+    res.status(200).type(type).send(body(contract));
   };
-  router.get('/api/v1/public/openapi.json', rejectQuery, serve('application/json; charset=utf-8', contract.json));
-  router.get('/api/v1/public/openapi.yaml', rejectQuery, serve('application/yaml; charset=utf-8', contract.yaml));
+  router.get('/api/v1/public/openapi.json', rejectQuery, serve('application/json; charset=utf-8', (contract) => contract.json));
+  router.get('/api/v1/public/openapi.yaml', rejectQuery, serve('application/yaml; charset=utf-8', (contract) => contract.yaml));
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
     res.setHeader('X-Frame-Options', 'DENY');

@@ -33,11 +33,15 @@ export function uuidParametersOf(operation: OperationMeta, document: JsonObject 
   return found;
 }
 
+/** The contract's operations by id, indexed once: each tool looked its operation up in a fresh index (~2 ms each, 0.25 s of start-up). */
+let byId: Map<string, OperationMeta> | undefined;
+
 /** The uuid parameters of the operation named `operationId` (for callers without its OperationMeta, such as agent tools). */
 export function uuidParametersOfOperation(operationId: string): UuidParameters {
   const cached = cache.get(operationId);
   if (cached) return cached;
-  const operation = operationIndex().find((candidate) => candidate.operationId === operationId);
+  byId ??= new Map(operationIndex().map((operation) => [operation.operationId, operation]));
+  const operation = byId.get(operationId);
   if (!operation) throw new Error(`The contract has no operation ${operationId}.`);
   return uuidParametersOf(operation);
 }

@@ -25,7 +25,7 @@ export function inlined(document: JsonObject, node: unknown): unknown {
   if (Array.isArray(node)) return node.map((item) => inlined(document, item));
   if (!isObject(node)) return node;
   const { $ref, ...siblings } = node;
-  const base = typeof $ref === 'string' ? (inlined(document, resolveRef(document, { $ref })) as JsonObject) : {};
+  const base = typeof $ref === 'string' ? inlinedTarget(document, $ref) : {};
   const own = Object.entries(siblings)
     .filter(([key]) => !key.startsWith('x-'))
     .map(([key, value]) => {
@@ -35,6 +35,22 @@ export function inlined(document: JsonObject, node: unknown): unknown {
       return [key, inlined(document, value)];
     });
   return { ...base, ...Object.fromEntries(own) };
+}
+
+/**
+ * Each `$ref` target of a document inlined once: every tool field inlines the schema holding it, so
+ * the large shared components (TraceInput, SpanInput, …) were inlined again per field — ~0.4 s of
+ * start-up CPU over the registry. Derivation only reads what it gets (each step builds new objects),
+ * so tools may share these.
+ */
+const inlinedTargets = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+function inlinedTarget(document: JsonObject, ref: string): JsonObject {
+  let targets = inlinedTargets.get(document);
+  if (!targets) inlinedTargets.set(document, (targets = new Map()));
+  let target = targets.get(ref);
+  if (!target) targets.set(ref, (target = inlined(document, resolveRef(document, { $ref: ref })) as JsonObject));
+  return target;
 }
 
 function operationOf(document: JsonObject, operationId: string): { operation: JsonObject; parameters: JsonObject[] } {

@@ -216,11 +216,30 @@ describe('npm run bench:smoke', function () {
         expect(markdown()).to.match(/\| Sign-in ratio \| unknown ÷ wrong password p50 \| [\d.]+ \| – \|/);
       });
 
+      it('measures start-up and idle RSS beside the floor server, and the RSS the ingest phases leave', () => {
+        const startup = report().phases.startup!;
+        const { server, floor } = startup;
+        for (const sample of [server, floor]) {
+          expect(sample.firstOkMs).to.be.greaterThan(0);
+          expect(sample.firstOkCpuMs).to.be.greaterThan(0);
+          expect(sample.idleRssMb).to.be.greaterThan(10);
+        }
+        expect(server.firstApiOkMs).to.be.at.least(server.firstOkMs);
+        expect(startup.firstOkToFloor).to.equal(server.firstOkMs / floor.firstOkMs);
+        expect(startup.firstApiOkToFloor).to.equal(server.firstApiOkMs! / floor.firstOkMs);
+        expect(startup.idleRssToFloor).to.equal(server.idleRssMb / floor.idleRssMb);
+        expect(startup.afterIngest.idleBeforeMb).to.be.greaterThan(10);
+        expect(startup.afterIngest.afterMb).to.be.greaterThan(10);
+        expect(markdown()).to.match(/\| Start-up \| server: spawn → first 200 of GET \/readyz \| [\d,]+ ms, [\d,]+ ms CPU; \*\*[\d.]+×\*\* floor \| – \|/);
+        expect(markdown()).to.match(/\| Idle \| server RSS \d+ s after its first answers \| [\d.]+ MB; \*\*[\d.]+×\*\* floor \|/);
+      });
+
       it('checks every target of the issue and samples the server RSS in every phase', () => {
         const { targets, phases } = report();
         // 17 before issue #53, plus the console first paint of 1,000 and of 10,000 spans, plus (issue #61
-        // item 0) search within 3× of bare SQL + the transport floor.
-        expect(targets).to.have.length(20);
+        // item 0) search within 3× of bare SQL + the transport floor, plus (items 1–2) first 200, first API
+        // 200 and idle RSS beside the floor server, and RSS after the ingest phases.
+        expect(targets).to.have.length(24);
         expect(targets.map((t) => t.target)).to.include('Search through MCP within 3× of bare SQL + the transport floor (MCP ping on the same session) for every class');
         expect(targets.map((t) => t.target)).to.include('Ingest OTLP ≥ 80% of the native batch endpoint at concurrency 8 (same traces, same ids)');
         const SIGN_IN = 'Sign-in with an unknown email takes 0.8–1.25 × a wrong password (production scrypt cost)';

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
-import { renderGenerated } from '../../scripts/generate.js';
-import { CONTRACT_PATH, operationIndex } from '../../src/http/contract.js';
+import { renderGenerated, renderParsedContract } from '../../scripts/generate.js';
+import { CONTRACT_PATH, loadContract, operationIndex, readContract } from '../../src/http/contract.js';
 
 describe('contract/openapi.yaml', () => {
   it('is valid OpenAPI 3.1.0 with contract version 0.1.0', async () => {
@@ -40,5 +40,11 @@ describe('generated/', () => {
     const committed = await readFile(new URL('../../generated/openapi.ts', import.meta.url), 'utf8');
     const fresh = await renderGenerated();
     expect(committed === fresh, 'generated/openapi.ts is out of date: run `npm run generate`').to.equal(true);
+  });
+
+  it('holds the contract parsed as the server loads it (generated/openapi.json), current with contract/openapi.yaml', async () => {
+    const committed = await readFile(new URL('../../generated/openapi.json', import.meta.url), 'utf8');
+    expect(committed === (await renderParsedContract()), 'generated/openapi.json is out of date: run `npm run generate`').to.equal(true);
+    expect(loadContract()).to.deep.equal(readContract(CONTRACT_PATH));
   });
 });

@@ -63,7 +63,9 @@ describe('Dockerfile', () => {
       .filter((step) => step.stage === 'build' && step.keyword === 'COPY')
       .flatMap((step) => step.args.split(/\s+/).slice(0, -1))
       .map((source) => `/app/${source}`);
-    for (const source of fromBuild) expect([...madeByBuild, ...copiedIntoBuild], source).to.include(source);
+    // A file inside a directory the build stage has (generated/openapi.json of generated/) counts as that directory's.
+    const available = [...madeByBuild, ...copiedIntoBuild];
+    for (const source of fromBuild) expect(available.find((dir) => source === dir || source.startsWith(`${dir}/`)), source).to.be.a('string');
   });
 
   it('runs every npm script it names, and starts the entry `npm start` starts', () => {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { ToolCatalog } from '../../src/tools/tool-catalog.js';
+import { buildToolRegistry } from '../../src/tools/registry.js';
+import type { OperationHandlers } from '../../src/http/operation-types.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { successResult } from '../../src/tools/tool-result.js';
 
@@ -42,6 +44,13 @@ describe('ToolCatalog', () => {
     const args = {};
     expect(catalog.checkArguments(catalog.list()[0], args)).to.deep.equal({ valid: true, input: { limit: 50 } });
     expect(args).to.deep.equal({});
+  });
+
+  it('compiles the argument schema of every registry tool (compiled on first call, so a broken schema fails here, not a call)', () => {
+    const config = loadConfig({ SERVER_SECRET: 'catalog-test', DATA_DIR: '/tmp/tracewell-catalog-test' });
+    const catalog = new ToolCatalog(buildToolRegistry({} as OperationHandlers, config), config.tools, () => undefined);
+    expect(catalog.list().length).to.be.greaterThan(40);
+    for (const served of catalog.list()) expect(() => catalog.checkArguments(served, {}), served.name).not.to.throw();
   });
 });
 
