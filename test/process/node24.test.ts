@@ -30,7 +30,7 @@ describe("Node 24 (the active LTS, beside the machine's Node 20)", function () {
       'tsx',
       '--input-type=module',
       '-e',
-      "const { SQLITE_DRIVER_PACKAGE, default: Database } = await import('./adapters/sqlite/driver.ts'); const { Worker } = await import('node:worker_threads'); const db = new Database(':memory:'); for (let i = 0; i < 2000; i++) db.prepare('select ?').get(i); const worker = new Worker(\"const D = require('better-sqlite3-napi'); const d = new D(':memory:'); for (let i = 0; i < 2000; i++) d.prepare('select ?').get(i);\", { eval: true }); await new Promise((r) => worker.on('exit', r)); globalThis.gc?.(); console.log(SQLITE_DRIVER_PACKAGE, new Database(':memory:').prepare('select sqlite_version() as v').get().v);",
+      "const { SQLITE_DRIVER_PACKAGE, default: Database } = await import('./adapters/sqlite/driver.ts'); const { Worker } = await import('node:worker_threads'); const db = new Database(':memory:'); for (let i = 0; i < 2000; i++) db.prepare('select ?').get(i); const worker = new Worker(\"const D = process.getBuiltinModule('node:module').createRequire(process.cwd() + '/')('better-sqlite3-napi'); const d = new D(':memory:'); for (let i = 0; i < 2000; i++) d.prepare('select ?').get(i);\", { eval: true }); await new Promise((r) => worker.on('exit', r)); globalThis.gc?.(); console.log(SQLITE_DRIVER_PACKAGE, new Database(':memory:').prepare('select sqlite_version() as v').get().v);",
     ]);
     expect(code, output).to.equal(0);
     expect(output.trim()).to.match(/^better-sqlite3-napi 3\.\d+\.\d+$/);
