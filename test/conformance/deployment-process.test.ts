@@ -7,9 +7,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory from 'knex';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
-import { forEachAdapter, POSTGRES_URL } from '../support/adapters.js';
+import type { Dialect } from '../../src/ports/store.js';
+import { ADAPTERS, forEachAdapter, POSTGRES_URL } from '../support/adapters.js';
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
 
 /** The kit's budget here: 4 generated requests per operation, fixed seed (as deployment.test.ts). */
 const FUZZ_RUNS = process.env.CONFORMANCE_FUZZ_RUNS ?? '4';
@@ -25,6 +26,63 @@ async function devKey(server: ServerProcess): Promise<string> {
   throw new Error(`no API key in the banner:\n${server.output()}`);
 }
 
+interface KitRun {
+  outcome: { code: number; stdout: string; stderr: string };
+  junit: string;
+}
+
+/** A server process on its own data (and database) and the kit's CLI run against it; `stop` cleans up. */
+interface Deployment {
+  run: Promise<KitRun>;
+  stop(): Promise<void>;
+}
+
+function deploy(adapter: Dialect): Deployment {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-conformance-process-'));
+  const database = `tracewell_conformance_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = (() => {
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${database}`;
+    return url.toString();
+  })();
+  const admin = adapter === 'postgres' ? knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } }) : undefined;
+  let server: ServerProcess | undefined;
+  const run = (async (): Promise<KitRun> => {
+    await admin?.raw('CREATE DATABASE ??', [database]);
+    server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: adapter === 'postgres' ? databaseUrl : '' }, startTimeoutMs: 60_000 });
+    const apiKey = await devKey(server);
+    const junitFile = path.join(dataDir, 'conformance.xml');
+    const args = ['conformance/cli.ts', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '20261123', '--fuzz-runs', FUZZ_RUNS, '--include-rate-limit', '--junit', junitFile];
+    const outcome = await execute(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), args, { cwd: REPO_ROOT, timeout: 840_000, maxBuffer: 64 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+    return { outcome, junit: readFileSync(junitFile, 'utf8') };
+  })();
+  // Handled here too: the other adapter's suite may be running when this one fails.
+  void run.catch(() => undefined);
+  return {
+    run,
+    async stop() {
+      await run.catch(() => undefined);
+      await server?.stop();
+      await admin?.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]).catch(() => undefined);
+      await admin?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Most of a kit run is waiting out the default rate-limit windows, so every adapter's deployment
+ * starts when the first adapter's suite does and the runs overlap: the file costs one run's wait, not one per adapter.
+ */
+const deployments = new Map<Dialect, Deployment>();
+const deploymentOf = (adapter: Dialect): Deployment => {
+  if (deployments.size === 0) for (const each of ADAPTERS) deployments.set(each, deploy(each));
+  return deployments.get(adapter)!;
+};
+
 /**
  * The conformance kit as a user runs it (`npm run conformance`, its CLI) against the server as a
  * user starts it: its own process on a fresh DATA_DIR (and, for PostgreSQL, a fresh database), every
@@ -34,37 +92,14 @@ async function devKey(server: ServerProcess): Promise<string> {
 forEachAdapter((adapter) => {
   describe('conformance kit (CLI) against a server process with the README defaults', function () {
     this.timeout(900_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-conformance-process-'));
-    const database = `tracewell_conformance_${randomBytes(4).toString('hex')}`;
-    const databaseUrl = (() => {
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${database}`;
-      return url.toString();
-    })();
-    const admin = adapter === 'postgres' ? knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } }) : undefined;
-    let server: ServerProcess | undefined;
-    let outcome: { code: number; stdout: string; stderr: string };
+    let outcome: KitRun['outcome'];
     let junit: string;
 
     before(async () => {
-      await admin?.raw('CREATE DATABASE ??', [database]);
-      server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: adapter === 'postgres' ? databaseUrl : '' }, startTimeoutMs: 60_000 });
-      const apiKey = await devKey(server);
-      const junitFile = path.join(dataDir, 'conformance.xml');
-      const args = ['conformance/cli.ts', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '20261123', '--fuzz-runs', FUZZ_RUNS, '--include-rate-limit', '--junit', junitFile];
-      outcome = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), args, { cwd: REPO_ROOT, timeout: 840_000, maxBuffer: 64 * 1024 * 1024 }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-      );
-      junit = readFileSync(junitFile, 'utf8');
+      ({ outcome, junit } = await deploymentOf(adapter).run);
     });
 
-    after(async () => {
-      await server?.stop();
-      await admin?.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]).catch(() => undefined);
-      await admin?.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    after(async () => deploymentOf(adapter).stop());
 
     it('exits 0 and reports no FAIL', () => {
       const failed = outcome.stdout.split('\n').filter((line) => line.startsWith('FAIL'));
