@@ -271,6 +271,8 @@ forEachAdapter((adapter) => {
     describe('DELETE /api/v1/public/dashboards/{dashboardId} (deleteDashboard)', () => {
       it('deletes a saved dashboard once, refuses the built-in, and is audited', async () => {
         const made = expectEnvelope<Dashboard>(await create({ name: 'a', widgets: [] }), 201);
+        // The audit log lists newest first; a later instant makes "newest" the deletion, not an id's tie-break.
+        server.clock.advance(1000);
         const del = () => server.request().delete(`${BASE}/${made.id}`).set('x-api-key', key());
         expect(expectEnvelope(await del())).to.deep.equal({ id: made.id, deleted: true });
         expectProblem(await del(), 404, 'PUBLIC_API_NOT_FOUND');
