@@ -263,6 +263,8 @@ forEachAdapter((adapter) => {
         throw new Error(`${e}; the widget shows: ${await page.getByRole('region', { name: 'Support traces' }).innerText()}`);
       });
       expect(await number.innerText()).to.equal('2');
+      // The picker's list is refetched when the view mounts: the new name arrives there a moment after the heading.
+      await page.getByLabel('Dashboard').locator('option', { hasText: 'Team costs' }).waitFor({ state: 'attached' });
       expect(await page.getByLabel('Dashboard').locator('option').allInnerTexts()).to.include('Team costs');
       const stored = expectEnvelope<{ name: string; widgets: { title: string; layout: object }[] }>(await server.request().get(`/api/v1/public/dashboards/${id}`).set('x-api-key', server.tenant.apiKey));
       expect([stored.name, stored.widgets.map((w) => [w.title, w.layout])]).to.deep.equal(['Team costs', [['Cost by agent', { x: 0, y: 0, w: 6, h: 4 }], ['Support traces', { x: 6, y: 0, w: 6, h: 4 }]]]);

@@ -685,7 +685,7 @@ forEachAdapter((adapter) => {
       const first = await turns.nth(0).locator('li.message').allInnerTexts();
       expect(first[0]).to.match(/Where is my order A-17\?/);
       expect(first[1]).to.include('Let me look it up.').and.include('lookup_order').and.include('shipped on Monday');
-      expect(await p.locator('.session-summary dt').allInnerTexts()).to.deep.equal(['User', 'Traces', 'Duration', 'Cost', 'Tokens', 'Errors', 'First seen']);
+      expect(await p.locator('.session-summary dt').allInnerTexts()).to.deep.equal(['User', 'Traces', 'Duration', 'Cost', 'Tokens', 'Input tokens', 'Output tokens', 'Errors', 'First seen']);
       expect((await p.locator('.session-summary dd').allInnerTexts()).slice(0, 2)).to.deep.equal(['ada', '2']);
       expect(await p.locator('.session-summary dd').nth(3).innerText()).to.equal('$0.00650');
     }
