@@ -3,9 +3,8 @@ import { loadConfig } from '../../src/config.js';
 import { readSetting } from '../../src/settings/read-setting.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { createRuntime } from '../../src/runtime.js';
-import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
 import { adjustedRandIndex } from '../../test/support/adjusted-rand-index.js';
-import { failureCorpus } from '../../test/support/failure-corpus.js';
+import { failureCorpus, signatureOf } from '../../test/support/failure-corpus.js';
 import { describeDatabase, openBenchDatabase } from './bench-database.js';
 import { percentile } from './load.js';
 import { RssSampler } from './rss-sampler.js';
@@ -52,18 +51,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const batch = corpus.slice(from, from + options.batch).map((trace, k) => {
         const i = from + k;
-        const tokens = failureSignature(
-          {
-            status: 'error',
-            name: 'agent run',
-            firings: [],
-            spans: [
-              { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
-              { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
-            ],
-          },
-          clusters.assignment.parameters.maxTokens,
-        )!;
+        const tokens = signatureOf(trace, clusters.assignment.parameters.maxTokens);
         return { projectId, traceId: `t-${i}`, tokens, detectionIds: [], seenAt: new Date(start + i * 1000) };
       });
       const now = batch[batch.length - 1]!.seenAt;

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { adjustedRandIndex } from '../support/adjusted-rand-index.js';
-import { failureCorpus, type FailingTraceFixture } from '../support/failure-corpus.js';
+import { failureCorpus, signatureOf, type FailingTraceFixture } from '../support/failure-corpus.js';
 import type { FailingTrace } from '../../src/domain/clusters/cluster-assignment.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
@@ -36,18 +35,7 @@ forEachAdapter((adapter) => {
         if (traces.length > 0) assigned.push(...(await store.transaction((tx) => clusters.assignment.assignAll(tx, traces, traces[traces.length - 1]!.seenAt))));
       };
       for (const [i, trace] of corpus.entries()) {
-        const tokens = failureSignature(
-          {
-            status: 'error',
-            name: 'agent run',
-            firings: [],
-            spans: [
-              { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
-              { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
-            ],
-          },
-          clusters.assignment.parameters.maxTokens,
-        )!;
+        const tokens = signatureOf(trace, clusters.assignment.parameters.maxTokens);
         const seenAt = new Date(start + i * 60_000);
         if (batch === 1) assigned.push(await store.transaction((tx) => clusters.assignment.assign(tx, { projectId, traceId: `t-${i}`, tokens, detectionIds: [], seenAt }, seenAt)));
         else {

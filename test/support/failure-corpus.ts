@@ -1,3 +1,4 @@
+import { failureSignature } from '../../src/domain/clusters/failure-signature.js';
 import { seededRandom } from '../../src/domain/detections/learning/seeded-random.js';
 
 /**
@@ -47,4 +48,20 @@ export function failureCorpus(size: number, seed: number, noiseShare = 0.05): Fa
     const family = pick(families);
     return { family: family.name, spanType: family.spanType, spanName: family.spanName, error: family.message() };
   });
+}
+
+/** The signature the detection worker would mine from a fixture's trace: an agent run failing under its one failing span. */
+export function signatureOf(trace: FailingTraceFixture, maxTokens: number): string[] {
+  return failureSignature(
+    {
+      status: 'error',
+      name: 'agent run',
+      firings: [],
+      spans: [
+        { spanId: 'root', parentSpanId: null, position: 0, name: 'run', spanType: 'agent', status: 'error', error: 'agent failed' },
+        { spanId: 'cause', parentSpanId: 'root', position: 1, name: trace.spanName, spanType: trace.spanType, status: 'error', error: trace.error },
+      ],
+    },
+    maxTokens,
+  )!;
 }
