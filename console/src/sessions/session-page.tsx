@@ -4,7 +4,7 @@ import { useApi, useSession } from '../auth/session-context';
 import { ConversationView } from '../conversations/conversation-view';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
-import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
+import { formatCost, formatCount, formatTokenSide, formatLatency, formatTime } from '../ui/format';
 import { turnMessages } from './turn-messages';
 
 /**
@@ -44,9 +44,9 @@ export function SessionPage() {
           <dt>Tokens</dt>
           <dd>{formatCount(s.totalTokens)}</dd>
           <dt>Input tokens</dt>
-          <dd>{formatCount(s.inputTokens)}</dd>
+          <dd>{formatTokenSide(s.inputTokens, s)}</dd>
           <dt>Output tokens</dt>
-          <dd>{formatCount(s.outputTokens)}</dd>
+          <dd>{formatTokenSide(s.outputTokens, s)}</dd>
           <dt>Errors</dt>
           <dd>{s.errorCount}</dd>
           <dt>First seen</dt>

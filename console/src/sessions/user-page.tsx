@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import { useCursorPages } from '../ui/cursor-pages';
-import { formatCost, formatCount, formatTime } from '../ui/format';
+import { formatCost, formatCount, formatTokenSide, formatTime } from '../ui/format';
 import { SessionTable } from './session-table';
 
 /** `/users/:userId` — one end user of the traced application: usage and their sessions. */
@@ -33,9 +33,9 @@ export function UserPage() {
           <dt>Tokens</dt>
           <dd>{formatCount(u.totalTokens)}</dd>
           <dt>Input tokens</dt>
-          <dd>{formatCount(u.inputTokens)}</dd>
+          <dd>{formatTokenSide(u.inputTokens, u)}</dd>
           <dt>Output tokens</dt>
-          <dd>{formatCount(u.outputTokens)}</dd>
+          <dd>{formatTokenSide(u.outputTokens, u)}</dd>
           <dt>Errors</dt>
           <dd>{u.errorCount}</dd>
           <dt>First seen</dt>

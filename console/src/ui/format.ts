@@ -14,5 +14,12 @@ export const formatTime = (iso: string): string => new Date(iso).toLocaleString(
 
 export const formatCount = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toLocaleString());
 
+/**
+ * One side of a token split. Spans that report only a total (OpenTelemetry's `llm.usage.total_tokens`,
+ * a bare `tokens_used`) leave both sides at 0 beside a non-zero total: that is "not reported", not zero.
+ */
+export const formatTokenSide = (side: number, usage: { inputTokens: number; outputTokens: number; totalTokens: number }): string =>
+  usage.inputTokens + usage.outputTokens === 0 && usage.totalTokens > 0 ? 'not reported' : formatCount(side);
+
 /** "1 trace", "3 traces": a count with its noun, singular for one. */
 export const countOf = (n: number, singular: string, plural = `${singular}s`): string => `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
