@@ -42,6 +42,8 @@ export interface BenchDatabase {
 export interface BenchDatabaseOptions {
   adapter: Dialect;
   reuse: boolean;
+  /** A kept database's name, so benches with different loads keep apart (default: the main bench's). */
+  reuseName?: string;
   /** PostgreSQL server to create the bench database on (any database on it; used as admin). */
   postgresUrl: string;
 }
@@ -56,14 +58,15 @@ function withDatabase(url: string, database: string): string {
 
 export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<BenchDatabase> {
   const { adapter, reuse } = options;
-  const dataDir = reuse ? path.join(REPO_ROOT, 'bench', 'tmp', `${adapter}-reuse`) : mkdtempSync(path.join(tmpdir(), `tracewell-bench-${adapter}-`));
+  const suffix = options.reuseName ? `-${options.reuseName}` : '';
+  const dataDir = reuse ? path.join(REPO_ROOT, 'bench', 'tmp', `${adapter}${suffix}-reuse`) : mkdtempSync(path.join(tmpdir(), `tracewell-bench-${adapter}-`));
   mkdirSync(dataDir, { recursive: true });
   let databaseUrl: string;
   let dropDatabase = async () => undefined as void;
   if (adapter === 'sqlite') {
     databaseUrl = `sqlite:${path.join(dataDir, 'bench.sqlite')}`;
   } else {
-    const name = reuse ? 'tracewell_bench' : `tracewell_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const name = reuse ? `tracewell_bench${suffix.replace('-', '_')}` : `tracewell_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
     try {
       const exists = await admin.raw('SELECT 1 FROM pg_database WHERE datname = ?', [name]);

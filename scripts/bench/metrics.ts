@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command } from 'commander';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import Sqlite from '../../adapters/sqlite/driver.js';
@@ -28,6 +30,9 @@ interface Options {
   runs: number;
   ingestTraces: number;
   postgresUrl: string;
+  /** Keep the loaded database (bench/tmp/<adapter>-metrics-reuse) and load it once. */
+  reuse: boolean;
+  skipIngest: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -40,9 +45,8 @@ const TO = Date.parse('2026-11-01T00:00:00.000Z');
 const FROM = TO - 30 * DAY_MS;
 
 /** Bulk-loads traces `first`…`first + count - 1` straight into the tables (the rollup triggers mark their hours). */
-async function seed(db: BenchDatabase, options: Options, first = 0, count = options.traces, settleStatistics = true): Promise<void> {
+async function seed(db: BenchDatabase, options: Options, projectId = db.project.projectId, first = 0, count = options.traces, settleStatistics = true): Promise<void> {
   const knex = db.database.knex;
-  const projectId = db.project.projectId;
   const random = new Random(5603 + first);
   const chunk = 1000;
   for (let start = first; start < first + count; start += chunk) {
@@ -260,13 +264,16 @@ async function measure(db: BenchDatabase, options: Options) {
  * What rollups cost ingest: the same bulk insert (`--ingest-traces` traces, in 1,000-trace
  * transactions) with the marking triggers of migration 047 and with them dropped — the physical
  * insert rate of the tables. Settling is not in the ingest path (a background loop), reported apart.
+ * Into the loaded tables, in a project of its own that is removed after, so the measured queries
+ * count the load alone and a kept database stays as it was loaded.
  */
 async function ingestRatio(db: BenchDatabase, options: Options): Promise<{ traces: number; withRollupsPerSecond: number; physicalPerSecond: number; ratio: number }> {
   const knex = db.database.knex;
   const count = options.ingestTraces;
+  const projectId = await db.createProject('Metrics ingest');
   const rate = async (first: number) => {
     const started = Date.now();
-    await seed(db, options, first, count, false);
+    await seed(db, options, projectId, first, count, false);
     return count / ((Date.now() - started) / 1000);
   };
   const triggers = ['traces_metrics_inserted', 'traces_metrics_deleted', 'traces_metrics_updated'];
@@ -291,8 +298,25 @@ async function ingestRatio(db: BenchDatabase, options: Options): Promise<{ trace
   await drop();
   physical.push(await rate(40_000_000));
   await restore();
+  await knex('metrics_dirty_hours').where({ project_id: projectId }).delete();
+  await db.deleteProject(projectId);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return { traces: count, withRollupsPerSecond: round(mean(withRollups)), physicalPerSecond: round(mean(physical)), ratio: round(mean(withRollups) / mean(physical)) };
+}
+
+/** What a kept database holds: loaded once, refused when asked for another size. */
+function loadRecord(db: BenchDatabase, options: Options): { seedSeconds?: number; save(seconds: number): void } {
+  const file = path.join(db.serverEnv.DATA_DIR, 'metrics-load.json');
+  const wanted = { traces: options.traces, spans: options.spans, projectId: db.project.projectId };
+  const save = (seedSeconds: number) => {
+    if (options.reuse) writeFileSync(file, JSON.stringify({ ...wanted, seedSeconds }));
+  };
+  if (!options.reuse || !existsSync(file)) return { save };
+  const held = JSON.parse(readFileSync(file, 'utf8')) as typeof wanted & { seedSeconds: number };
+  if (held.traces !== wanted.traces || held.spans !== wanted.spans || held.projectId !== wanted.projectId) {
+    throw new Error(`The kept database holds ${held.traces} traces × ${held.spans} spans; run with those or remove ${db.serverEnv.DATA_DIR}.`);
+  }
+  return { seedSeconds: held.seedSeconds, save };
 }
 
 async function main(): Promise<void> {
@@ -302,22 +326,31 @@ async function main(): Promise<void> {
     .option('--spans <n>', 'spans per trace', '5')
     .option('--runs <n>', 'measured runs of each query', '10')
     .option('--ingest-traces <n>', 'traces per ingest-rate sample (with and without the rollup triggers)', '10000')
+    .option('--reuse', 'keep the loaded database (bench/tmp/<adapter>-metrics-reuse, tracewell_bench_metrics) and load it once', false)
+    .option('--skip-ingest', 'measure the queries only', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse();
   const raw = program.opts<Record<string, string>>();
-  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), ingestTraces: Number(raw.ingestTraces), postgresUrl: raw.postgresUrl };
+  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), ingestTraces: Number(raw.ingestTraces), postgresUrl: raw.postgresUrl, reuse: Boolean(raw.reuse), skipIngest: Boolean(raw.skipIngest) };
   const results = [];
   for (const adapter of options.adapter) {
-    const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });
+    const db = await openBenchDatabase({ adapter, reuse: options.reuse, reuseName: 'metrics', postgresUrl: options.postgresUrl });
     try {
       const progress = (phase: string) => console.error(`${new Date().toISOString()} ${adapter}: ${phase}`);
-      progress('seeding');
-      const seeded = Date.now();
-      await seed(db, options);
-      const seedSeconds = (Date.now() - seeded) / 1000;
-      // Ingest's rate with and without the rollup marks, into the loaded tables (its traces stay in the range).
+      const load = loadRecord(db, options);
+      let seedSeconds = load.seedSeconds;
+      if (seedSeconds === undefined) {
+        const [{ n }] = await db.database.knex('traces').where({ project_id: db.project.projectId }).count({ n: '*' });
+        if (Number(n) > 0) throw new Error(`The kept database holds a load that did not finish; remove ${db.serverEnv.DATA_DIR} (and tracewell_bench_metrics on PostgreSQL).`);
+        progress('seeding');
+        const seeded = Date.now();
+        await seed(db, options);
+        seedSeconds = (Date.now() - seeded) / 1000;
+        load.save(seedSeconds);
+      } else progress(`reusing the loaded database (seeded in ${seedSeconds} s)`);
+      // Ingest's rate with and without the rollup marks, into the loaded tables.
       progress('ingest rates');
-      const ingest = await ingestRatio(db, options);
+      const ingest = options.skipIngest ? null : await ingestRatio(db, options);
       progress('settling');
       // The rollups of every hour the loads marked, as the background settler builds them (24 hours a round).
       const settled = Date.now();
@@ -325,7 +358,7 @@ async function main(): Promise<void> {
       const settleSeconds = (Date.now() - settled) / 1000;
       await db.refreshPlannerStatistics();
       progress('queries');
-      const traces = options.traces + 4 * options.ingestTraces;
+      const traces = options.traces;
       results.push({ adapter, traces, spans: traces * options.spans, seedSeconds, settle: { hours, seconds: settleSeconds }, ingest, runs: options.runs, queries: await measure(db, options) });
     } finally {
       await db.close();
