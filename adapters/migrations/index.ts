@@ -43,6 +43,7 @@ import { experimentAlpha } from './035-experiment-alpha.js';
 import { sessionActivityIndexes } from './039-session-activity-indexes.js';
 import { dashboards } from './048-dashboards.js';
 import { traceTagsTokens } from './049-trace-tags-tokens.js';
+import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -90,4 +91,5 @@ export const migrations: readonly Migration[] = [
   metricsRollups,
   dashboards,
   traceTagsTokens,
+  metricsDailyRollups,
 ];

@@ -52,6 +52,11 @@ export class SketchMerger {
     this.total += count;
   }
 
+  /** The merged (bin, count) pairs, as `encodeSketch` stores them. */
+  pairs(): [number, number][] {
+    return [...this.counts];
+  }
+
   /** Nearest rank over the bins: the bin holding the value at 1-based rank ⌈p·n/100⌉ answers. */
   percentile(p: number): number | null {
     if (this.total === 0) return null;

@@ -16,7 +16,7 @@ import type {
 } from '../../src/ports/metrics.js';
 import { SketchMerger } from './latency-sketch.js';
 import { join, sql, type SqlMetricsReader } from './metrics-reader.js';
-import { HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-writer.js';
+import { DAY_MS, HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-grains.js';
 import type { SqlFragment } from './filter-compiler.js';
 
 type Row = Record<string, unknown>;
@@ -31,11 +31,14 @@ const RANK_COLUMN: Record<RankMeasure, string> = {
   totalTokens: 'total_tokens',
 };
 
-/** Which parts of a scope rollups answer and which the raw rows do, as bucket-numbered ranges. */
+/** Which parts of a scope rollups answer (day rows, hour rows) and which the raw rows do, as bucket-numbered ranges. */
 interface ReadPlan {
+  daily: MetricsBucket[];
   rollup: MetricsBucket[];
   raw: MetricsBucket[];
 }
+
+const fromRollups = (plan: ReadPlan): boolean => plan.daily.length + plan.rollup.length > 0;
 
 const keyString = (key: GroupKey): string => JSON.stringify([key.bucket, key.values.map((v) => [v.value, v.other])]);
 const rounded = (value: number): number => (value === 0 ? 0 : Number(value.toPrecision(12)));
@@ -45,9 +48,10 @@ const byteOrder = (a: string | number, b: string | number): number =>
 /**
  * The metrics query over rollups where they answer it (docs/analytics.md#rollups), the raw rows
  * elsewhere. A query without filters, grouped by at most one rolled-up dimension, reads every whole
- * UTC hour of a bucket that is not marked changed from `metrics_rollups`, and the rest — the
+ * UTC day of a bucket with no marked hour from `metrics_daily_rollups`, every other whole UTC hour
+ * that is not marked changed from `metrics_rollups`, and the rest — the
  * partial hours at the buckets' edges (a range not on the hour, a zone at +05:30), the marked
- * hours — from the rows with the raw reader's definitions; the two parts are added up group by
+ * hours — from the rows with the raw reader's definitions; the parts are added up group by
  * group. Anything else goes to the raw reader whole. Counts and sums are the raw ones (added in
  * another order: rounded as the raw ones are); percentiles read from rollups come from the merged
  * latency sketches, within 1 % of the exact value.
@@ -64,10 +68,10 @@ export class SqlRollupMetricsReader implements MetricsReader {
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
     const plan = this.covers(scope, [dimension]) ? await this.plan(scope) : null;
-    if (!plan || plan.rollup.length === 0) return this.raw.topValues(scope, dimension, rankBy, limit);
+    if (!plan || !fromRollups(plan)) return this.raw.topValues(scope, dimension, rankBy, limit);
     const ranked = new Map<string | number, number>();
     const rows = await this.rows(
-      join([sql(`SELECT r.value AS value, SUM(r.${RANK_COLUMN[rankBy]}) AS n FROM`), this.rangeJoin(scope, dimension, plan.rollup), sql('AND r.value IS NOT NULL GROUP BY r.value')], ' '),
+      join([sql(`SELECT r.value AS value, SUM(r.n) AS n FROM`), this.rollupRows(scope, dimension, plan, [`${RANK_COLUMN[rankBy]} AS n`]), sql('WHERE r.value IS NOT NULL GROUP BY r.value')], ' '),
     );
     for (const row of rows) ranked.set(this.valueOf(dimension, row.value) as string | number, Number(row.n ?? 0));
     if (plan.raw.length > 0) {
@@ -83,17 +87,17 @@ export class SqlRollupMetricsReader implements MetricsReader {
   async totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]> {
     // With a span dimension, `other` counts the distinct traces of several values: not a sum of rollup rows.
     const plan = this.covers(scope, groupings.map((g) => g.dimension)) && !(scope.unit === 'span' && options.traceCount) ? await this.plan(scope) : null;
-    if (!plan || plan.rollup.length === 0) return this.raw.totals(scope, groupings, options);
+    if (!plan || !fromRollups(plan)) return this.raw.totals(scope, groupings, options);
     const grouping = groupings[0];
     const rows = await this.rows(
       join(
         [
           sql(
-            'SELECT bk.i AS bucket, r.value AS value, SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, ' +
+            'SELECT r.i AS bucket, r.value AS value, SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, ' +
               'SUM(r.input_tokens) AS inp, SUM(r.output_tokens) AS outp, SUM(r.total_tokens) AS tot FROM',
           ),
-          this.rangeJoin(scope, grouping?.dimension ?? '', plan.rollup),
-          sql('GROUP BY bk.i, r.value'),
+          this.rollupRows(scope, grouping?.dimension ?? '', plan, ['units', 'traces', 'spans', 'errors', 'cost', 'input_tokens', 'output_tokens', 'total_tokens']),
+          sql('GROUP BY r.i, r.value'),
         ],
         ' ',
       ),
@@ -127,7 +131,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
 
   async latencies(scope: MetricsScope, groupings: readonly Grouping[], percentiles: readonly number[]): Promise<GroupLatencies[]> {
     const plan = this.covers(scope, groupings.map((g) => g.dimension)) ? await this.plan(scope) : null;
-    if (!plan || plan.rollup.length === 0) return this.raw.latencies(scope, groupings, percentiles);
+    if (!plan || !fromRollups(plan)) return this.raw.latencies(scope, groupings, percentiles);
     const grouping = groupings[0];
     const merged = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
     const sketchOf = (key: GroupKey) => {
@@ -135,7 +139,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
       if (!merged.has(k)) merged.set(k, { key, sketch: new SketchMerger() });
       return merged.get(k)!.sketch;
     };
-    const rows = await this.rows(join([sql('SELECT bk.i AS bucket, r.value AS value, r.latency_sketch AS sketch FROM'), this.rangeJoin(scope, grouping?.dimension ?? '', plan.rollup)], ' '));
+    const rows = await this.rows(join([sql('SELECT r.i AS bucket, r.value AS value, r.latency_sketch AS sketch FROM'), this.rollupRows(scope, grouping?.dimension ?? '', plan, ['latency_sketch'])], ' '));
     // No unit read from a rollup (the hours held none): the exact answer costs the same raw read.
     if (rows.length === 0) return this.raw.latencies(scope, groupings, percentiles);
     for (const row of rows) sketchOf(this.keyOf(Number(row.bucket), grouping, row.value)).addEncoded(row.sketch as Uint8Array);
@@ -153,8 +157,9 @@ export class SqlRollupMetricsReader implements MetricsReader {
   }
 
   /**
-   * Each bucket's whole UTC hours that are not marked go to the rollups (consecutive ones as one
-   * range), the rest of the bucket to the raw rows.
+   * Each bucket's whole UTC days none of whose hours is marked go to the day rows, its other whole
+   * UTC hours that are not marked to the hour rows (consecutive ones as one range), the rest of the
+   * bucket to the raw rows.
    */
   private plan(scope: MetricsScope): Promise<ReadPlan> {
     let plan = this.plans.get(scope);
@@ -172,12 +177,15 @@ export class SqlRollupMetricsReader implements MetricsReader {
         (row: { hour_ms: unknown }) => Number(row.hour_ms),
       ),
     );
-    const plan: ReadPlan = { rollup: [], raw: [] };
+    const plan: ReadPlan = { daily: [], rollup: [], raw: [] };
     const push = (list: MetricsBucket[], index: number, startMs: number, endMs: number) => {
       if (endMs <= startMs) return;
       const last = list.at(-1);
       if (last && last.index === index && last.endMs === startMs) last.endMs = endMs;
       else list.push({ index, startMs, endMs });
+    };
+    const hours = (index: number, fromMs: number, toMs: number) => {
+      for (let hour = fromMs; hour < toMs; hour += HOUR_MS) push(marked.has(hour) ? plan.raw : plan.rollup, index, hour, hour + HOUR_MS);
     };
     for (const bucket of scope.buckets) {
       const wholeFrom = Math.ceil(bucket.startMs / HOUR_MS) * HOUR_MS;
@@ -187,20 +195,49 @@ export class SqlRollupMetricsReader implements MetricsReader {
         continue;
       }
       push(plan.raw, bucket.index, bucket.startMs, wholeFrom);
-      for (let hour = wholeFrom; hour < wholeTo; hour += HOUR_MS) push(marked.has(hour) ? plan.raw : plan.rollup, bucket.index, hour, hour + HOUR_MS);
+      const daysFrom = Math.min(Math.ceil(wholeFrom / DAY_MS) * DAY_MS, wholeTo);
+      const daysTo = Math.max(Math.floor(wholeTo / DAY_MS) * DAY_MS, daysFrom);
+      hours(bucket.index, wholeFrom, daysFrom);
+      for (let day = daysFrom; day < daysTo; day += DAY_MS) {
+        let clean = true;
+        for (let hour = day; hour < day + DAY_MS && clean; hour += HOUR_MS) clean = !marked.has(hour);
+        if (clean) push(plan.daily, bucket.index, day, day + DAY_MS);
+        else hours(bucket.index, day, day + DAY_MS);
+      }
+      hours(bucket.index, daysTo, wholeTo);
       push(plan.raw, bucket.index, wholeTo, bucket.endMs);
     }
     return plan;
   }
 
-  /** `bk` (the ranges) joined to the project's rollup rows of one dimension ('' for all units) in them. */
-  private rangeJoin(scope: MetricsScope, dimension: string, ranges: readonly MetricsBucket[]): SqlFragment {
+  /**
+   * `r`: the project's rollup rows of one dimension ('' for all units) in the plan's ranges, day rows
+   * and hour rows alike, each with its bucket `i` and the `columns` asked for (and `value`).
+   */
+  private rollupRows(scope: MetricsScope, dimension: string, plan: ReadPlan, columns: readonly string[]): SqlFragment {
+    const selected = ['value', ...columns].map((c) => (c.includes(' AS ') ? `r.${c}` : `r.${c} AS ${c}`)).join(', ');
+    const branch = (table: string, time: string, ranges: readonly MetricsBucket[]) =>
+      join(
+        [
+          sql(`SELECT bk.i AS i, ${selected} FROM`),
+          this.rangesTable(ranges),
+          sql(`CROSS JOIN ${table} r WHERE r.project_id = ? AND r.dimension = ? AND r.${time} >= bk.s AND r.${time} < bk.e`, [scope.projectId, dimension]),
+        ],
+        ' ',
+      );
+    const branches = [
+      ...(plan.daily.length ? [branch('metrics_daily_rollups', 'day_ms', plan.daily)] : []),
+      ...(plan.rollup.length ? [branch('metrics_rollups', 'hour_ms', plan.rollup)] : []),
+    ];
+    return join([sql('('), join(branches, ' UNION ALL '), sql(') r')], ' ');
+  }
+
+  /** `bk`: the ranges as a table (i, s, e). */
+  private rangesTable(ranges: readonly MetricsBucket[]): SqlFragment {
     const list = JSON.stringify(ranges.map((b) => ({ i: b.index, s: b.startMs, e: b.endMs })));
-    const table =
-      this.dialect === 'postgres'
-        ? sql('jsonb_to_recordset(CAST(? AS jsonb)) AS bk(i integer, s bigint, e bigint)', [list])
-        : sql("(SELECT json_extract(value, '$.i') AS i, json_extract(value, '$.s') AS s, json_extract(value, '$.e') AS e FROM json_each(?)) AS bk", [list]);
-    return join([table, sql('CROSS JOIN metrics_rollups r WHERE r.project_id = ? AND r.dimension = ? AND r.hour_ms >= bk.s AND r.hour_ms < bk.e', [scope.projectId, dimension])], ' ');
+    return this.dialect === 'postgres'
+      ? sql('jsonb_to_recordset(CAST(? AS jsonb)) AS bk(i integer, s bigint, e bigint)', [list])
+      : sql("(SELECT json_extract(value, '$.i') AS i, json_extract(value, '$.s') AS s, json_extract(value, '$.e') AS e FROM json_each(?)) AS bk", [list]);
   }
 
   private valueOf(dimension: MetricsDimension | undefined, raw: unknown): DimensionValue {

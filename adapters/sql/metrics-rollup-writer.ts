@@ -1,18 +1,14 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../src/ports/store.js';
 import type { MetricsRollupWriter, SettleOutcome } from '../../src/ports/metrics-rollups.js';
-import type { MetricsDimension } from '../../src/ports/metrics.js';
 import { filterDialectOf } from './filter-dialects.js';
 import { binSql, encodeSketch } from './latency-sketch.js';
 import { dimensionColumn, join, spanTokenColumns, sql } from './metrics-reader.js';
 import type { FilterDialect, SqlFragment } from './filter-compiler.js';
+import { daysOf, rebuildDailyRollups } from './metrics-daily-rollups.js';
+import { HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-grains.js';
 
 type Row = Record<string, unknown>;
-export const HOUR_MS = 3_600_000;
-
-/** The dimensions rolled up, with the units each groups (a trace's session is nearly one trace: not rolled up). */
-export const TRACE_ROLLUP_DIMENSIONS: readonly MetricsDimension[] = ['framework', 'agent', 'status', 'user', 'environment', 'release'];
-export const SPAN_ROLLUP_DIMENSIONS: readonly MetricsDimension[] = ['model', 'provider', 'spanType', 'promptName', 'promptVersion'];
 /** Any PostgreSQL advisory lock key of ours, only for "one settler at a time". */
 const SETTLE_LOCK = 470_047;
 const INSERT_CHUNK = 500;
@@ -94,6 +90,7 @@ export class SqlMetricsRollupWriter implements MetricsRollupWriter {
     await this.db('metrics_rollups').where({ project_id: projectId }).whereIn('hour_ms', hours).delete();
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) await this.db('metrics_rollups').insert(rows.slice(start, start + INSERT_CHUNK));
     for (let start = 0; start < marks.length; start += INSERT_CHUNK) await this.db('metrics_dirty_hours').whereIn('id', marks.slice(start, start + INSERT_CHUNK)).delete();
+    await rebuildDailyRollups(this.db, projectId, daysOf(hours));
   }
 
   /**

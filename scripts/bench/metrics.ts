@@ -9,7 +9,7 @@ import { MetricsRollupSettler } from '../../src/domain/analytics/metrics-rollup-
 import { ProjectRetention } from '../../src/domain/traces/retention.js';
 import { systemClock } from '../../src/clock.js';
 import type { Dialect } from '../../src/ports/store.js';
-import { readSetting } from '../../src/settings/read-setting.js';
+import { readInteger, readSetting } from '../../src/settings/read-setting.js';
 import { openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { percentile } from './load.js';
 import { Random } from './prng.js';
@@ -212,7 +212,8 @@ const summary = (latencies: number[]) => {
 
 async function measure(db: BenchDatabase, options: Options) {
   const projectId = db.project.projectId;
-  const service = new MetricsQueryService(db.store, new ProjectRetention(db.store, systemClock));
+  // Built as the server builds it (src/services.ts): the project's retention read through the credential cache's window.
+  const service = new MetricsQueryService(db.store, new ProjectRetention(db.store, systemClock, readInteger(process.env, 'CREDENTIAL_CACHE_MS')));
   const bindings = { project: projectId, from: FROM, to: TO };
   let sqlite: SqliteConnection | null = null;
   let client: pg.Client | null = null;

@@ -117,15 +117,79 @@ forEachAdapter((adapter) => {
       await runAll('settled');
     });
 
-    it('reads the rollups (a rollup row changed by hand changes the answer), the partial hours raw', async () => {
-      const c = CASES[0];
-      const before = (await run(c, 'probe')).rows;
-      const hour = createdAt(rows[0]) - (createdAt(rows[0]) % HOUR);
-      await knex()('metrics_rollups').where({ project_id: server.tenant.project.id, dimension: '', hour_ms: hour }).update({ units: knex().raw('units + 1000'), traces: knex().raw('traces + 1000') });
-      const data = expectEnvelope<Answer>(await server.request().post(QUERY).set('x-api-key', key).send({ from: new Date(FROM).toISOString(), to: new Date(TO).toISOString(), measures: ['traceCount'] }));
-      expect(data.rows[0].values.traceCount).to.equal(rows.length + 1000);
-      await knex()('metrics_rollups').where({ project_id: server.tenant.project.id, dimension: '', hour_ms: hour }).update({ units: knex().raw('units - 1000'), traces: knex().raw('traces - 1000') });
-      expect((await run(c, 'probe-restored')).rows).to.deep.equal(before);
+    /** The trace count of [from, to) in one bucket, as the API answers it. */
+    const traceCount = async (from: number, to: number) =>
+      expectEnvelope<Answer>(await server.request().post(QUERY).set('x-api-key', key).send({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), measures: ['traceCount'] })).rows[0]
+        .values.traceCount;
+    /** Adds `n` to one stored row's unit and trace counts (day rows and hour rows alike). */
+    const nudge = async (table: 'metrics_rollups' | 'metrics_daily_rollups', at: number, n: number) => {
+      const column = table === 'metrics_rollups' ? 'hour_ms' : 'day_ms';
+      const changed = await knex()(table)
+        .where({ project_id: server.tenant.project.id, dimension: '', [column]: at })
+        .update({ units: knex().raw('units + ?', [n]), traces: knex().raw('traces + ?', [n]) });
+      expect(changed, `${table} ${new Date(at).toISOString()}`).to.equal(1);
+    };
+
+    /** The hours of the second day holding traces, in order (the fixture leaves some hours empty). */
+    const busyHours = () => [...new Set(rows.map((t) => createdAt(t) - (createdAt(t) % HOUR)))].filter((h) => h >= FROM + DAY && h < FROM + 2 * DAY).sort((a, b) => a - b);
+
+    it('reads a whole UTC day from its day row (a day row changed by hand changes the answer, its hour rows do not)', async () => {
+      const before = (await run(CASES[0], 'probe')).rows;
+      const hour = busyHours()[0];
+      await nudge('metrics_daily_rollups', FROM + DAY, 1000);
+      await nudge('metrics_rollups', hour, 100);
+      expect(await traceCount(FROM, TO)).to.equal(rows.length + 1000);
+      await nudge('metrics_daily_rollups', FROM + DAY, -1000);
+      await nudge('metrics_rollups', hour, -100);
+      expect((await run(CASES[0], 'probe-restored')).rows).to.deep.equal(before);
+    });
+
+    it('reads the whole hours of a part of a day from hour rows, and the partial hours raw', async () => {
+      // From half past a busy hour of the second day: that half hour raw, the day's later whole hours
+      // from hour rows, the third day from its day row.
+      const [partial, whole] = busyHours().slice(1);
+      const from = partial + HOUR / 2;
+      const expected = rows.filter((t) => createdAt(t) >= from && createdAt(t) < TO).length;
+      await nudge('metrics_rollups', partial, 100); // the hour read raw: not counted
+      await nudge('metrics_rollups', whole, 10);
+      await nudge('metrics_daily_rollups', FROM + 2 * DAY, 1);
+      expect(await traceCount(from, TO)).to.equal(expected + 11);
+      await nudge('metrics_rollups', partial, -100);
+      await nudge('metrics_rollups', whole, -10);
+      await nudge('metrics_daily_rollups', FROM + 2 * DAY, -1);
+      expect(await traceCount(from, TO)).to.equal(expected);
+    });
+
+    it('reads a day with a marked hour from its other hours\' rows and the marked hour raw, not from its day row', async () => {
+      const [marked, other] = busyHours().slice(2);
+      await knex()('metrics_dirty_hours').insert({ project_id: server.tenant.project.id, hour_ms: marked });
+      await nudge('metrics_daily_rollups', FROM + DAY, 1000);
+      await nudge('metrics_rollups', marked, 100);
+      await nudge('metrics_rollups', other, 10);
+      expect(await traceCount(FROM, TO)).to.equal(rows.length + 10);
+      await nudge('metrics_daily_rollups', FROM + DAY, -1000);
+      await nudge('metrics_rollups', marked, -100);
+      await nudge('metrics_rollups', other, -10);
+      // Settling the marked hour rebuilds its day from the (restored) hour rows: the same answer.
+      await settle();
+      expect(await count('metrics_dirty_hours')).to.equal(0);
+      await runAll('marked-day-settled');
+    });
+
+    it('keeps each day row equal to the sum of its hour rows, sketches merged', async () => {
+      const projectId = server.tenant.project.id;
+      const sums = async (table: string, time: string) =>
+        (
+          await knex()(table)
+            .where({ project_id: projectId })
+            .select('dimension', 'value', knex().raw(`${time} - ${time} % ${DAY} AS day`), knex().raw('SUM(units) AS units'), knex().raw('SUM(traces) AS traces'), knex().raw('SUM(total_tokens) AS tokens'))
+            .groupByRaw(`dimension, value, ${time} - ${time} % ${DAY}`)
+        )
+          .map((r: Record<string, unknown>) => JSON.stringify([r.dimension, r.value, Number(r.day), Number(r.units), Number(r.traces), Number(r.tokens)]))
+          .sort();
+      const days = await sums('metrics_daily_rollups', 'day_ms');
+      expect(days.length).to.be.greaterThan(3);
+      expect(days).to.deep.equal(await sums('metrics_rollups', 'hour_ms'));
     });
 
     it('follows an OTLP append to a settled trace: its hour is marked by the update, read raw, then settled again', async () => {
@@ -200,8 +264,10 @@ forEachAdapter((adapter) => {
       expect(await count('trace_tags')).to.be.greaterThan(0);
       await settle();
       expect(Number((await knex()('metrics_rollups').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
+      expect(Number((await knex()('metrics_daily_rollups').where({ project_id: projectId }).count({ n: '*' }))[0].n)).to.equal(0);
       expect(await count('metrics_dirty_hours')).to.equal(0);
       expect(await count('metrics_rollups')).to.be.greaterThan(0);
+      expect(await count('metrics_daily_rollups')).to.be.greaterThan(0);
     });
 
     if (adapter === ADAPTERS.at(-1) && ADAPTERS.length > 1) {
