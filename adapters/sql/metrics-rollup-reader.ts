@@ -89,15 +89,20 @@ export class SqlRollupMetricsReader implements MetricsReader {
     const plan = this.covers(scope, groupings.map((g) => g.dimension)) && !(scope.unit === 'span' && options.traceCount) ? await this.plan(scope) : null;
     if (!plan || !fromRollups(plan)) return this.raw.totals(scope, groupings, options);
     const grouping = groupings[0];
+    // The values beyond the kept ones are folded into `other` by the database, so a dimension of
+    // 500 users answers buckets × (top + 2) rows, not a row per user and day.
+    const fold = this.foldedValue(grouping);
     const rows = await this.rows(
       join(
         [
+          sql('SELECT r.i AS bucket,'),
+          fold,
           sql(
-            'SELECT r.i AS bucket, r.value AS value, SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, ' +
+            ', SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, ' +
               'SUM(r.input_tokens) AS inp, SUM(r.output_tokens) AS outp, SUM(r.total_tokens) AS tot FROM',
           ),
           this.rollupRows(scope, grouping?.dimension ?? '', plan, ['units', 'traces', 'spans', 'errors', 'cost', 'input_tokens', 'output_tokens', 'total_tokens']),
-          sql('GROUP BY r.i, r.value'),
+          sql('GROUP BY 1, 2, 3'),
         ],
         ' ',
       ),
@@ -114,7 +119,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
     };
     for (const row of rows) {
       add({
-        ...this.keyOf(Number(row.bucket), grouping, row.value),
+        ...this.foldedKeyOf(Number(row.bucket), grouping, row.value, Number(row.other) === 1),
         units: Number(row.units),
         traces: Number(row.traces),
         spans: Number(row.spans),
@@ -243,6 +248,25 @@ export class SqlRollupMetricsReader implements MetricsReader {
   private valueOf(dimension: MetricsDimension | undefined, raw: unknown): DimensionValue {
     if (raw === null || raw === undefined) return null;
     return dimension === 'promptVersion' ? Number(raw) : String(raw);
+  }
+
+  /**
+   * `value, other`: a kept value as itself (other 0), any other value as null with other 1, no
+   * value as null with other 0.
+   */
+  private foldedValue(grouping: Grouping | undefined): SqlFragment {
+    const keep = (grouping?.keep ?? []).map(String);
+    if (!grouping) return sql('r.value AS value, 0 AS other');
+    if (keep.length === 0) return sql('CAST(NULL AS TEXT) AS value, CASE WHEN r.value IS NOT NULL THEN 1 ELSE 0 END AS other');
+    const list = keep.map(() => '?').join(', ');
+    return sql(`CASE WHEN r.value IN (${list}) THEN r.value END AS value, CASE WHEN r.value IS NOT NULL AND r.value NOT IN (${list}) THEN 1 ELSE 0 END AS other`, [...keep, ...keep]);
+  }
+
+  /** The group of a row folded by `foldedValue`. */
+  private foldedKeyOf(bucket: number, grouping: Grouping | undefined, raw: unknown, other: boolean): GroupKey {
+    if (!grouping) return { bucket, values: [] };
+    if (other) return { bucket, values: [{ value: null, other: true }] };
+    return { bucket, values: [{ value: this.valueOf(grouping.dimension, raw), other: false }] };
   }
 
   /** A rollup row's group: its value if kept, else `other`; none stays none. */

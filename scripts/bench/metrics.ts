@@ -125,9 +125,12 @@ const range = { from: new Date(FROM).toISOString(), to: new Date(TO).toISOString
 const key = (...parts: unknown[]) => parts.map((p) => (typeof p === 'number' ? String(Number(p.toPrecision(12))) : String(p))).join('|');
 const sorted = (rows: string[]) => [...rows].sort();
 const daily = { time: { bucket: 'day' as const, timeZone: 'UTC' } };
-/** The rollup rows of one dimension in the range, with their UTC day (whole days: integer division). */
+/**
+ * The day rows of one dimension in the range (migration 050), with their day's number: what the
+ * service reads for whole UTC days with no marked hour — every day of the range once settled.
+ */
 const rollups = (dimension: string, columns: string) =>
-  `SELECT CAST((hour_ms - $from) / ${DAY_MS} AS integer) AS day, value, ${columns} FROM metrics_rollups WHERE project_id = $project AND dimension = '${dimension}' AND hour_ms >= $from AND hour_ms < $to`;
+  `SELECT CAST((day_ms - $from) / ${DAY_MS} AS integer) AS day, value, ${columns} FROM metrics_daily_rollups WHERE project_id = $project AND dimension = '${dimension}' AND day_ms >= $from AND day_ms < $to`;
 
 /**
  * The bench's own reading of the stored sketches (migration 047's format: int16 bin, uint32 count;
