@@ -12,6 +12,17 @@ import type { Runtime } from './runtime.js';
 import { servedHandlers } from './handlers/served-handlers.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 import { lazyRouter, underPaths } from './http/lazy-router.js';
+import { loadModule } from './lazy-module.js';
+// The faces loaded on their first request (lazyRouter), by type here: nothing of them loads at start.
+import type * as McpFace from './startup/mcp-face.js';
+import type * as OtlpRouter from './http/otlp-router.js';
+import type * as ScimRouter from './http/scim/scim-router.js';
+import type * as GithubWebhookRouter from './http/github-webhook-router.js';
+import type * as SsoRouter from './http/sso-router.js';
+import type * as OauthFace from './startup/oauth-face.js';
+import type * as AccountRouter from './http/account-router.js';
+import type * as MailRouter from './http/mail-router.js';
+import type * as ContractValidator from './http/contract-validator.js';
 
 import { contractRouter } from './http/contract-router.js';
 import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share-middleware.js';
@@ -68,7 +79,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     '/mcp',
     lazyRouter(
       () => true,
-      async () => (await import('./startup/mcp-face.js')).mcpFace(runtime, handlers, operations, options.extraTools ?? []),
+      async () => (await loadModule<typeof McpFace>(new URL('./startup/mcp-face.js', import.meta.url))).mcpFace(runtime, handlers, operations, options.extraTools ?? []),
     ),
   );
 
@@ -82,21 +93,21 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   });
   // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
   const fairShare = fairShareMiddleware(services.fairShare);
-  app.use(lazyRouter(underPaths('/v1/traces'), async () => (await import('./http/otlp-router.js')).otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log })));
+  app.use(lazyRouter(underPaths('/v1/traces'), async () => (await loadModule<typeof OtlpRouter>(new URL('./http/otlp-router.js', import.meta.url))).otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log })));
   // SCIM 2.0 provisioning (docs/sso.md): its own token, media type and error format, outside /api/v1/public.
-  app.use(lazyRouter(underPaths('/scim'), async () => (await import('./http/scim/scim-router.js')).scimRouter(services.scim, config.publicBaseUrl)));
+  app.use(lazyRouter(underPaths('/scim'), async () => (await loadModule<typeof ScimRouter>(new URL('./http/scim/scim-router.js', import.meta.url))).scimRouter(services.scim, config.publicBaseUrl)));
   // Every other body-reading route: a coding its parser cannot undo is a 415 Problem before any parsing
   // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
   app.use(contentEncodingGate(BODY_PARSER_CODINGS));
   // GitHub's issues webhook: the signature of its raw body is its credential, so it answers before authentication.
-  app.use(lazyRouter(underPaths(GITHUB_WEBHOOK_PREFIX), async () => (await import('./http/github-webhook-router.js')).githubWebhookRouter(services.githubWebhooks)));
+  app.use(lazyRouter(underPaths(GITHUB_WEBHOOK_PREFIX), async () => (await loadModule<typeof GithubWebhookRouter>(new URL('./http/github-webhook-router.js', import.meta.url))).githubWebhookRouter(services.githubWebhooks)));
 
   // Before the console's pages: /sso/callback is the server's, not a console route.
-  app.use(lazyRouter(underPaths('/sso'), async () => (await import('./http/sso-router.js')).ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn)));
+  app.use(lazyRouter(underPaths('/sso'), async () => (await loadModule<typeof SsoRouter>(new URL('./http/sso-router.js', import.meta.url))).ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn)));
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
-  app.use(lazyRouter(underPaths('/.well-known', '/oauth'), async () => (await import('./startup/oauth-face.js')).oauthFace(runtime)));
-  app.use(lazyRouter(underPaths('/account'), async () => (await import('./http/account-router.js')).accountRouter(services.accountLinks, services.invitations)));
-  app.use(lazyRouter(underPaths('/mail'), async () => (await import('./http/mail-router.js')).mailRouter(services.mailPreferences, config.publicBaseUrl)));
+  app.use(lazyRouter(underPaths('/.well-known', '/oauth'), async () => (await loadModule<typeof OauthFace>(new URL('./startup/oauth-face.js', import.meta.url))).oauthFace(runtime)));
+  app.use(lazyRouter(underPaths('/account'), async () => (await loadModule<typeof AccountRouter>(new URL('./http/account-router.js', import.meta.url))).accountRouter(services.accountLinks, services.invitations)));
+  app.use(lazyRouter(underPaths('/mail'), async () => (await loadModule<typeof MailRouter>(new URL('./http/mail-router.js', import.meta.url))).mailRouter(services.mailPreferences, config.publicBaseUrl)));
 
   // The served contract and /docs need no credential, so they answer before authentication.
   app.use(contractRouter());
@@ -104,7 +115,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use('/api/v1/public', access);
   app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
-  app.use(lazyRouter(underPaths('/api/v1/public'), async () => (await import('./http/contract-validator.js')).contractValidator({ validateResponses: config.validateResponses })));
+  app.use(lazyRouter(underPaths('/api/v1/public'), async () => (await loadModule<typeof ContractValidator>(new URL('./http/contract-validator.js', import.meta.url))).contractValidator({ validateResponses: config.validateResponses })));
   bindOperations(app, operations, handlers, { streaming: buildStreamingHandlers(services) });
 
   app.use(routeNotFound);

@@ -10,6 +10,9 @@ import { BackgroundPacer } from './domain/background/background-pacer.js';
 import type { Store } from './ports/store.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import type * as RedisModule from './ratelimit/redis-rate-limiter.js';
+import type * as ResilientModule from './ratelimit/resilient-rate-limiter.js';
+import { loadModule } from './lazy-module.js';
 import { createServices, type Services } from './services.js';
 
 import { DetectionWorker } from './domain/detections/detection-worker.js';
@@ -77,7 +80,10 @@ export interface RuntimeOptions {
 async function createLimiter(config: Config): Promise<RateLimiter> {
   if (!config.redisUrl) return new MemoryRateLimiter();
   // Imported only with REDIS_URL set: ioredis costs ~40 ms of start-up CPU a single replica never needs.
-  const [{ RedisRateLimiter }, { ResilientRateLimiter }] = await Promise.all([import('./ratelimit/redis-rate-limiter.js'), import('./ratelimit/resilient-rate-limiter.js')]);
+  const [{ RedisRateLimiter }, { ResilientRateLimiter }] = await Promise.all([
+    loadModule<typeof RedisModule>(new URL('./ratelimit/redis-rate-limiter.js', import.meta.url)),
+    loadModule<typeof ResilientModule>(new URL('./ratelimit/resilient-rate-limiter.js', import.meta.url)),
+  ]);
   const redis = new RedisRateLimiter(config.redisUrl);
   await redis.connect().catch(() => undefined); // unreachable at start: the resilient wrapper degrades
   return new ResilientRateLimiter(redis);

@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { cacheValidatorRouteCompilation } from './validator-route-cache.js';
 import { resolveComponentSchemasWithoutCompiling } from './validator-ref-resolution.js';
 import { useContractAsBundled } from './validator-spec-loading.js';
+import { skipSchemaRefWalksWithoutIdentities } from './validator-schema-refs.js';
 import { validationContract } from './contract.js';
 import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from './date-time-format.js';
 
@@ -20,6 +21,7 @@ export interface ContractValidatorSettings {
 export function contractValidator(settings: ContractValidatorSettings): Router {
   cacheValidatorRouteCompilation();
   resolveComponentSchemasWithoutCompiling();
+  skipSchemaRefWalksWithoutIdentities();
   const router = express.Router();
   router.use(
     OpenApiValidator.middleware({

@@ -1,6 +1,8 @@
 import type { TraceIngestionService } from '../traces/trace-ingestion-service.js';
 import { groupByTrace, type SpansOfTrace } from '../traces/trace-assembly.js';
 import type { OtlpEncoding, OtlpTraceRequest } from './otlp-request.js';
+import type * as OtlpRequest from './otlp-request.js';
+import { loadModule } from '../../lazy-module.js';
 import { mapTraceRequest } from './span-mapper.js';
 import { ByteAdmission } from './otlp-admission.js';
 import { ProblemError } from '../../errors.js';
@@ -9,9 +11,9 @@ import { ProblemError } from '../../errors.js';
  * The decoder (protobufjs and the OpenTelemetry message classes, ~50 ms of start-up CPU) is
  * imported on the first export, not at start: most deployments never receive one.
  */
-let decoder: Promise<typeof import('./otlp-request.js')> | undefined;
-function loadDecoder(): Promise<typeof import('./otlp-request.js')> {
-  decoder ??= import('./otlp-request.js');
+let decoder: Promise<typeof OtlpRequest> | undefined;
+function loadDecoder(): Promise<typeof OtlpRequest> {
+  decoder ??= loadModule<typeof OtlpRequest>(new URL('./otlp-request.js', import.meta.url));
   return decoder;
 }
 
