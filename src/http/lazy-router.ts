@@ -25,7 +25,15 @@ export function lazyRouter(serves: (req: Request) => boolean, build: () => Promi
   };
 }
 
-/** A path predicate for `lazyRouter`: the request's path is one of `prefixes` or below one. */
+/**
+ * A path predicate for `lazyRouter`: the request's path is one of `prefixes` or below one. Compared
+ * without case, as express matches routes (case-insensitive by default): a request the loaded router
+ * would answer must never pass by the unloaded one.
+ */
 export function underPaths(...prefixes: readonly string[]): (req: Request) => boolean {
-  return (req) => prefixes.some((prefix) => req.path === prefix || req.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  const lower = prefixes.map((prefix) => prefix.toLowerCase().replace(/\/$/, ''));
+  return (req) => {
+    const path = req.path.toLowerCase();
+    return lower.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  };
 }
