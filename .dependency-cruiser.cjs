@@ -11,7 +11,7 @@ const group = {
   // Leaf modules every layer may use. They import nothing of ours but each other.
   kernel: [
     '^generated/',
-    '^src/(clock|errors|extended|package-root)\\.ts$',
+    '^src/(clock|errors|extended|package-root|lazy-module)\\.ts$',
     '^src/pagination/',
     '^src/auth/tokens\\.ts$',
     '^src/observability/(instruments|logger)\\.ts$',

@@ -1,35 +1,30 @@
 import express, { type Express } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-import { cacheValidatorRouteCompilation } from './http/validator-route-cache.js';
-import { resolveComponentSchemasWithoutCompiling } from './http/validator-ref-resolution.js';
-import { useContractAsBundled } from './http/validator-spec-loading.js';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
-import { createOperationMatcher, operationIndex, validationContract } from './http/contract.js';
+import { createOperationMatcher, operationIndex } from './http/contract.js';
 import { problemErrorHandler, routeNotFound } from './http/problem-response.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { checkedJsonBody } from './http/checked-json-body.js';
 import { BODY_PARSER_CODINGS, contentEncodingGate } from './http/content-encoding.js';
 import { requestHygiene } from './http/request-hygiene.js';
-import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from './http/date-time-format.js';
 import { buildStreamingHandlers } from './handlers/index.js';
 import type { Runtime } from './runtime.js';
-
-import { mcpRouter } from './tools/mcp-router.js';
-import { buildToolRegistry } from './tools/registry.js';
-import { contentDefinitions, McpContent } from './tools/mcp-content.js';
 import { servedHandlers } from './handlers/served-handlers.js';
-import { ToolAccess } from './tools/tool-access.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
+import { lazyRouter, underPaths } from './http/lazy-router.js';
+import { loadModule } from './lazy-module.js';
+// The faces loaded on their first request (lazyRouter), by type here: nothing of them loads at start.
+import type * as McpFace from './startup/mcp-face.js';
+import type * as OtlpRouter from './http/otlp-router.js';
+import type * as ScimRouter from './http/scim/scim-router.js';
+import type * as GithubWebhookRouter from './http/github-webhook-router.js';
+import type * as SsoRouter from './http/sso-router.js';
+import type * as OauthFace from './startup/oauth-face.js';
+import type * as AccountRouter from './http/account-router.js';
+import type * as MailRouter from './http/mail-router.js';
+import type * as ContractValidator from './http/contract-validator.js';
 
-import { oauthRouter } from './http/oauth-router.js';
-import { ssoRouter } from './http/sso-router.js';
 import { contractRouter } from './http/contract-router.js';
-import { mailRouter } from './http/mail-router.js';
-import { accountRouter } from './http/account-router.js';
-import { SignInThrottle } from './domain/identity/sign-in-throttle.js';
-import { ConsentTickets } from './domain/identity/consent-tickets.js';
-import { ClientRegistration } from './domain/identity/client-registration.js';
 import { fairShareMiddleware, tenantActivityMiddleware } from './http/fair-share-middleware.js';
 import { consoleRouter } from './http/console-router.js';
 
@@ -38,9 +33,7 @@ import { runtimeGauges } from './observability/runtime-gauges.js';
 import { databaseHealth } from '../adapters/store-health.js';
 import { SqlQueueStatsReader } from '../adapters/sql/queue-stats-reader.js';
 import { requestObserver } from './observability/request-observer.js';
-import { otlpRouter } from './http/otlp-router.js';
-import { scimRouter } from './http/scim/scim-router.js';
-import { githubWebhookRouter } from './http/github-webhook-router.js';
+import { GITHUB_WEBHOOK_PREFIX } from './http/github-webhook-path.js';
 
 export interface AppOptions {
   /** Tools served beyond the registry; tests inject failing, slow or oversized tools here. */
@@ -80,21 +73,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const operations = operationIndex();
   const handlers = servedHandlers(runtime, operations);
 
-  const toolAccess = new ToolAccess(authenticator, services.capabilities, operations);
+  // The faces below that most requests never reach are imported on their first request
+  // (src/http/lazy-router.ts, issue #61): nothing of them is loaded on the way to `listen`.
   app.use(
     '/mcp',
-    mcpRouter({
-      authenticator,
-      limiter,
-      clock,
-      log,
-      settings: config.tools,
-      tools: [...buildToolRegistry(handlers, config), ...(options.extraTools ?? [])],
-      access: toolAccess,
-      publicBaseUrl: config.publicBaseUrl,
-      bindHost: config.host,
-      content: new McpContent(contentDefinitions(handlers, config), toolAccess, clock),
-    }),
+    lazyRouter(
+      () => true,
+      async () => (await loadModule<typeof McpFace>(new URL('./startup/mcp-face.js', import.meta.url))).mcpFace(runtime, handlers, operations, options.extraTools ?? []),
+    ),
   );
 
   const access = accessMiddleware({
@@ -107,22 +93,21 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   });
   // OpenTelemetry's OTLP/HTTP path, outside /api/v1/public so exporters find it unchanged.
   const fairShare = fairShareMiddleware(services.fairShare);
-  app.use(otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log }));
+  app.use(lazyRouter(underPaths('/v1/traces'), async () => (await loadModule<typeof OtlpRouter>(new URL('./http/otlp-router.js', import.meta.url))).otlpRouter({ otlp: services.otlpTraceExport, settings: config.otlp, access, fairShare, log })));
   // SCIM 2.0 provisioning (docs/sso.md): its own token, media type and error format, outside /api/v1/public.
-  app.use(scimRouter(services.scim, config.publicBaseUrl));
+  app.use(lazyRouter(underPaths('/scim'), async () => (await loadModule<typeof ScimRouter>(new URL('./http/scim/scim-router.js', import.meta.url))).scimRouter(services.scim, config.publicBaseUrl)));
   // Every other body-reading route: a coding its parser cannot undo is a 415 Problem before any parsing
   // (the tool server and the OTLP path, mounted above, run the same gate answering in their protocols).
   app.use(contentEncodingGate(BODY_PARSER_CODINGS));
   // GitHub's issues webhook: the signature of its raw body is its credential, so it answers before authentication.
-  app.use(githubWebhookRouter(services.githubWebhooks));
+  app.use(lazyRouter(underPaths(GITHUB_WEBHOOK_PREFIX), async () => (await loadModule<typeof GithubWebhookRouter>(new URL('./http/github-webhook-router.js', import.meta.url))).githubWebhookRouter(services.githubWebhooks)));
 
   // Before the console's pages: /sso/callback is the server's, not a console route.
-  app.use(ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn));
+  app.use(lazyRouter(underPaths('/sso'), async () => (await loadModule<typeof SsoRouter>(new URL('./http/sso-router.js', import.meta.url))).ssoRouter(services.oauth, services.identityProvisioning, services.sso.signIn)));
   app.use(consoleRouter(services.oauth.clients, config.publicBaseUrl));
-  const registration = new ClientRegistration(services.oauth.clients, limiter, clock, { perAddressPerHour: config.oauthRegistrationsPerHour });
-  app.use(oauthRouter(services.oauth, services.identityProvisioning, new SignInThrottle(limiter, clock), registration, new ConsentTickets(runtime.store, clock), services.sso));
-  app.use(accountRouter(services.accountLinks, services.invitations));
-  app.use(mailRouter(services.mailPreferences, config.publicBaseUrl));
+  app.use(lazyRouter(underPaths('/.well-known', '/oauth'), async () => (await loadModule<typeof OauthFace>(new URL('./startup/oauth-face.js', import.meta.url))).oauthFace(runtime)));
+  app.use(lazyRouter(underPaths('/account'), async () => (await loadModule<typeof AccountRouter>(new URL('./http/account-router.js', import.meta.url))).accountRouter(services.accountLinks, services.invitations)));
+  app.use(lazyRouter(underPaths('/mail'), async () => (await loadModule<typeof MailRouter>(new URL('./http/mail-router.js', import.meta.url))).mailRouter(services.mailPreferences, config.publicBaseUrl)));
 
   // The served contract and /docs need no credential, so they answer before authentication.
   app.use(contractRouter());
@@ -130,21 +115,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use('/api/v1/public', access);
   app.use('/api/v1/public', fairShare);
   app.use('/api/v1/public', requestHygiene, checkedJsonBody(config.maxBodyBytes));
-  cacheValidatorRouteCompilation();
-  resolveComponentSchemasWithoutCompiling();
-  app.use(
-    OpenApiValidator.middleware({
-      // No copy of our own: the validator deep-copies the document it is given before annotating it.
-      apiSpec: useContractAsBundled(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
-      validateApiSpec: false,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      // Registered after ajv-formats' own, so this `date-time` replaces theirs.
-      formats: { 'date-time': DATE_TIME_FORMAT, [RFC3339_DATE_TIME]: RFC3339_FORMAT },
-      ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
-    }),
-  );
+  app.use(lazyRouter(underPaths('/api/v1/public'), async () => (await loadModule<typeof ContractValidator>(new URL('./http/contract-validator.js', import.meta.url))).contractValidator({ validateResponses: config.validateResponses })));
   bindOperations(app, operations, handlers, { streaming: buildStreamingHandlers(services) });
 
   app.use(routeNotFound);

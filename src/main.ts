@@ -15,11 +15,13 @@ async function main(): Promise<void> {
   const passwordNotice = await storeAdminPassword({ ...runtime.services, store: runtime.store, config }, dev);
   const app = createApp(runtime);
   const server = createHttpServer(app, config.connections);
-  await runtime.start();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  // Background work starts once the port is open: nothing of it is needed to answer (issue #61).
+  // start() only arms the loops (no await inside), so a signal cannot arrive half-way through it.
+  await runtime.start();
 
   // Signals are handled from the moment the port is bound: a SIGTERM at any later point drains.
   let announced: Promise<void> = Promise.resolve();

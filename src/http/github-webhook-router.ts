@@ -2,8 +2,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { ProblemError } from '../errors.js';
 import type { GitHubWebhookReceiver } from '../domain/github/github-webhook-receiver.js';
 
-/** The contract's receiveGithubWebhook path; the project's id is the last segment. */
-export const GITHUB_WEBHOOK_PATH = '/api/v1/public/integrations/github/webhook/:projectId';
+import { GITHUB_WEBHOOK_PATH } from './github-webhook-path.js';
+
+export { GITHUB_WEBHOOK_PATH };
 
 /** GitHub caps payloads at 25 MB, but an `issues` event is a few tens of KB; more is refused before hashing. */
 export const GITHUB_WEBHOOK_MAX_BYTES = 1024 * 1024;

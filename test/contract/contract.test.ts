@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
-import { renderGenerated, renderParsedContract } from '../../scripts/generate.js';
-import { CONTRACT_PATH, loadContract, operationIndex, readContract } from '../../src/http/contract.js';
+import { renderGenerated, renderParsedContract, renderValidationContract } from '../../scripts/generate.js';
+import { CONTRACT_PATH, deriveValidationContract, loadContract, operationIndex, readContract, validationContract } from '../../src/http/contract.js';
 
 describe('contract/openapi.yaml', () => {
   it('is valid OpenAPI 3.1.0 with contract version 0.1.0', async () => {
@@ -46,5 +46,11 @@ describe('generated/', () => {
     const committed = await readFile(new URL('../../generated/openapi.json', import.meta.url), 'utf8');
     expect(committed === (await renderParsedContract()), 'generated/openapi.json is out of date: run `npm run generate`').to.equal(true);
     expect(loadContract()).to.deep.equal(readContract(CONTRACT_PATH));
+  });
+
+  it('holds the contract as the request validator reads it (generated/validation-contract.json), current with contract/openapi.yaml', async () => {
+    const committed = await readFile(new URL('../../generated/validation-contract.json', import.meta.url), 'utf8');
+    expect(committed === (await renderValidationContract()), 'generated/validation-contract.json is out of date: run `npm run generate`').to.equal(true);
+    expect(validationContract()).to.deep.equal(deriveValidationContract(readContract(CONTRACT_PATH)));
   });
 });

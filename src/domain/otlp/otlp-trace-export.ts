@@ -1,9 +1,21 @@
 import type { TraceIngestionService } from '../traces/trace-ingestion-service.js';
 import { groupByTrace, type SpansOfTrace } from '../traces/trace-assembly.js';
-import { decodeTraceBatches, type OtlpEncoding, type OtlpTraceRequest } from './otlp-request.js';
+import type { OtlpEncoding, OtlpTraceRequest } from './otlp-request.js';
+import type * as OtlpRequest from './otlp-request.js';
+import { loadModule } from '../../lazy-module.js';
 import { mapTraceRequest } from './span-mapper.js';
 import { ByteAdmission } from './otlp-admission.js';
 import { ProblemError } from '../../errors.js';
+
+/**
+ * The decoder (protobufjs and the OpenTelemetry message classes, ~50 ms of start-up CPU) is
+ * imported on the first export, not at start: most deployments never receive one.
+ */
+let decoder: Promise<typeof OtlpRequest> | undefined;
+function loadDecoder(): Promise<typeof OtlpRequest> {
+  decoder ??= loadModule<typeof OtlpRequest>(new URL('./otlp-request.js', import.meta.url));
+  return decoder;
+}
 
 /** The answer to one export: OTLP's partial success (zero rejected spans is full success). */
 export interface ExportResult {
@@ -78,6 +90,7 @@ export class OtlpTraceExport {
 
   private async decodeAndAppend(projectId: string, body: Buffer, encoding: OtlpEncoding): Promise<ExportResult> {
     const state: ExportState = { result: { acceptedSpans: 0, rejectedSpans: 0, errorMessage: '' }, mappingReasons: [], storingReasons: [], deferred: new Set(), first: true };
+    const { decodeTraceBatches } = await loadDecoder();
     const batches = decodeTraceBatches(body, encoding, this.batchSpans);
     while (await this.appendNextBatch(projectId, batches, state));
     // Every trace that existed when a later batch reached it, resends included: if this export is a
