@@ -112,7 +112,8 @@ function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolea
             label: s.label,
             stroke: PALETTE[i % PALETTE.length],
             width: 2,
-            ...(bars ? { fill: `${PALETTE[i % PALETTE.length]}55`, paths: groupedBars(xs, xPad * 2, series.length, i, keep) } : { spanGaps: false, points: { show: true, size: 6 } }),
+            // No points on bars: uPlot would draw them at the bucket's x, over the neighbouring series' bars.
+            ...(bars ? { fill: `${PALETTE[i % PALETTE.length]}55`, paths: groupedBars(xs, xPad * 2, series.length, i, keep), points: { show: false } } : { spanGaps: false, points: { show: true, size: 6 } }),
             value: (_u: uPlot, v: number | null) => formatMeasure(s.measure, v),
           })),
         ],
