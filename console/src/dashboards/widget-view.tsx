@@ -177,45 +177,45 @@ function RowsTable({ result, title, fromMs, toMs }: { result: Result; title: str
   });
   return (
     <>
-    <table className="widget-table">
-      <caption className="visually-hidden">{title}</caption>
-      <thead>
-        <tr>
-          {result.time && <th scope="col">Bucket</th>}
-          {result.dimensions.map((d) => (
-            <th scope="col" key={d}>
-              {d}
-            </th>
-          ))}
-          {result.measures.map((m) => (
-            <th scope="col" key={m} className="num">
-              {MEASURE_LABEL[m]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {result.rows.map((row, i) => {
-          const { start, link } = links[i];
-          return (
-            <tr key={i}>
-              {result.time && <td>{when(start)}</td>}
-              {row.groups.map((g) => (
-                <td key={g.dimension}>{groupLabel(g)}</td>
-              ))}
-              {result.measures.map((m) => (
-                <td key={m} className="num">
-                  <Link to={link.href} title={link.exact ? 'Open these traces' : `Open the traces of this time range (${unfilteredNote(link.unfiltered).toLowerCase()})`}>
-                    {formatMeasure(m, row.values[m])}
-                  </Link>
-                </td>
-              ))}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-    <UnfilteredNote links={links.map((l) => l.link)} />
+      <table className="widget-table">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            {result.time && <th scope="col">Bucket</th>}
+            {result.dimensions.map((d) => (
+              <th scope="col" key={d}>
+                {d}
+              </th>
+            ))}
+            {result.measures.map((m) => (
+              <th scope="col" key={m} className="num">
+                {MEASURE_LABEL[m]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {result.rows.map((row, i) => {
+            const { start, link } = links[i];
+            return (
+              <tr key={i}>
+                {result.time && <td>{when(start)}</td>}
+                {row.groups.map((g) => (
+                  <td key={g.dimension}>{groupLabel(g)}</td>
+                ))}
+                {result.measures.map((m) => (
+                  <td key={m} className="num">
+                    <Link to={link.href} title={link.exact ? 'Open these traces' : `Open the traces of this time range (${unfilteredNote(link.unfiltered).toLowerCase()})`}>
+                      {formatMeasure(m, row.values[m])}
+                    </Link>
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <UnfilteredNote links={links.map((l) => l.link)} />
     </>
   );
 }
@@ -227,24 +227,24 @@ function CategoryBars({ result, fromMs, toMs }: { result: Result; fromMs: number
   const links = result.rows.map((row) => drillDown(fromMs, toMs, row.groups));
   return (
     <>
-    <ul className="widget-bars">
-      {result.rows.map((row, i) => {
-        const value = row.values[measure] ?? 0;
-        const link = links[i];
-        return (
-          <li key={i}>
-            <Link to={link.href} title={link.exact ? 'Open these traces' : `Open the traces of this time range (${unfilteredNote(link.unfiltered).toLowerCase()})`}>
-              <span className="category-bar-label">{row.groups.map(groupLabel).join(' · ')}</span>
-              <span className="category-bar-track">
-                <span className="category-bar-fill" style={{ width: `${max > 0 ? (100 * value) / max : 0}%` }} />
-              </span>
-              <span className="category-bar-value">{formatMeasure(measure, row.values[measure])}</span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
-    <UnfilteredNote links={links} />
+      <ul className="widget-bars">
+        {result.rows.map((row, i) => {
+          const value = row.values[measure] ?? 0;
+          const link = links[i];
+          return (
+            <li key={i}>
+              <Link to={link.href} title={link.exact ? 'Open these traces' : `Open the traces of this time range (${unfilteredNote(link.unfiltered).toLowerCase()})`}>
+                <span className="category-bar-label">{row.groups.map(groupLabel).join(' · ')}</span>
+                <span className="category-bar-track">
+                  <span className="category-bar-fill" style={{ width: `${max > 0 ? (100 * value) / max : 0}%` }} />
+                </span>
+                <span className="category-bar-value">{formatMeasure(measure, row.values[measure])}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <UnfilteredNote links={links} />
     </>
   );
 }
