@@ -67,8 +67,8 @@ describe('console dashboards: drill-down from a metrics group to the trace list'
 
   it('the other group and the group of no value are not one value: named as unfiltered, the rest still applied', () => {
     const link = drillDown(FROM, TO, [one('tag', null, true), one('user', 'ada')]);
-    expect([link.exact, link.unfiltered, paramsOf(link.href)]).to.deep.equal([false, ['tag (other values)'], { ...RANGE, userId: 'ada' }]);
+    expect([link.exact, link.unfiltered, paramsOf(link.href)]).to.deep.equal([false, ['tag (Other: the values beyond the top ones)'], { ...RANGE, userId: 'ada' }]);
     const none = drillDown(FROM, TO, [one('environment', null), one('model', 'gpt-4o')]);
-    expect([none.exact, none.unfiltered, paramsOf(none.href)]).to.deep.equal([false, ['environment (none)', 'model'], RANGE]);
+    expect([none.exact, none.unfiltered, paramsOf(none.href)]).to.deep.equal([false, ['environment (none: traces without one)', 'model'], RANGE]);
   });
 });

@@ -58,8 +58,8 @@ function unexpressible(group: Group, groups: readonly Group[]): string | null {
   const name = DIMENSION_NAME[dimension] ?? group.dimension;
   if (!DIMENSION_PARAM[dimension]) return name;
   // `other` is every value beyond the top ones, and no value is the absence of one: neither is a list filter's one value.
-  if (group.other) return `${name} (other values)`;
-  if (group.value === null) return `${name} (none)`;
+  if (group.other) return `${name} (Other: the values beyond the top ones)`;
+  if (group.value === null) return `${name} (none: traces without one)`;
   // The list takes a prompt version only with the prompt's name (a version alone names no prompt).
   if (dimension === 'promptVersion' && !groups.some((g) => g.dimension === 'promptName' && g.value !== null && !g.other)) return name;
   return null;
