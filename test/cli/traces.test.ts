@@ -168,4 +168,49 @@ forEachAdapter((adapter) => {
       expect(result.stderr).to.match(/^Error: .+ \(404 PUBLIC_API_NOT_FOUND\)\n/);
     });
   });
+
+  describe('tracewell traces list --tag --environment --release', function (this: Mocha.Suite) {
+    this.timeout(60_000);
+    let listening: ListeningServer;
+    let env: Record<string, string>;
+
+    before(async () => {
+      listening = await startListeningServer(adapter);
+      const { server } = listening;
+      env = { TRACEWELL_API_KEY: server.tenant.apiKey };
+      const tagged = [
+        { trace_id: 't1', tags: ['vip'], metadata: { environment: 'production', release: 'v1' } },
+        { trace_id: 't2', tags: ['Vip'], metadata: { environment: 'production', release: 'v2' } },
+        { trace_id: 't3', tags: ['vip', 'beta'], metadata: { environment: 'staging', release: 'v2' } },
+      ];
+      for (const t of tagged) {
+        const res = await server
+          .request()
+          .post('/api/v1/public/traces')
+          .set('x-api-key', server.tenant.apiKey)
+          .send({ ...t, name: `run ${t.trace_id}`, spans: [{ span_id: 'root', name: 'root', span_type: 'AGENT', status: 'success', latency_ms: 1 }] });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        server.clock.advance(1000);
+      }
+    });
+    after(async () => listening.close());
+
+    const ids = async (args: string[]) => {
+      const printed = await listening.cli(['traces', 'list', ...args, '--json'], { env });
+      expect(printed.code, printed.stderr).to.equal(0);
+      return (JSON.parse(printed.stdout) as ListJson).items.map((t) => t.id);
+    };
+
+    it('--tag lists the traces carrying that tag exactly; --environment and --release narrow by their values', async () => {
+      expect(await ids(['--tag', 'vip'])).to.deep.equal(['t3', 't1']);
+      expect(await ids(['--environment', 'production'])).to.deep.equal(['t2', 't1']);
+      expect(await ids(['--tag', 'vip', '--release', 'v2'])).to.deep.equal(['t3']);
+    });
+
+    it('an empty --tag exits 1 with the Problem naming /query/tag', async () => {
+      const refused = await listening.cli(['traces', 'list', '--tag', ''], { env });
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.match(/\n {2}- \/query\/tag: /);
+    });
+  });
 });

@@ -151,9 +151,16 @@ forEachAdapter((adapter) => {
       const id = await byUserAndAgent();
       await page.goto(`${http.baseUrl}/dashboards/${id}?range=custom&from=${DAY.from}&to=${DAY.to}&tz=UTC`);
       await page.getByRole('region', { name: 'Traces by agent over time' }).locator('.widget-chart canvas').waitFor();
-      // billing's one trace at 14:00: the middle of its bar.
-      const at = await pointOf('Traces by agent over time', 'billing', '2026-11-01T14:00:00Z', 0.5);
-      await page.mouse.click(at.x, at.y);
+      // billing's one trace at 14:00: the middle of its bar, as uPlot drew it (beside support's slot of the bucket).
+      const bar = await page.getByRole('region', { name: 'Traces by agent over time' }).locator('.widget-chart').evaluate((el) => {
+        // The bars widget-view.tsx keeps on the chart's element (the test's tsconfig has no DOM types).
+        const chart = el as unknown as { drawnBars(): { label: string; index: number; left: number; top: number; width: number; height: number }[]; uplot: { over: { getBoundingClientRect(): { left: number; top: number } } } };
+        const box = chart.uplot.over.getBoundingClientRect();
+        const found = chart.drawnBars().find((b) => b.label === 'billing');
+        if (!found) throw new Error('no bar of billing');
+        return { x: box.left + found.left + found.width / 2, y: box.top + found.top + found.height / 2 };
+      });
+      await page.mouse.click(bar.x, bar.y);
       await page.waitForURL(/\/traces\?/);
       expect(Object.fromEntries(new URL(page.url()).searchParams)).to.deep.equal({ from: '2026-11-01T14:00:00.000Z', to: '2026-11-01T15:00:00.000Z', agentName: 'billing' });
       await page.getByRole('link', { name: 'run d3' }).waitFor();

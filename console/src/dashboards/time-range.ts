@@ -32,22 +32,3 @@ export function zoneChoices(): string[] {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return [...new Set([own, 'UTC', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata'])];
 }
-
-/** Trace-list address parameters of a dimension value, for the dimensions the trace list filters by. */
-const TRACE_LIST_PARAM: Partial<Record<string, string>> = { status: 'status', framework: 'framework', agent: 'agentName', session: 'sessionId', user: 'userId' };
-
-/**
- * The trace list of one point or bar: the traces created in [fromMs, toMs) with the series'
- * dimension values. Span dimensions (model, provider, ...) have no trace-list filter; the list is
- * then the bucket's traces, and `exact` says so.
- */
-export function drillDown(fromMs: number, toMs: number, groups: readonly { dimension: string; value: string | null; other: boolean }[]): { href: string; exact: boolean } {
-  const params = new URLSearchParams({ from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() });
-  let exact = true;
-  for (const group of groups) {
-    const param = TRACE_LIST_PARAM[group.dimension];
-    if (param && group.value !== null && !group.other) params.set(param, group.value);
-    else exact = false;
-  }
-  return { href: `/traces?${params.toString()}`, exact };
-}

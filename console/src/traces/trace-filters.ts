@@ -15,11 +15,17 @@ export interface TraceFilters {
   minCost: string;
   maxCost: string;
   savedFilterId: string;
+  /** Exact values of a trace's tag, environment, release and prompt: what a dashboard's drill-down sets. */
+  tag: string;
+  environment: string;
+  release: string;
+  promptName: string;
+  promptVersion: string;
   /** The list's order (`field:direction`, the contract's enum); empty = newest first. Not a filter rule. */
   sort: string;
 }
 
-export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId', 'sort'] as const;
+export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId', 'tag', 'environment', 'release', 'promptName', 'promptVersion', 'sort'] as const;
 
 export type TraceSort = NonNullable<QueryOf<'listTraces'>['sort']>;
 const SORTS: readonly TraceSort[] = ['createdAt:desc', 'createdAt:asc', 'latencyMs:desc', 'latencyMs:asc', 'cost:desc', 'cost:asc', 'totalTokens:desc', 'totalTokens:asc'];
@@ -42,6 +48,11 @@ export function filtersFromParams(params: URLSearchParams): TraceFilters {
     minCost: read('minCost'),
     maxCost: read('maxCost'),
     savedFilterId: read('savedFilterId'),
+    tag: read('tag'),
+    environment: read('environment'),
+    release: read('release'),
+    promptName: read('promptName'),
+    promptVersion: read('promptVersion'),
     sort: sortOf(read('sort')) ?? '',
   };
 }
@@ -70,11 +81,16 @@ export function listQuery(filters: TraceFilters): QueryOf<'listTraces'> {
     minCost: num(filters.minCost),
     maxCost: num(filters.maxCost),
     savedFilterId: filters.savedFilterId || undefined,
+    tag: filters.tag || undefined,
+    environment: filters.environment || undefined,
+    release: filters.release || undefined,
+    promptName: filters.promptName || undefined,
+    promptVersion: filters.promptName ? num(filters.promptVersion) : undefined,
     sort: sortOf(filters.sort),
   };
 }
 
-/** The search's own filters: everything but agent and saved filter (its parameters have no such field). */
+/** The search's own filters: everything but agent, saved filter, tag, environment and release (its parameters have no such field). */
 export function searchQuery(filters: TraceFilters): Omit<QueryOf<'searchTraces'>, 'q'> {
   const range = filters.from || filters.to ? `${instant(filters.from) ?? '1970-01-01T00:00:00.000Z'}/${instant(filters.to) ?? new Date(Date.now() + 86_400_000).toISOString()}` : undefined;
   return {
@@ -86,6 +102,8 @@ export function searchQuery(filters: TraceFilters): Omit<QueryOf<'searchTraces'>
     maxLatencyMs: num(filters.maxLatencyMs),
     minCost: num(filters.minCost),
     maxCost: num(filters.maxCost),
+    promptName: filters.promptName || undefined,
+    promptVersion: filters.promptName ? num(filters.promptVersion) : undefined,
     dateRange: range,
   };
 }
@@ -100,6 +118,12 @@ export function filtersToRules(filters: TraceFilters): Schemas['FilterRule'][] {
   if (filters.status) add('status', 'is', filters.status);
   if (filters.framework) add('framework', 'is', filters.framework);
   if (filters.agentName) add('agentName', 'is', filters.agentName);
+  // The list matches these exactly (a tag is case-sensitive), so the saved rules do too.
+  if (filters.tag) add('tag', 'is_exactly', filters.tag);
+  if (filters.environment) add('environment', 'is_exactly', filters.environment);
+  if (filters.release) add('release', 'is_exactly', filters.release);
+  if (filters.promptName) add('promptName', 'is_exactly', filters.promptName);
+  if (filters.promptName && num(filters.promptVersion) !== undefined) add('promptVersion', 'is', num(filters.promptVersion)!);
   if (filters.from) add('createdAt', 'greater_than', instant(filters.from)!);
   if (filters.to) add('createdAt', 'less_than', instant(filters.to)!);
   if (num(filters.minLatencyMs) !== undefined) add('latencyMs', 'greater_than', num(filters.minLatencyMs)!);

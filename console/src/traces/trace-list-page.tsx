@@ -152,6 +152,26 @@ export function TraceListPage() {
           <input id="f-user" {...field('userId')} />
         </div>
         <div>
+          <label htmlFor="f-tag">Tag</label>
+          <input id="f-tag" {...field('tag')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-environment">Environment</label>
+          <input id="f-environment" {...field('environment')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-release">Release</label>
+          <input id="f-release" {...field('release')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-prompt">Prompt</label>
+          <input id="f-prompt" {...field('promptName')} />
+        </div>
+        <div>
+          <label htmlFor="f-prompt-version">Prompt version</label>
+          <input id="f-prompt-version" type="number" min="1" {...field('promptVersion')} disabled={!draft.promptName} />
+        </div>
+        <div>
           <label htmlFor="f-from">From</label>
           <input id="f-from" type="datetime-local" {...field('from')} />
         </div>
@@ -223,7 +243,7 @@ export function TraceListPage() {
             ))}
           </fieldset>
         </details>
-        {searching && <span className="muted">Search ranks by relevance (no column sort); agent and saved filters apply to the list only.</span>}
+        {searching && <span className="muted">Search ranks by relevance (no column sort); agent, tag, environment, release and saved filters apply to the list only.</span>}
         {(filters.sessionId || filters.userId) && <span className="muted">Session and user filters cannot be saved (saved filters have no such field).</span>}
       </div>
       <ProblemAlert error={save.error} />

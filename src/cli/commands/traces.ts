@@ -47,6 +47,9 @@ export function registerTraceCommands(program: Command, io: Io): void {
       { flags: '--min-cost <dollars>', description: 'minimum total cost', param: 'minCost' },
       { flags: '--max-cost <dollars>', description: 'maximum total cost', param: 'maxCost' },
       { flags: '--saved-filter <id>', description: 'apply a saved filter of the project', param: 'savedFilterId' },
+      { flags: '--tag <tag>', description: 'traces carrying this tag (exact, case-sensitive)', param: 'tag' },
+      { flags: '--environment <name>', description: 'traces of this deployment environment (exact)', param: 'environment' },
+      { flags: '--release <version>', description: 'traces of this release (exact)', param: 'release' },
       {
         flags: '--sort <order>',
         description: 'order by a field, either way (ties by id); a --cursor continues only its own order',

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../clock.js';
 import { ProjectRetention } from './retention.js';
 import { extended } from '../../extended.js';
 import { tracePreviews, type TracePreview } from './trace-preview.js';
+import type { FilterNode } from '../filters/filter-types.js';
 
 /** A saved filter of the project as a list condition; null when it does not exist there. */
 export type SavedFilterResolver = (projectId: string, savedFilterId: string) => Promise<TraceCondition | null>;
@@ -31,6 +32,21 @@ export interface TraceListFilterParams {
   /** Traces some span of which recorded this prompt (and version, which needs the name). */
   promptName?: string;
   promptVersion?: number;
+  /** Traces carrying this tag / of this environment / of this release, exactly (a metrics group's value). */
+  tag?: string;
+  environment?: string;
+  release?: string;
+}
+
+/** The list parameters that are fields of the rule language, and so are applied as its rules. */
+const RULE_PARAMS = ['tag', 'environment', 'release'] as const;
+
+/**
+ * Those parameters as `is_exactly` rules: the same compiled condition a saved filter on the field
+ * would be (one definition on every adapter), and exact, as the value of a metrics group is.
+ */
+function ruleParams(filters: TraceListFilterParams): FilterNode[] {
+  return RULE_PARAMS.flatMap((field) => (filters[field] === undefined ? [] : [{ id: `param-${field}`, field, operator: 'is_exactly' as const, value: filters[field] }]));
 }
 
 export interface TraceListRequest {
@@ -120,6 +136,9 @@ export class TraceListService {
       if (!condition) throw problems.notFound('The saved filter');
       extraCondition = condition;
     }
+    const params = ruleParams(filters);
+    // Top-level rules are ANDed, so the parameters narrow the saved filter's traces.
+    if (params.length > 0) extraCondition = { kind: 'filter', rules: [...(extraCondition?.rules ?? []), ...params] };
     const listFilters: TraceFilters = {
       status: filters.status,
       framework: filters.framework,

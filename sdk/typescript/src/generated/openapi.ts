@@ -6867,6 +6867,12 @@ export interface operations {
                 promptName?: components["schemas"]["PromptName"];
                 /** @description With promptName: some span records that prompt at this version (needs promptName). */
                 promptVersion?: number;
+                /** @description Only traces carrying this tag, exactly (tags are case-sensitive; docs/traces.md#tags): the saved-filter rule `tag is_exactly`. */
+                tag?: string;
+                /** @description Only traces of this deployment environment, exactly (docs/analytics.md#environment-and-release): the rule `environment is_exactly`. */
+                environment?: string;
+                /** @description Only traces of this release, exactly (docs/analytics.md#environment-and-release): the rule `release is_exactly`. */
+                release?: string;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */
