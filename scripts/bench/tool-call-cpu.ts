@@ -26,11 +26,11 @@ const integerArg = (value: string): number => {
   return parsed;
 };
 
-/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat, after the command). */
-function cpuTicks(pid: number): number {
+/** utime and stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat, after the command). */
+function cpuTicks(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
 
 interface Target {
@@ -40,11 +40,26 @@ interface Target {
   headers: Record<string, string>;
 }
 
-async function cpuPerRequest(target: Target, connections: number, requests: number): Promise<{ microseconds: number; requestsPerSecond: number; failed: number }> {
+interface Measured {
+  /** utime + stime per answered request. */
+  microseconds: number;
+  /** The kernel's share (stime) of it: the socket's reads and writes, epoll, timers. */
+  systemMicroseconds: number;
+  requestsPerSecond: number;
+  failed: number;
+}
+
+async function cpuPerRequest(target: Target, connections: number, requests: number): Promise<Measured> {
   const before = cpuTicks(target.server.pid);
   const result = await load({ url: target.url, method: 'POST', connections, amount: requests, warmupRequests: 0, headers: target.headers, body: toolCallBody('ping', {}) });
-  const ticks = cpuTicks(target.server.pid) - before;
-  return { microseconds: Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / result.requests), requestsPerSecond: Math.round(result.requestsPerSecond), failed: result.failed };
+  const after = cpuTicks(target.server.pid);
+  const perRequest = (ticks: number) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / result.requests);
+  return {
+    microseconds: perRequest(after.user - before.user + after.system - before.system),
+    systemMicroseconds: perRequest(after.system - before.system),
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    failed: result.failed,
+  };
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -86,16 +101,16 @@ async function main(): Promise<void> {
           log(`${adapter} ${target.label}: settling (${options.settle} requests)…`);
           await cpuPerRequest(target, options.connections, options.settle);
         }
-        const rounds: Record<string, { microseconds: number; requestsPerSecond: number; failed: number }[]> = {};
+        const rounds: Record<string, Measured[]> = {};
         for (let round = 0; round < options.rounds; round++) {
           for (const target of targets) {
             const measured = await cpuPerRequest(target, options.connections, options.requests);
-            log(`${adapter} round ${round + 1} ${target.label}: ${measured.microseconds} µs/request, ${measured.requestsPerSecond} req/s`);
+            log(`${adapter} round ${round + 1} ${target.label}: ${measured.microseconds} µs/request (${measured.systemMicroseconds} in the kernel), ${measured.requestsPerSecond} req/s`);
             (rounds[target.label] ??= []).push(measured);
           }
         }
         const medians = Object.fromEntries(
-          Object.entries(rounds).map(([label, list]) => [label, { microsecondsPerRequest: median(list.map((r) => r.microseconds)), requestsPerSecond: median(list.map((r) => r.requestsPerSecond)), failed: list.reduce((sum, r) => sum + r.failed, 0) }]),
+          Object.entries(rounds).map(([label, list]) => [label, { microsecondsPerRequest: median(list.map((r) => r.microseconds)), systemMicrosecondsPerRequest: median(list.map((r) => r.systemMicroseconds)), requestsPerSecond: median(list.map((r) => r.requestsPerSecond)), failed: list.reduce((sum, r) => sum + r.failed, 0) }]),
         );
         console.log(JSON.stringify({ adapter, connections: options.connections, requests: options.requests, medians, rounds }));
       } finally {
