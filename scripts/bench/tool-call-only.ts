@@ -48,12 +48,13 @@ async function main(): Promise<void> {
     .option('--duration <seconds>', 'seconds each side is loaded', integerArg, 10)
     .option('--warmup <requests>', 'unrecorded requests before each side', integerArg, 200)
     .option('--rounds <n>', 'interleaved MCP / bare rounds; medians are reported', integerArg, 3)
+    .option('--server <entry>', 'a compiled server entry to measure (e.g. another checkout\'s dist/src/main.js, for a before/after pair) instead of compiling this checkout')
     .option('--settle <seconds>', 'unrecorded load on each freshly started server before the measurement', integerArg, 10)
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; postgresUrl: string }>();
+    .opts<{ adapter: string; server?: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call] ${message}`);
-  const compiled = await buildServer();
+  const compiled = options.server ? { entry: options.server, remove: () => undefined } : await buildServer();
   try {
     for (const adapter of options.adapter.split(',') as Dialect[]) {
       const db = await openBenchDatabase({ adapter, reuse: false, postgresUrl: options.postgresUrl });

@@ -84,6 +84,17 @@ interface Presented {
   token: string;
 }
 
+/**
+ * A request's credential as presented and as its resolver found it (null: unknown, expired or
+ * revoked), read once: a request that is authorized against several operations (the tool server's
+ * door, then each call's own operation) passes it to each authenticate() instead of hashing and
+ * looking the token up again per operation. It belongs to one request and its RequestTarget.
+ */
+export interface RequestCredential {
+  readonly presented: Presented;
+  readonly credential: ResolvedCredential | null;
+}
+
 export const unauthenticated = (detail: string, tokenPresented: boolean): ProblemError =>
   new ProblemError(401, tokenPresented ? 'PUBLIC_API_INVALID_CREDENTIAL' : 'PUBLIC_API_UNAUTHENTICATED', detail, {
     headers: {
@@ -129,9 +140,26 @@ export class Authenticator {
     this.resolvers.set(scheme, resolver);
   }
 
-  async authenticate(headers: IncomingHttpHeaders, policy: CredentialPolicy, target: RequestTarget): Promise<Principal> {
+  /** The request's credential, presented and resolved, for authenticate() against each operation of the request. */
+  async resolveRequest(headers: IncomingHttpHeaders, target: RequestTarget): Promise<RequestCredential> {
     const presented = this.present(headers);
-    const credential = await this.resolvers.get(presented.scheme)?.(presented.token, target);
+    const credential = (await this.resolvers.get(presented.scheme)?.(presented.token, target)) ?? null;
+    return { presented, credential };
+  }
+
+  /**
+   * The principal of `headers` under `policy`. `resolved` is the same request's credential from
+   * resolveRequest (same headers and target); without it the credential is presented and resolved here.
+   */
+  async authenticate(headers: IncomingHttpHeaders, policy: CredentialPolicy, target: RequestTarget, resolved?: RequestCredential): Promise<Principal> {
+    let presented: Presented;
+    let credential: ResolvedCredential | null | undefined;
+    if (resolved) {
+      ({ presented, credential } = resolved);
+    } else {
+      presented = this.present(headers);
+      credential = await this.resolvers.get(presented.scheme)?.(presented.token, target);
+    }
     if (!credential) throw unauthenticated('The credential is invalid, expired or revoked.', true);
 
     // An operation may list a scheme more than once (OpenAPI security alternatives): any one suffices.

@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { Registry } from 'prom-client';
 import type { Lifecycle } from './lifecycle.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
@@ -55,7 +55,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * when configured, not draining) and /metrics (Prometheus text, behind METRICS_TOKEN). Mounted
  * before the draining gate, so a draining replica still says why it is not ready.
  */
-export function healthRouter(deps: HealthRouterDependencies): Router {
+export function healthRouter(deps: HealthRouterDependencies): RequestHandler {
   const router = express.Router();
   const { metricsToken } = deps.config;
 
@@ -103,5 +103,9 @@ export function healthRouter(deps: HealthRouterDependencies): Router {
     res.type(merged.contentType).send(await merged.metrics());
   });
 
-  return router;
+  // Every request passes here (mounted first); one whose method none of these routes takes — each
+  // tool call's POST /mcp, every REST write — skips the router's walk of its paths (issue #61
+  // item 3). OPTIONS still enters: the router answers it for its own paths (Allow: GET, HEAD).
+  const entered = (method: string): boolean => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+  return (req, res, next) => (entered(req.method) ? router(req, res, next) : next());
 }

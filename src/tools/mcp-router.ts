@@ -17,7 +17,7 @@ import type { RateDecision, RateLimiter } from '../ratelimit/rate-limiter.js';
 import { createMcpMethods, type RpcContext } from './mcp-methods.js';
 import type { RpcMethods } from './rpc-methods.js';
 import { batchingAllowed, BATCHING_REMOVED_IN, DEFAULT_PROTOCOL_VERSION, MAX_BATCH_MESSAGES, PROTOCOL_VERSION_HEADER, RpcCode, SESSION_HEADER, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
-import type { ToolAccess } from './tool-access.js';
+import type { PresentedCredential, ToolAccess } from './tool-access.js';
 import { ToolCatalog } from './tool-catalog.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { ToolInvoker } from './tool-invoker.js';
@@ -70,6 +70,8 @@ const SERVER_VERSION: string = (createRequire(import.meta.url)(path.join(PACKAGE
 interface Caller {
   principal: Principal;
   project: ProjectRecord;
+  /** The request's credential, resolved once at the door: every call of the request is authorized on it. */
+  credential: PresentedCredential;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -113,8 +115,10 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const origins = originPolicy(deps.publicBaseUrl, deps.bindHost, settings.allowedOrigins);
 
   const callerOf = async (req: Request): Promise<Caller> => {
-    const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, { host: req.headers.host ?? '', audiences });
-    return { principal, project: principal.project! };
+    const target = { host: req.headers.host ?? '', audiences };
+    const resolved = await authenticator.resolveRequest(req.headers, target);
+    const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, target, resolved);
+    return { principal, project: principal.project!, credential: { headers: req.headers, host: target.host, audiences, resolved } };
   };
 
   // First, before credentials or body: a rebound page gets nothing but the refusal.
@@ -267,7 +271,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
         requestId: requestIdOf(res),
         session: session ?? null,
         opened: null,
-        credential: { headers: req.headers, host: req.headers.host ?? '', audiences },
+        credential: caller.credential,
         stepUp: null,
         batch,
         notifications: [],

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isReadOperation, type Authenticator } from '../auth/authenticator.js';
+import { isReadOperation, type Authenticator, type RequestCredential } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
 import type { CapabilityGuard } from '../domain/capabilities/capability-guard.js';
 import type { OperationMeta } from '../http/contract.js';
@@ -11,6 +11,11 @@ export interface PresentedCredential {
   host: string;
   /** RFC 8707 audiences the tool server serves (see RequestTarget.audiences). */
   audiences?: readonly string[];
+  /**
+   * The credential as the tool server's door resolved it for this request (Authenticator.resolveRequest):
+   * each call's operation is authorized on it without hashing and looking up the token again.
+   */
+  resolved?: RequestCredential;
 }
 
 /**
@@ -46,7 +51,7 @@ export class ToolAccess {
   async authorize(operationId: string, credential: PresentedCredential): Promise<Principal> {
     const operation = this.operations.get(operationId);
     if (!operation) throw new Error(`No contract operation ${operationId}.`);
-    const principal = await this.authenticator.authenticate(credential.headers, operation, { host: credential.host, audiences: credential.audiences });
+    const principal = await this.authenticator.authenticate(credential.headers, operation, { host: credential.host, audiences: credential.audiences }, credential.resolved);
     for (const capability of capabilitiesOf(operation)) this.capabilities.require(capability);
     return principal;
   }

@@ -66,7 +66,9 @@ export class ToolCatalog {
   checkArguments(tool: ToolDefinition, args: Record<string, unknown>): ArgumentCheck {
     let validate = this.validators.get(tool.name);
     if (!validate) this.validators.set(tool.name, (validate = this.ajv.compile(tool.inputSchema)));
-    const input = structuredClone(args);
+    // No arguments (ping, whoami, a list's defaults) → a new empty object, which is the copy:
+    // structuredClone of {} cost about 1.3 µs a call on Node 20 (issue #61 item 3).
+    const input: Record<string, unknown> = Object.keys(args).length === 0 ? {} : structuredClone(args);
     if (validate(input)) return { valid: true, input };
     const errors = (validate.errors ?? []).slice(0, 20).map(issue);
     return { valid: false, detail: this.ajv.errorsText(validate.errors, { dataVar: 'arguments' }), errors };

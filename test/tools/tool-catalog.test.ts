@@ -77,7 +77,8 @@ describe('successResult', () => {
 });
 
 describe('serializeRpc', () => {
-  const structured = () => successResult({ name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(100) } }], note: null }, 1_000_000, true);
+  // Above REMEMBERED_FROM_CHARS, so its text is remembered and spliced into the response.
+  const structured = () => successResult({ name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(300) } }], note: null }, 1_000_000, true);
 
   it('writes a response whose structuredContent was serialized once exactly as JSON.stringify would', async () => {
     const { serializeRpc } = await import('../../src/tools/rpc-response.js');
@@ -97,7 +98,7 @@ describe('serializeRpc', () => {
 
   it('keeps the text out of sight: structuredContent holds exactly the tool’s keys for JSON, spreads and deep equality', () => {
     const result = structured();
-    const plain = { name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(100) } }], note: null };
+    const plain = { name: 'a "quoted" \u2028 name', spans: [{ id: 's1', input: { text: 'x'.repeat(300) } }], note: null };
     expect(result.structuredContent).to.deep.equal(plain);
     expect({ ...result.structuredContent }).to.deep.equal(plain);
     expect(JSON.stringify(result.structuredContent)).to.equal(JSON.stringify(plain));
@@ -107,8 +108,18 @@ describe('serializeRpc', () => {
     const { serializeRpc } = await import('../../src/tools/rpc-response.js');
     const frozen = { jsonrpc: '2.0', id: 8, result: successResult(Object.freeze({ a: 1, b: ['x'] }), 1_000_000, true) };
     expect(serializeRpc(frozen)).to.equal(JSON.stringify(frozen));
-    const replaced = { jsonrpc: '2.0', id: 9, result: successResult({ a: 1 }, 1_000_000, true) };
+    const replaced = { jsonrpc: '2.0', id: 9, result: successResult({ a: 'x'.repeat(300) }, 1_000_000, true) };
     replaced.result.structuredContent = { a: 2 };
     expect(serializeRpc(replaced)).to.equal(JSON.stringify(replaced));
+  });
+
+  it('serializes a small structured result (under REMEMBERED_FROM_CHARS) plainly, exactly as JSON.stringify would', async () => {
+    const { REMEMBERED_FROM_CHARS, serializeRpc } = await import('../../src/tools/rpc-response.js');
+    const ping = successResult({ status: 'ok', server_time: '2026-11-01T12:00:00.000Z' }, 1_000_000, true);
+    expect(ping.content[0].text.length).to.be.below(REMEMBERED_FROM_CHARS);
+    expect(Object.getOwnPropertySymbols(ping.structuredContent)).to.deep.equal([]);
+    const response = { jsonrpc: '2.0', id: 10, result: ping };
+    expect(serializeRpc(response)).to.equal(JSON.stringify(response));
+    expect(Object.getOwnPropertySymbols(structured().structuredContent)).to.have.length(1);
   });
 });
