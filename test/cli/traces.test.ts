@@ -212,6 +212,7 @@ forEachAdapter((adapter) => {
       expect(refused.code).to.equal(1);
       expect(refused.stderr).to.match(/\n {2}- \/query\/tag: /);
     });
+  });
 
   describe('tracewell traces list --model --provider --span-type', function (this: Mocha.Suite) {
     this.timeout(60_000);
@@ -264,6 +265,5 @@ forEachAdapter((adapter) => {
       expect(refused.code).to.equal(1);
       expect(refused.stderr).to.match(/\n {2}- \/query\/spanType: /);
     });
-  });
   });
 });
