@@ -6873,6 +6873,12 @@ export interface operations {
                 environment?: string;
                 /** @description Only traces of this release, exactly (docs/analytics.md#environment-and-release): the rule `release is_exactly`. */
                 release?: string;
+                /** @description Only traces some span of which records this model, exactly (span `metadata.model`, a string): the metrics dimension `model` (docs/analytics.md#dashboards). With provider or spanType, one span has all of them. */
+                model?: string;
+                /** @description Only traces some span of which records this provider, exactly (span `metadata.provider`, a string): the metrics dimension `provider`. */
+                provider?: string;
+                /** @description Only traces with a span of this type, exactly (case-sensitive, e.g. `LLM`): the metrics dimension `spanType`. */
+                spanType?: string;
             };
             header?: {
                 /** @description The selected project. Required with OAuth and service-account tokens and with organization API keys. */

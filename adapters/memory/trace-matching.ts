@@ -50,6 +50,19 @@ export class TraceMatcher {
       );
       if (!used) return false;
     }
+    if (filters.span !== undefined) {
+      const { model, provider, spanType } = filters.span;
+      // As the SQL EXISTS: one span of the trace has every given value.
+      const spanned = (this.rows.spanDimensions ?? []).some(
+        (s) =>
+          s.projectId === trace.projectId &&
+          s.traceId === trace.id &&
+          (model === undefined || s.model === model) &&
+          (provider === undefined || s.provider === provider) &&
+          (spanType === undefined || s.spanType === spanType),
+      );
+      if (!spanned) return false;
+    }
     return true;
   }
 

@@ -12,6 +12,8 @@ export interface MemoryTraceRows {
   firings: readonly DetectionEventRecord[];
   /** The prompt each span recorded (its metadata's prompt_name / prompt_version), for the prompt filter. */
   spanPrompts?: readonly { projectId: string; traceId: string; name: string; version: number | null }[];
+  /** Each span's model and provider (its metadata's strings, else null) and type, for the span filter. */
+  spanDimensions?: readonly { projectId: string; traceId: string; model: string | null; provider: string | null; spanType: string }[];
 }
 
 /** A score's number as the scores table stores it (numeric_value): booleans as 1/0, categorical none. */

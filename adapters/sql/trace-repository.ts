@@ -7,6 +7,7 @@ import {
   type TraceSortField,
   type SpanOrderInput,
   type SpanRecord,
+  type SpanMatch,
   type TraceFilters,
   type TraceListQuery,
   type TraceRecord,
@@ -27,6 +28,7 @@ import { isUniqueViolation } from './unique-violation.js';
 import { spanPromptColumns } from './span-prompt-columns.js';
 import { whereFilter } from './filter-compiler.js';
 import { filterDialectOf } from './filter-dialects.js';
+import { dimensionColumn } from './metrics-reader.js';
 import type { FacetColumn, SearchFilter, SearchPlan, TraceTextIndex } from './trace-text-index.js';
 import { insertNewStep, insertStep, transactionConnection } from '../sqlite/prepared-rows.js';
 import type { RowStep, ThreadedSqliteConnection } from '../sqlite/sqlite-thread.js';
@@ -175,6 +177,29 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters, dialect: Dial
       if (version !== undefined) this.whereRaw(`${columns.version} = ?`, [columns.versionBinding(version)]);
     });
   }
+  if (f.span !== undefined) applySpanMatch(qb, f.span, dialect);
+}
+
+const SPAN_MATCH_DIMENSIONS = ['model', 'provider', 'spanType'] as const;
+
+/**
+ * Some span of the trace has every given value: a correlated EXISTS over the trace's spans (their
+ * primary key, project_id and trace_id first), probed once per candidate trace of the page's ordered
+ * scan. Each value is compared with the very expression the metrics query groups that dimension by
+ * (metrics-reader.ts dimensionColumn, over the alias `s`), so a drill-down from a chart's point lists
+ * the traces the point counted: a number or a non-string JSON value is no model, on both databases.
+ */
+function applySpanMatch(qb: Knex.QueryBuilder, match: SpanMatch, dialect: Dialect): void {
+  const filterDialect = filterDialectOf(dialect);
+  qb.whereExists(function spanned(this: Knex.QueryBuilder) {
+    this.select(1).from('spans as s').whereRaw('s.project_id = t.project_id').whereRaw('s.trace_id = t.id');
+    for (const dimension of SPAN_MATCH_DIMENSIONS) {
+      const value = match[dimension];
+      if (value === undefined) continue;
+      const column = dimensionColumn(filterDialect, dimension);
+      this.whereRaw(`${column.sql} = ?`, [...column.bindings, value]);
+    }
+  });
 }
 
 /**

@@ -99,6 +99,20 @@ export interface TraceFilters {
    * the same span); docs/prompts.md#linked-spans.
    */
   prompt?: { name: string; version?: number };
+  /**
+   * Traces some span of which has every given value, exactly as the metrics dimensions of the same
+   * names read a span (its metadata's `model` / `provider` strings, its span type), so a dashboard's
+   * drill-down lists the traces its chart counted. All given values on one span, as a chart grouped
+   * by two of them counts a span.
+   */
+  span?: SpanMatch;
+}
+
+/** What one span of a trace must have for TraceFilters.span (at least one of them). */
+export interface SpanMatch {
+  model?: string;
+  provider?: string;
+  spanType?: string;
 }
 
 /** What the trace list can be sorted by: columns of the trace row (docs/traces.md#sorting). */

@@ -213,4 +213,57 @@ forEachAdapter((adapter) => {
       expect(refused.stderr).to.match(/\n {2}- \/query\/tag: /);
     });
   });
+
+  describe('tracewell traces list --model --provider --span-type', function (this: Mocha.Suite) {
+    this.timeout(60_000);
+    let listening: ListeningServer;
+    let env: Record<string, string>;
+
+    before(async () => {
+      listening = await startListeningServer(adapter);
+      const { server } = listening;
+      env = { TRACEWELL_API_KEY: server.tenant.apiKey };
+      const spans = [
+        { trace_id: 't1', child: { span_type: 'LLM', metadata: { model: 'gpt-4o', provider: 'openai' } } },
+        { trace_id: 't2', child: { span_type: 'LLM', metadata: { model: 'claude-3', provider: 'anthropic' } } },
+        { trace_id: 't3', child: { span_type: 'TOOL', metadata: {} } },
+      ];
+      for (const t of spans) {
+        const res = await server
+          .request()
+          .post('/api/v1/public/traces')
+          .set('x-api-key', server.tenant.apiKey)
+          .send({
+            trace_id: t.trace_id,
+            name: `run ${t.trace_id}`,
+            spans: [
+              { span_id: 'root', name: 'root', span_type: 'AGENT', status: 'success', latency_ms: 1 },
+              { span_id: 'c', parent_span_id: 'root', name: 'child', status: 'success', latency_ms: 1, ...t.child },
+            ],
+          });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        server.clock.advance(1000);
+      }
+    });
+    after(async () => listening.close());
+
+    const ids = async (args: string[]) => {
+      const printed = await listening.cli(['traces', 'list', ...args, '--json'], { env });
+      expect(printed.code, printed.stderr).to.equal(0);
+      return (JSON.parse(printed.stdout) as ListJson).items.map((t) => t.id);
+    };
+
+    it('--model, --provider and --span-type list the traces with such a span, exactly', async () => {
+      expect(await ids(['--model', 'gpt-4o'])).to.deep.equal(['t1']);
+      expect(await ids(['--provider', 'anthropic'])).to.deep.equal(['t2']);
+      expect(await ids(['--span-type', 'LLM'])).to.deep.equal(['t2', 't1']);
+      expect(await ids(['--span-type', 'LLM', '--model', 'claude-3'])).to.deep.equal(['t2']);
+    });
+
+    it('a too long --span-type exits 1 with the Problem naming /query/spanType', async () => {
+      const refused = await listening.cli(['traces', 'list', '--span-type', 'T'.repeat(33)], { env });
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.match(/\n {2}- \/query\/spanType: /);
+    });
+  });
 });

@@ -29,7 +29,7 @@ interface Bar {
 }
 
 forEachAdapter((adapter) => {
-  describe('console dashboards: time bars of several series, and the drill-down by tag (Chromium)', function () {
+  describe('console dashboards: time bars of several series, and the drill-down by tag and by model (Chromium)', function () {
     this.timeout(240_000);
     let server: TestServer;
     let http: Listening;
@@ -173,7 +173,7 @@ forEachAdapter((adapter) => {
       expect(await page.getByLabel('Tag', { exact: true }).inputValue()).to.equal('vip');
     });
 
-    it("a click on a model's point says the trace list cannot filter by model, and stays on the dashboard", async () => {
+    it("a click on the model claude's 10:00 point opens the trace list filtered by that model: a2 and b2", async () => {
       await openDashboard();
       const at = await page.getByRole('region', { name: 'Traces by model' }).locator('.widget-chart').evaluate((el) => {
         const u = (el as unknown as { uplot: { series: { label?: string }[]; over: { getBoundingClientRect(): { left: number; top: number } }; valToPos(v: number, scale: string): number } }).uplot;
@@ -182,11 +182,12 @@ forEachAdapter((adapter) => {
         return { x: box.left + u.valToPos(Date.parse('2026-11-01T10:00:00Z') / 1000, 'x'), y: box.top + u.valToPos(2, 'y') };
       });
       await page.mouse.click(at.x, at.y);
-      const note = page.getByRole('region', { name: 'Traces by model' }).getByRole('status');
-      await note.waitFor();
-      expect(await note.innerText()).to.equal('claude at 01/11/2026, 10:00: The trace list cannot filter by model. Open the traces of this bucket without that filter');
-      expect(new URL(page.url()).pathname).to.equal(`/dashboards/${dashboardId}`);
-      expect(await note.getByRole('link').getAttribute('href')).to.equal('/traces?from=2026-11-01T10%3A00%3A00.000Z&to=2026-11-01T11%3A00%3A00.000Z');
+      await page.waitForURL(/\/traces\?/);
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).to.deep.equal({ from: '2026-11-01T10:00:00.000Z', to: '2026-11-01T11:00:00.000Z', model: 'claude' });
+      await page.getByRole('link', { name: 'run b2' }).waitFor();
+      expect(await traceNames()).to.deep.equal(['run a2', 'run b2']);
+      expect(await page.getByLabel('Model', { exact: true }).inputValue()).to.equal('claude');
+      expect(await page.getByText('Model filters cannot be saved (saved filters have no such field).').isVisible()).to.equal(true);
     });
   });
 });

@@ -11,7 +11,7 @@ const one = (dimension: string, value: string | number | null, other = false) =>
 const paramsOf = (href: string) => Object.fromEntries(new URL(href, 'http://console').searchParams);
 
 describe('console dashboards: drill-down from a metrics group to the trace list', () => {
-  it('maps every metrics dimension: ten to a trace-list filter, model, provider and span type to none', () => {
+  it('maps every metrics dimension to a trace-list filter, the span dimensions model, provider and span type too', () => {
     expect(DIMENSION_PARAM).to.deep.equal({
       status: 'status',
       framework: 'framework',
@@ -23,9 +23,9 @@ describe('console dashboards: drill-down from a metrics group to the trace list'
       tag: 'tag',
       promptName: 'promptName',
       promptVersion: 'promptVersion',
-      model: null,
-      provider: null,
-      spanType: null,
+      model: 'model',
+      provider: 'provider',
+      spanType: 'spanType',
     } satisfies Record<Dimension, string | null>);
   });
 
@@ -40,6 +40,9 @@ describe('console dashboards: drill-down from a metrics group to the trace list'
       ['release', 'v1.2', { release: 'v1.2' }],
       ['tag', 'vip', { tag: 'vip' }],
       ['promptName', 'support/greeting', { promptName: 'support/greeting' }],
+      ['model', 'gpt-4o', { model: 'gpt-4o' }],
+      ['provider', 'openai', { provider: 'openai' }],
+      ['spanType', 'LLM', { spanType: 'LLM' }],
     ];
     for (const [dimension, value, sent] of cases) {
       const link = drillDown(FROM, TO, [one(dimension, value)]);
@@ -58,10 +61,17 @@ describe('console dashboards: drill-down from a metrics group to the trace list'
     expect([alone.exact, alone.unfiltered, paramsOf(alone.href)]).to.deep.equal([false, ['prompt version'], RANGE]);
   });
 
-  it('model, provider and span type say the list cannot filter by them, and leave them out of the address', () => {
+  it('a model and a provider of one series are both in the address (the list wants them on one span, as the chart counted it)', () => {
+    const link = drillDown(FROM, TO, [one('model', 'gpt-4o'), one('provider', 'openai')]);
+    expect([link.exact, link.unfiltered, paramsOf(link.href)]).to.deep.equal([true, [], { ...RANGE, model: 'gpt-4o', provider: 'openai' }]);
+  });
+
+  it('the Other group and the group of no value of a span dimension still say the list cannot filter by them', () => {
     for (const [dimension, name] of [['model', 'model'], ['provider', 'provider'], ['spanType', 'span type']] as const) {
-      const link = drillDown(FROM, TO, [one(dimension, 'x')]);
-      expect([link.exact, link.unfiltered, paramsOf(link.href)], dimension).to.deep.equal([false, [name], RANGE]);
+      const other = drillDown(FROM, TO, [one(dimension, null, true)]);
+      expect([other.exact, other.unfiltered, paramsOf(other.href)], dimension).to.deep.equal([false, [`${name} (Other: the values beyond the top ones)`], RANGE]);
+      const none = drillDown(FROM, TO, [one(dimension, null)]);
+      expect([none.exact, none.unfiltered, paramsOf(none.href)], dimension).to.deep.equal([false, [`${name} (none: traces without one)`], RANGE]);
     }
   });
 
@@ -69,6 +79,6 @@ describe('console dashboards: drill-down from a metrics group to the trace list'
     const link = drillDown(FROM, TO, [one('tag', null, true), one('user', 'ada')]);
     expect([link.exact, link.unfiltered, paramsOf(link.href)]).to.deep.equal([false, ['tag (Other: the values beyond the top ones)'], { ...RANGE, userId: 'ada' }]);
     const none = drillDown(FROM, TO, [one('environment', null), one('model', 'gpt-4o')]);
-    expect([none.exact, none.unfiltered, paramsOf(none.href)]).to.deep.equal([false, ['environment (none: traces without one)', 'model'], RANGE]);
+    expect([none.exact, none.unfiltered, paramsOf(none.href)]).to.deep.equal([false, ['environment (none: traces without one)'], { ...RANGE, model: 'gpt-4o' }]);
   });
 });

@@ -41,6 +41,12 @@ const CASES: [string, TraceFilters, TraceCondition | undefined, string[]][] = [
   ['scores.<name> is a boolean', {}, rules({ field: 'scores.helpful', operator: 'is', value: true }), ['d']],
   ['scores.<name> within a range', {}, rules({ field: 'scores.grade', operator: 'is_within_range', value: [0.1, 0.5] }), ['b']],
   ['a condition and filters together (is_not keeps a missing agent)', { status: 'error' }, rules({ field: 'agentName', operator: 'is_not', value: 'writer' }), ['d']],
+  ['a span of the model', { span: { model: 'gpt-4o' } }, undefined, ['c', 'a']],
+  ['a span of the provider; a number is no provider', { span: { provider: 'openai' } }, undefined, ['b', 'a']],
+  ['a span of the type, case-sensitive', { span: { spanType: 'TOOL' } }, undefined, ['b']],
+  ['model and provider on one span (b has each, on two spans)', { span: { model: 'claude-3', provider: 'openai' } }, undefined, []],
+  ['model and provider on one span', { span: { model: 'gpt-4o', provider: 'openai' } }, undefined, ['a']],
+  ['a span value and filters together', { span: { spanType: 'LLM' }, status: 'success' }, undefined, ['c', 'a']],
   ['a condition on metadata-free traces', {}, rules({ field: 'metadata.tier', operator: 'is_empty', value: null }), ['e', 'd', 'c', 'b', 'a']],
 ];
 
@@ -58,6 +64,18 @@ forEachPortAdapter((adapter) => {
       await table.knex('projects').insert({ id: otherProject, organization_id: organizationId, name: 'Other', created_at: 0, updated_at: 0 });
       await seedTraces(table.knex, table.projectId, TRACES);
       await seedTraces(table.knex, otherProject, [{ id: 'x', at: T0 + S, status: 'error', framework: 'crewai', userId: 'alice' }]);
+      // Spans of a, b, c (d and e have none); x of the other project has a gpt-4o span too.
+      const span = (projectId: string, traceId: string, spanId: string, spanType: string, metadata: Record<string, unknown>, position: number) => ({
+        project_id: projectId, trace_id: traceId, span_id: spanId, position, name: spanId, span_type: spanType, status: 'success', metadata: JSON.stringify(metadata),
+      });
+      await table.knex('spans').insert([
+        span(table.projectId, 'a', 's1', 'LLM', { model: 'gpt-4o', provider: 'openai' }, 0),
+        span(table.projectId, 'b', 's1', 'LLM', { model: 'claude-3', provider: 'anthropic' }, 0),
+        span(table.projectId, 'b', 's2', 'TOOL', { provider: 'openai' }, 1),
+        span(table.projectId, 'c', 's1', 'LLM', { model: 'gpt-4o', provider: 7 }, 0),
+        span(table.projectId, 'c', 's2', 'tool', {}, 1),
+        span(otherProject, 'x', 's1', 'LLM', { model: 'gpt-4o', provider: 'openai' }, 0),
+      ]);
       await seedScores(table.knex, table.projectId, [
         { name: 'grade', value: 0.9, traceId: 'a' },
         { name: 'grade', value: 0.2, traceId: 'b' },

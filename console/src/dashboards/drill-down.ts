@@ -7,7 +7,7 @@ type Group = { dimension: string; value: string | number | null; other: boolean 
 /**
  * How the trace list narrows to one value of each metrics dimension: the list's address parameter
  * (trace-filters.ts), or null where the list has no such filter. Model, provider and span type are
- * values of spans that neither the list's parameters nor the rule language can select traces by.
+ * values of spans: the list takes traces some span of which has the value, as the chart counted them.
  * A Record, so a dimension added to the contract fails the console's type check until it is mapped.
  */
 export const DIMENSION_PARAM: Record<Dimension, keyof TraceFilters | null> = {
@@ -21,9 +21,9 @@ export const DIMENSION_PARAM: Record<Dimension, keyof TraceFilters | null> = {
   tag: 'tag',
   promptName: 'promptName',
   promptVersion: 'promptVersion',
-  model: null,
-  provider: null,
-  spanType: null,
+  model: 'model',
+  provider: 'provider',
+  spanType: 'spanType',
 };
 
 /** How a person reads a dimension's name in "the trace list cannot filter by …". */

@@ -75,7 +75,7 @@ interface Unfiltered {
 /**
  * A line or time-bar chart (uPlot); a click on a point or bar opens that bucket's traces of that
  * series. Bars of several series stand side by side in each bucket, in legend order. When the trace
- * list cannot filter by a series' value (a model, say) the click says so under the chart instead of
+ * list cannot filter by a series' value (the Other group, say) the click says so under the chart instead of
  * opening a list that is not that value's.
  */
 function TimeChart({ result, bars, title, toMs }: { result: Result; bars: boolean; title: string; toMs: number }) {

@@ -21,11 +21,15 @@ export interface TraceFilters {
   release: string;
   promptName: string;
   promptVersion: string;
+  /** A value some span of the trace has (model, provider, span type): what a drill-down from a span dimension sets. */
+  model: string;
+  provider: string;
+  spanType: string;
   /** The list's order (`field:direction`, the contract's enum); empty = newest first. Not a filter rule. */
   sort: string;
 }
 
-export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId', 'tag', 'environment', 'release', 'promptName', 'promptVersion', 'sort'] as const;
+export const FILTER_KEYS = ['q', 'status', 'framework', 'agentName', 'sessionId', 'userId', 'from', 'to', 'minLatencyMs', 'maxLatencyMs', 'minCost', 'maxCost', 'savedFilterId', 'tag', 'environment', 'release', 'promptName', 'promptVersion', 'model', 'provider', 'spanType', 'sort'] as const;
 
 export type TraceSort = NonNullable<QueryOf<'listTraces'>['sort']>;
 const SORTS: readonly TraceSort[] = ['createdAt:desc', 'createdAt:asc', 'latencyMs:desc', 'latencyMs:asc', 'cost:desc', 'cost:asc', 'totalTokens:desc', 'totalTokens:asc'];
@@ -53,6 +57,9 @@ export function filtersFromParams(params: URLSearchParams): TraceFilters {
     release: read('release'),
     promptName: read('promptName'),
     promptVersion: read('promptVersion'),
+    model: read('model'),
+    provider: read('provider'),
+    spanType: read('spanType'),
     sort: sortOf(read('sort')) ?? '',
   };
 }
@@ -86,11 +93,14 @@ export function listQuery(filters: TraceFilters): QueryOf<'listTraces'> {
     release: filters.release || undefined,
     promptName: filters.promptName || undefined,
     promptVersion: filters.promptName ? num(filters.promptVersion) : undefined,
+    model: filters.model || undefined,
+    provider: filters.provider || undefined,
+    spanType: filters.spanType || undefined,
     sort: sortOf(filters.sort),
   };
 }
 
-/** The search's own filters: everything but agent, saved filter, tag, environment and release (its parameters have no such field). */
+/** The search's own filters: everything but agent, saved filter, tag, environment, release, model, provider and span type (its parameters have no such field). */
 export function searchQuery(filters: TraceFilters): Omit<QueryOf<'searchTraces'>, 'q'> {
   const range = filters.from || filters.to ? `${instant(filters.from) ?? '1970-01-01T00:00:00.000Z'}/${instant(filters.to) ?? new Date(Date.now() + 86_400_000).toISOString()}` : undefined;
   return {
@@ -108,8 +118,14 @@ export function searchQuery(filters: TraceFilters): Omit<QueryOf<'searchTraces'>
   };
 }
 
-/** Saved-filter rules have no session or user field, so filters with either cannot be saved as they are. */
-export const savableFilters = (filters: TraceFilters): boolean => !filters.sessionId && !filters.userId && filtersToRules(filters).length > 0;
+/** Saved-filter rules have no session, user, model, provider or span type field, so filters with one cannot be saved as they are. */
+export const savableFilters = (filters: TraceFilters): boolean => unsavable(filters).length === 0 && filtersToRules(filters).length > 0;
+
+/** The filters set that no saved-filter rule can express, as a person reads them (lower case). */
+export function unsavable(filters: TraceFilters): string[] {
+  const names: [keyof TraceFilters, string][] = [['sessionId', 'session'], ['userId', 'user'], ['model', 'model'], ['provider', 'provider'], ['spanType', 'span type']];
+  return names.filter(([key]) => filters[key]).map(([, name]) => name);
+}
 
 /** The current filters as saved-filter rules (top-level rules are joined with And). */
 export function filtersToRules(filters: TraceFilters): Schemas['FilterRule'][] {
@@ -131,4 +147,12 @@ export function filtersToRules(filters: TraceFilters): Schemas['FilterRule'][] {
   if (num(filters.minCost) !== undefined) add('cost', 'greater_than', num(filters.minCost)!);
   if (num(filters.maxCost) !== undefined) add('cost', 'less_than', num(filters.maxCost)!);
   return rules;
+}
+
+/** "Session and user filters cannot be saved …": the unsavable filters as one sentence, or null. */
+export function unsavableNote(filters: TraceFilters): string | null {
+  const names = unsavable(filters);
+  if (names.length === 0) return null;
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${listed[0].toUpperCase()}${listed.slice(1)} filters cannot be saved (saved filters have no such field).`;
 }

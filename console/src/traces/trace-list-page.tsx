@@ -9,7 +9,7 @@ import { Skeleton } from '../ui/skeleton';
 import type { BodyOf } from '../api/operation-types';
 import { StatusBadge } from '../ui/status-badge';
 import { formatCost, formatCount, formatLatency, formatTime } from '../ui/format';
-import { filtersFromParams, filtersToParams, filtersToRules, listQuery, savableFilters, searchQuery, type TraceFilters, type TraceSort } from './trace-filters';
+import { filtersFromParams, filtersToParams, filtersToRules, listQuery, savableFilters, searchQuery, unsavableNote, type TraceFilters, type TraceSort } from './trace-filters';
 import { loadHiddenColumns, saveHiddenColumns, TRACE_COLUMNS, type TraceColumn } from './trace-columns';
 
 const LIVE_INTERVAL_MS = 5000;
@@ -164,6 +164,18 @@ export function TraceListPage() {
           <input id="f-release" {...field('release')} disabled={searching} />
         </div>
         <div>
+          <label htmlFor="f-model">Model</label>
+          <input id="f-model" {...field('model')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-provider">Provider</label>
+          <input id="f-provider" {...field('provider')} disabled={searching} />
+        </div>
+        <div>
+          <label htmlFor="f-span-type">Span type</label>
+          <input id="f-span-type" {...field('spanType')} disabled={searching} />
+        </div>
+        <div>
           <label htmlFor="f-prompt">Prompt</label>
           <input id="f-prompt" {...field('promptName')} />
         </div>
@@ -243,8 +255,8 @@ export function TraceListPage() {
             ))}
           </fieldset>
         </details>
-        {searching && <span className="muted">Search ranks by relevance (no column sort); agent, tag, environment, release and saved filters apply to the list only.</span>}
-        {(filters.sessionId || filters.userId) && <span className="muted">Session and user filters cannot be saved (saved filters have no such field).</span>}
+        {searching && <span className="muted">Search ranks by relevance (no column sort); agent, tag, environment, release, model, provider, span type and saved filters apply to the list only.</span>}
+        {unsavableNote(filters) && <span className="muted">{unsavableNote(filters)}</span>}
       </div>
       <ProblemAlert error={save.error} />
       <ProblemAlert error={traces.error} />

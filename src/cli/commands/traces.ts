@@ -50,6 +50,9 @@ export function registerTraceCommands(program: Command, io: Io): void {
       { flags: '--tag <tag>', description: 'traces carrying this tag (exact, case-sensitive)', param: 'tag' },
       { flags: '--environment <name>', description: 'traces of this deployment environment (exact)', param: 'environment' },
       { flags: '--release <version>', description: 'traces of this release (exact)', param: 'release' },
+      { flags: '--model <model>', description: 'traces with a span of this model (exact)', param: 'model' },
+      { flags: '--provider <name>', description: 'traces with a span of this provider (exact)', param: 'provider' },
+      { flags: '--span-type <type>', description: 'traces with a span of this type, e.g. LLM (exact)', param: 'spanType' },
       {
         flags: '--sort <order>',
         description: 'order by a field, either way (ties by id); a --cursor continues only its own order',

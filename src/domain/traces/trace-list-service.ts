@@ -36,6 +36,10 @@ export interface TraceListFilterParams {
   tag?: string;
   environment?: string;
   release?: string;
+  /** Traces some span of which has this model / provider / span type, exactly (a span dimension's group). */
+  model?: string;
+  provider?: string;
+  spanType?: string;
 }
 
 /** The list parameters that are fields of the rule language, and so are applied as its rules. */
@@ -106,6 +110,13 @@ function promptFilter(filters: TraceListFilterParams): TraceFilters['prompt'] {
   return { name: filters.promptName, version: filters.promptVersion };
 }
 
+/** The span condition of a list request: the given span-dimension values, all on one span. */
+function spanFilter(filters: TraceListFilterParams): TraceFilters['span'] {
+  const { model, provider, spanType } = filters;
+  if (model === undefined && provider === undefined && spanType === undefined) return undefined;
+  return { model, provider, spanType };
+}
+
 /** Traces of a project, newest first or in a chosen order, keyset-paginated with authenticated cursors. */
 export class TraceListService {
   constructor(
@@ -153,6 +164,7 @@ export class TraceListService {
       userId: filters.userId,
       score: scoreFilter(filters),
       prompt: promptFilter(filters),
+      span: spanFilter(filters),
     };
     return { projectId, filters: await this.retention.apply(projectId, listFilters), extraCondition };
   }
