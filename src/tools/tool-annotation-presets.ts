@@ -16,6 +16,11 @@ export const QUERIES: ToolAnnotations = { readOnlyHint: true, destructiveHint: f
 export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 /** The fix writes: they overwrite a fix's state; a repeat with the same arguments changes nothing more. */
 export const UPDATES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+/**
+ * delete_dashboard: removes what it names, so destructive; a repeat removes nothing more (it answers
+ * 404), so idempotent, as DELETE is in HTTP.
+ */
+export const DELETES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 /** triage_dispatch: moves the dispatch state machine and may send the fix to a webhook outside (a coding agent, a tracker). */
 export const DISPATCHES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 /** start_experiment_run: adds a run whose items the server sends to a model endpoint outside (the project's model connection). */
