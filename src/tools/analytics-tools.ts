@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import { bodyField, field, listField, object, pathParameter, queryParameter, renamedField } from './contract-fields.js';
 import { mapTool, type AnyToolMapping } from './operation-tool.js';
-import { ADDS, QUERIES, READS } from './tool-annotation-presets.js';
+import { ADDS, DELETES, QUERIES, READS, UPDATES } from './tool-annotation-presets.js';
 import { clampedLimit } from './tool-field-exceptions.js';
 import { optionalInteger, optionalString, requiredString } from './tool-input-readers.js';
 
@@ -141,6 +141,51 @@ export function analyticsToolMappings(): AnyToolMapping[] {
         },
       }),
       toResult: (data) => ({ ...dashboardSummaryView(data), widgets: data.widgets.map(widgetView) }),
+    }),
+    mapTool({
+      name: 'update_dashboard',
+      operationId: 'updateDashboard',
+      // It overwrites what it is given (widgets replace the whole list); the same arguments again change nothing more.
+      annotations: UPDATES,
+      description:
+        'Change a saved dashboard: rename it, change its description and/or replace its widgets (the whole list, written as get_dashboard returns them and checked as by create_dashboard). Give at least one of name, description and widgets. A bad widget is refused with the path into it, e.g. /body/widgets/0/layout/w; nothing is changed. The built-in default dashboard cannot be changed (409 PUBLIC_API_DASHBOARD_BUILT_IN).',
+      input: object({
+        dashboard_id: pathParameter('updateDashboard', 'dashboardId'),
+        name: bodyField('updateDashboard', 'name'),
+        description: bodyField('updateDashboard', 'description'),
+        widgets: renamedField('DashboardUpdateRequest', 'widgets'),
+      }),
+      output: object({
+        ...dashboardSummaryOutput,
+        widgets: renamedField('Dashboard', 'widgets'),
+      }),
+      // The arguments were validated against these same contract schemas (snake_cased) before this runs;
+      // a field left out stays out, so the operation leaves it as it is.
+      toOperation: (input) => ({
+        path: { dashboardId: requiredString(input, 'dashboard_id', 36) },
+        query: {},
+        headers: {},
+        body: {
+          ...(input.name !== undefined ? { name: input.name as string } : {}),
+          ...(input.description !== undefined ? { description: input.description as string } : {}),
+          ...(input.widgets !== undefined ? { widgets: (input.widgets as unknown[]).map(widgetOf) } : {}),
+        },
+      }),
+      toResult: (data) => ({ ...dashboardSummaryView(data), widgets: data.widgets.map(widgetView) }),
+    }),
+    mapTool({
+      name: 'delete_dashboard',
+      operationId: 'deleteDashboard',
+      annotations: DELETES,
+      description:
+        'Delete a saved dashboard for good. The built-in default dashboard cannot be deleted (409 PUBLIC_API_DASHBOARD_BUILT_IN); an unknown id is 404.',
+      input: object({ dashboard_id: pathParameter('deleteDashboard', 'dashboardId') }),
+      output: object({
+        dashboard_id: field('DashboardDeleted', 'id'),
+        deleted: field('DashboardDeleted', 'deleted'),
+      }),
+      toOperation: (input) => ({ path: { dashboardId: requiredString(input, 'dashboard_id', 36) }, query: {}, headers: {}, body: undefined }),
+      toResult: (data) => ({ dashboard_id: data.id, deleted: data.deleted }),
     }),
     mapTool({
       name: 'query_metrics',

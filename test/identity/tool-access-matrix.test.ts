@@ -57,6 +57,8 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   list_channel_deliveries: { channel_id: PLACEHOLDER_ID },
   get_dashboard: { dashboard_id: 'default' },
   create_dashboard: { name: 'matrix', widgets: [] },
+  update_dashboard: { dashboard_id: PLACEHOLDER_ID, name: 'matrix' },
+  delete_dashboard: { dashboard_id: PLACEHOLDER_ID },
   list_failure_cluster_traces: { cluster_id: PLACEHOLDER_ID },
 };
 const argumentsOf = (tool: string): Record<string, unknown> => ARGUMENTS[tool] ?? (tool.startsWith('triage_') && tool !== 'triage_list' ? { fix_id: PLACEHOLDER_ID } : {});
@@ -171,10 +173,10 @@ forEachAdapter((adapter) => {
     }
 
     async function overRest(agent: supertest.Agent, operation: OperationMeta, headers: Record<string, string>): Promise<Outcome> {
-      const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch';
+      const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
       const path = operation.pathTemplate.replace(/\{[^}]+\}/g, PLACEHOLDER_ID);
       const request = agent[method](path).set(headers);
-      const res = method === 'get' ? await request : await request.send({});
+      const res = method === 'get' || method === 'delete' ? await request : await request.send({});
       return res.status === 401 || res.status === 403 ? `${res.status} ${res.body.code}` : 'allowed';
     }
 

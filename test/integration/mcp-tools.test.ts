@@ -164,6 +164,70 @@ forEachAdapter((adapter) => {
       expect(((await call('list_dashboards')).dashboards as Json[]).map((d) => d.name)).to.not.include('Refused');
     });
 
+    /** A widget as get_dashboard spells it; `x` and `w` place it on the grid. */
+    const widget = (title: string, x = 0, w = 6): Json => ({ type: 'bar', title, query: { measures: ['costSum'], dimensions: [{ name: 'agent', top: 5 }], rank_by: 'costSum' }, layout: { x, y: 0, w, h: 4 } });
+    const newDashboard = async (name: string) => (await call('create_dashboard', { name, description: 'before', widgets: [widget('Spend')] })).dashboard_id as string;
+    /** A read-only project API key (docs/identity.md), connected: what it may not call is refused as a tool error. */
+    const readOnlyClient = async (): Promise<Client> => {
+      const created = await fixture.server.request().post('/api/v1/public/api-keys').set({ 'x-api-key': fixture.server.tenant.orgApiKey, 'x-project-id': fixture.server.tenant.project.id }).send({ name: 'reader', readOnly: true });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      return fixture.connect({ 'x-api-key': (created.body as { data: { key: string } }).data.key });
+    };
+    const READ_ONLY_REFUSAL = { status: 403, code: 'PUBLIC_API_READ_ONLY_CREDENTIAL' };
+
+    describe('update_dashboard', () => {
+      it('renames a dashboard and replaces its widgets; get_dashboard then shows them', async () => {
+        const id = await newDashboard('Draft');
+        const widgets = [widget('Cost by agent', 0, 6), widget('Cost by agent again', 6, 6)];
+        const updated = await call('update_dashboard', { dashboard_id: id, name: 'Spend by agent', widgets });
+        expect(updated).to.deep.equal({ dashboard_id: id, name: 'Spend by agent', description: 'before', built_in: false, widget_count: 2, created_at: NOW, updated_at: NOW, widgets });
+        expect(await call('get_dashboard', { dashboard_id: id })).to.deep.equal(updated);
+      });
+
+      it('refuses a widget off the grid with the path into it, and changes nothing', async () => {
+        const id = await newDashboard('Kept');
+        const before = await call('get_dashboard', { dashboard_id: id });
+        expect(await callError('update_dashboard', { dashboard_id: id, name: 'Renamed', widgets: [widget('Too wide', 8, 6)] })).to.deep.equal({
+          status: 400,
+          code: 'PUBLIC_API_VALIDATION_FAILED',
+          message: 'The dashboard is invalid; see errors.',
+          retryable: false,
+          errors: [{ path: '/body/widgets/0/layout/w', code: 'beyond_grid', message: 'x + w must be at most 12' }],
+        });
+        expect(await call('get_dashboard', { dashboard_id: id })).to.deep.equal(before);
+      });
+
+      it('is refused to a read-only key, and changes nothing', async () => {
+        const id = await newDashboard('Read only');
+        const reader = await readOnlyClient();
+        expect(await callError('update_dashboard', { dashboard_id: id, name: 'Sneaky' }, reader)).to.include(READ_ONLY_REFUSAL);
+        expect(await call('get_dashboard', { dashboard_id: id })).to.include({ name: 'Read only' });
+      });
+    });
+
+    describe('delete_dashboard', () => {
+      it('deletes a saved dashboard; get_dashboard then answers 404', async () => {
+        const id = await newDashboard('Doomed');
+        expect(await call('delete_dashboard', { dashboard_id: id })).to.deep.equal({ dashboard_id: id, deleted: true });
+        expect(await callError('get_dashboard', { dashboard_id: id })).to.include({ status: 404, code: 'PUBLIC_API_NOT_FOUND' });
+      });
+
+      it('refuses the built-in default dashboard with the refusal REST gives', async () => {
+        const rest = await fixture.server.request().delete('/api/v1/public/dashboards/default').set('x-api-key', fixture.server.tenant.apiKey);
+        const problem = rest.body as { status: number; code: string; detail: string; retryable: boolean; errors?: unknown };
+        expect([problem.status, problem.code, problem.errors]).to.deep.equal([409, 'PUBLIC_API_DASHBOARD_BUILT_IN', undefined]);
+        expect(await callError('delete_dashboard', { dashboard_id: 'default' })).to.deep.equal({ status: problem.status, code: problem.code, message: problem.detail, retryable: problem.retryable });
+        expect(await call('get_dashboard', { dashboard_id: 'default' })).to.include({ built_in: true, widget_count: 11 });
+      });
+
+      it('is refused to a read-only key, and deletes nothing', async () => {
+        const id = await newDashboard('Survivor');
+        const reader = await readOnlyClient();
+        expect(await callError('delete_dashboard', { dashboard_id: id }, reader)).to.include(READ_ONLY_REFUSAL);
+        expect(await call('get_dashboard', { dashboard_id: id })).to.include({ dashboard_id: id, name: 'Survivor' });
+      });
+    });
+
     it('list_detections and get_detection_trend count the firing of the logged trace', async () => {
       const listed = await call('list_detections');
       expect(listed).to.deep.equal({
@@ -267,7 +331,7 @@ forEachAdapter((adapter) => {
       const { tools } = await client.listTools();
       for (const tool of tools) {
         expect(tool.outputSchema?.type, tool.name).to.equal('object');
-        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix', 'create_dashboard', 'merge_failure_clusters', 'split_failure_cluster'];
+        const writes = ['log_trace', 'score_trace', 'create_prompt_version', 'set_prompt_label', 'start_experiment_run', 'triage_accept', 'triage_dismiss', 'triage_update_status', 'triage_update', 'triage_dispatch', 'triage_decide_dispatch', 'train_detection', 'activate_detection_model', 'test_channel', 'agent_claim_fix', 'agent_report_progress', 'agent_complete_fix', 'create_dashboard', 'update_dashboard', 'delete_dashboard', 'merge_failure_clusters', 'split_failure_cluster'];
         expect(tool.annotations, tool.name).to.deep.equal(
           !writes.includes(tool.name)
             ? { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -313,14 +377,18 @@ forEachAdapter((adapter) => {
       // The metrics query: the tour's one trace (mcp-run-1) counted in the day it was stored.
       expect((await call('query_metrics', { measures: ['traceCount'], from: '2026-10-31T12:00:00Z', to: '2026-11-01T12:00:01Z' })).rows).to.have.length(1);
       const dashboards = (await call('list_dashboards')).dashboards as Json[];
-      expect(dashboards.map((d) => d.dashboard_id)).to.deep.equal(['default']);
+      // The built-in comes first; the dashboard cases may have saved others after it.
+      expect(dashboards[0]).to.include({ dashboard_id: 'default', built_in: true });
       const overview = await call('get_dashboard', { dashboard_id: 'default' });
       expect((overview.widgets as Json[]).length).to.equal(11);
       expect((overview.widgets as Json[])[7]).to.deep.include({ type: 'line', title: 'Cost by model over time ($)', query: { measures: ['costSum'], time: { bucket: 'hour' }, dimensions: [{ name: 'model', top: 5 }], rank_by: 'costSum' } });
       // create_dashboard takes widgets as get_dashboard spells them: the default's cost line saved as a dashboard of its own.
       const spend = await call('create_dashboard', { name: 'Tour spend', widgets: [(overview.widgets as Json[])[7]] });
       expect(spend).to.deep.include({ name: 'Tour spend', description: '', built_in: false, widget_count: 1, widgets: [(overview.widgets as Json[])[7]] });
-      expect(((await call('list_dashboards')).dashboards as Json[]).map((d) => d.name)).to.deep.equal(['Overview', 'Tour spend']);
+      expect(((await call('list_dashboards')).dashboards as Json[]).map((d) => d.name)).to.include.members(['Overview', 'Tour spend']);
+      // update_dashboard and delete_dashboard fix and remove it, as an agent that built it would.
+      expect(await call('update_dashboard', { dashboard_id: spend.dashboard_id, description: 'toured' })).to.deep.include({ name: 'Tour spend', description: 'toured', widget_count: 1 });
+      expect(await call('delete_dashboard', { dashboard_id: spend.dashboard_id })).to.deep.equal({ dashboard_id: spend.dashboard_id, deleted: true });
       // The experiment tools, over a dataset of two items and two runs made through the services.
       const { datasets, experimentRuns } = fixture.server.runtime.services;
       const projectId = fixture.server.tenant.project.id;
