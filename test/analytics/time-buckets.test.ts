@@ -49,4 +49,24 @@ describe('time buckets (src/domain/analytics/time-buckets.ts)', () => {
     expect(timeBuckets(at('2026-11-01T00:00:00Z'), at('2026-11-01T01:00:01Z'), 'minute', 'UTC', 60)).to.equal(null);
     expect(timeBuckets(at('2026-11-01T00:00:00Z'), at('2026-11-01T01:00:00Z'), 'minute', 'UTC', 60)).to.have.length(60);
   });
+
+  it('answers UTC by arithmetic exactly as the time zone database walks it (random ranges, every unit)', () => {
+    // 'Etc/GMT' is UTC to the runtime but not the canonical name, so it takes the Intl walk.
+    let seed = 4711;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const spans: Record<'minute' | 'hour' | 'day' | 'week', number> = { minute: 3 * 3_600_000, hour: 4 * 86_400_000, day: 60 * 86_400_000, week: 200 * 86_400_000 };
+    for (const unit of ['minute', 'hour', 'day', 'week'] as const) {
+      for (let i = 0; i < 25; i++) {
+        const from = Date.parse('2020-01-01T00:00:00Z') + Math.floor(next() * 7 * 365 * 86_400_000);
+        const to = from + 1 + Math.floor(next() * spans[unit]);
+        expect(timeBuckets(from, to, unit, 'UTC', 1000), `${unit} ${iso(from)}`).to.deep.equal(timeBuckets(from, to, unit, 'Etc/GMT', 1000));
+        expect(bucketStart(from, unit, 'UTC'), `${unit} ${iso(from)}`).to.equal(bucketStart(from, unit, 'Etc/GMT'));
+      }
+    }
+    expect(starts('2026-11-04T10:00:00Z', '2026-11-18T00:00:00Z', 'week', 'UTC')).to.deep.equal([
+      ['2026-11-02T00:00:00.000Z', '2026-11-09T00:00:00.000Z'],
+      ['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+      ['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
+    ]);
+  });
 });
