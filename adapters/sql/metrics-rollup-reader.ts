@@ -107,6 +107,21 @@ export class SqlRollupMetricsReader implements MetricsReader {
         ' ',
       ),
     );
+    const fromRows = rows.map(
+      (row): GroupTotals => ({
+        ...this.foldedKeyOf(Number(row.bucket), grouping, row.value, Number(row.other) === 1),
+        units: Number(row.units),
+        traces: Number(row.traces),
+        spans: Number(row.spans),
+        errors: Number(row.errors),
+        cost: Number(row.cost),
+        inputTokens: Number(row.inp),
+        outputTokens: Number(row.outp),
+        totalTokens: Number(row.tot),
+      }),
+    );
+    // The database grouped the rollup rows already: one row per group. Only raw parts need adding in.
+    if (plan.raw.length === 0) return fromRows;
     const groups = new Map<string, GroupTotals>();
     const add = (totals: GroupTotals) => {
       const key = keyString(totals);
@@ -117,20 +132,8 @@ export class SqlRollupMetricsReader implements MetricsReader {
       }
       for (const field of ['units', 'traces', 'spans', 'errors', 'cost', 'inputTokens', 'outputTokens', 'totalTokens'] as const) stored[field] += totals[field];
     };
-    for (const row of rows) {
-      add({
-        ...this.foldedKeyOf(Number(row.bucket), grouping, row.value, Number(row.other) === 1),
-        units: Number(row.units),
-        traces: Number(row.traces),
-        spans: Number(row.spans),
-        errors: Number(row.errors),
-        cost: Number(row.cost),
-        inputTokens: Number(row.inp),
-        outputTokens: Number(row.outp),
-        totalTokens: Number(row.tot),
-      });
-    }
-    if (plan.raw.length > 0) for (const totals of await this.raw.totals({ ...scope, buckets: plan.raw }, groupings, options)) add(totals);
+    for (const totals of fromRows) add(totals);
+    for (const totals of await this.raw.totals({ ...scope, buckets: plan.raw }, groupings, options)) add(totals);
     return [...groups.values()];
   }
 
