@@ -109,8 +109,7 @@ export function registerDashboardCommands(program: Command, io: Io): void {
       };
       const created = await context.client().request<SuccessData<'createDashboard'>>('POST', PATH, { body });
       if (context.settings.json) return printJson(io, created);
-      io.out(`Created dashboard ${created.id}.
-`);
+      io.out(`Created dashboard ${created.id}.\n`);
       printDashboard(io, created);
     });
 
@@ -131,8 +130,7 @@ export function registerDashboardCommands(program: Command, io: Io): void {
       };
       const updated = await context.client().request<SuccessData<'updateDashboard'>>('PATCH', itemPath(id), { body });
       if (context.settings.json) return printJson(io, updated);
-      io.out(`Updated dashboard ${updated.id}.
-`);
+      io.out(`Updated dashboard ${updated.id}.\n`);
       printDashboard(io, updated);
     });
 
@@ -148,7 +146,6 @@ export function registerDashboardCommands(program: Command, io: Io): void {
       }
       const data = await context.client().request<SuccessData<'deleteDashboard'>>('DELETE', itemPath(id));
       if (context.settings.json) printResource(io, true, data);
-      else io.out(`Deleted dashboard ${id}.
-`);
+      else io.out(`Deleted dashboard ${id}.\n`);
     });
 }
