@@ -52,6 +52,22 @@ export function isStorageUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Failures that mean this connection's session is gone (its backend ended, its socket closed), as opposed to the database refusing or being busy. */
+const LOST_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02']);
+const LOST_MESSAGES = [/(^| - )Connection terminated/, /Client has encountered a connection error/, /Client was closed and is not queryable/, /Connection ended unexpectedly/];
+
+/**
+ * True when a statement failed because its pooled connection was lost. The PostgreSQL adapter
+ * retires the connections pooled beside it then: they were opened to the same server and, after a
+ * restart or failover, are as dead as this one but look alive until each is used.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (LOST_CODES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && LOST_MESSAGES.some((pattern) => pattern.test(message));
+}
+
 /** Seconds a client is asked to wait before retrying after a storage fault. */
 export const STORAGE_RETRY_AFTER_SECONDS = 2;
 

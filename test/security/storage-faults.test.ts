@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
-import { isStorageUnavailable } from '../../src/ports/storage-faults.js';
+import { isConnectionLost, isStorageUnavailable } from '../../src/ports/storage-faults.js';
+import { openPostgres } from '../../adapters/postgres/connection.js';
 import { ADAPTERS, POSTGRES_URL } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectProblem } from '../support/problem.js';
@@ -27,6 +28,7 @@ function expectStorageFault(res: Parameters<typeof expectProblem>[0]): void {
 class CuttableProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private readonly pairs = new Map<net.Socket, net.Socket>();
   port = 0;
 
   constructor(private readonly upstream: { host: string; port: number }) {}
@@ -40,12 +42,33 @@ class CuttableProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => undefined);
       }
+      this.pairs.set(client, upstream);
       client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
+      client.on('close', () => {
+        this.pairs.delete(client);
+        upstream.destroy();
+      });
+      upstream.on('close', () => {
+        if (this.pairs.has(client)) client.destroy();
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /**
+   * Drops every open connection on the database's side only: the service's sockets stay open and
+   * look alive until it next writes to one, which is then closed, as after a failover whose old
+   * server vanished without a word. New connections are let through.
+   */
+  silence(): void {
+    for (const [client, upstream] of this.pairs) {
+      this.pairs.delete(client);
+      client.unpipe(upstream);
+      upstream.destroy();
+      client.once('data', () => client.destroy());
+      client.resume();
+    }
   }
 
   async cut(): Promise<void> {
@@ -104,7 +127,49 @@ describe('storage faults are 503, not 500', () => {
     }
   });
 
+  it('tells a lost connection from a database that refuses or is busy', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const lost of [
+      coded('57P01', 'terminating connection due to administrator command'),
+      coded('ECONNRESET'),
+      coded('08006'),
+      new Error('select 1 - Connection terminated unexpectedly'),
+      new Error('Client was closed and is not queryable'),
+    ]) {
+      expect(isConnectionLost(lost), lost.message).to.equal(true);
+    }
+    for (const other of [coded('ECONNREFUSED'), coded('53300', 'too many clients'), coded('SQLITE_BUSY'), Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }), coded('23505')]) {
+      expect(isConnectionLost(other), other.message).to.equal(false);
+    }
+  });
+
   if (ADAPTERS.includes('postgres')) {
+    describe('[postgres] pooled connections lost without a word', () => {
+      it('retires the idle connections beside one found lost: that statement fails, the next one is served', async () => {
+        const url = new URL(POSTGRES_URL);
+        const proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+        await proxy.open();
+        url.host = `127.0.0.1:${proxy.port}`;
+        const knex = openPostgres(url.toString());
+        try {
+          // Four statements at once leave four idle connections in the pool.
+          await Promise.all([1, 2, 3, 4].map(() => knex.raw('SELECT pg_sleep(0.05)')));
+          expect((knex.client as { pool: { numFree(): number } }).pool.numFree()).to.equal(4);
+          proxy.silence();
+          const lost = await knex.raw('SELECT 1').then(
+            () => null,
+            (error: unknown) => error,
+          );
+          expect(isConnectionLost(lost), String(lost)).to.equal(true);
+          expect((await knex.raw('SELECT 2 AS n')).rows).to.deep.equal([{ n: 2 }]);
+          expect((await knex.raw('SELECT 3 AS n')).rows).to.deep.equal([{ n: 3 }]);
+        } finally {
+          await knex.destroy();
+          await proxy.cut();
+        }
+      });
+    });
+
     describe('[postgres] database lost and refused', () => {
       let server: TestServer;
       const serverLog: string[] = [];
