@@ -9,6 +9,7 @@ import type {
   Grouping,
   MetricsDimension,
   MetricsReader,
+  AggregatesAnswer,
   MetricsScope,
   RankMeasure,
   TotalsOptions,
@@ -95,6 +96,11 @@ export class SqlMetricsReader implements MetricsReader {
     private readonly dialect: Dialect,
   ) {
     this.filterDialect = filterDialectOf(dialect);
+  }
+
+  /** The raw rows are no stored aggregate: the service reads the parts. */
+  async answerFromAggregates(): Promise<AggregatesAnswer | null> {
+    return null;
   }
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {

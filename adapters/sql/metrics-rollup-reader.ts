@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../src/ports/store.js';
 import type {
+  AggregatesAnswer,
+  AggregatesQuery,
   DimensionValue,
   GroupKey,
   GroupLatencies,
@@ -22,6 +24,9 @@ import type { SqlFragment } from './filter-compiler.js';
 type Row = Record<string, unknown>;
 
 const ROLLED_UP: ReadonlySet<MetricsDimension> = new Set([...TRACE_ROLLUP_DIMENSIONS, ...SPAN_ROLLUP_DIMENSIONS]);
+/** Rankings whose sums are integers: the database orders them exactly as the parts' ranking does (which rounds double sums). */
+const EXACT_RANKS: ReadonlySet<RankMeasure> = new Set(['traceCount', 'spanCount', 'inputTokens', 'outputTokens', 'totalTokens']);
+const SUM_COLUMNS = ['units', 'traces', 'spans', 'errors', 'cost', 'input_tokens', 'output_tokens', 'total_tokens'] as const;
 const RANK_COLUMN: Record<RankMeasure, string> = {
   traceCount: 'traces',
   spanCount: 'spans',
@@ -65,6 +70,81 @@ export class SqlRollupMetricsReader implements MetricsReader {
     private readonly dialect: Dialect,
     private readonly raw: SqlMetricsReader,
   ) {}
+
+  /**
+   * One statement where rollups hold the whole scope: its plan, read as if no hour were marked,
+   * has no raw part; the statement ranks the dimension's values, folds those past the top into
+   * `other`, adds up the totals, returns the sketch rows when percentiles are asked, and counts the
+   * scope's marked hours. A marked hour means the plan was wrong: null, and the parts are read as
+   * before (the rows it read are discarded). A dashboard over settled days is one round trip
+   * instead of four (marks, top values, totals, latencies).
+   */
+  async answerFromAggregates(scope: MetricsScope, query: AggregatesQuery): Promise<AggregatesAnswer | null> {
+    const dimension = query.dimension;
+    if (!this.covers(scope, dimension ? [dimension.name] : [])) return null;
+    if (scope.unit === 'span' && query.totals.traceCount) return null;
+    // promptVersion is ranked by number, stored as text; a double sum is ranked rounded.
+    if (dimension && (dimension.name === 'promptVersion' || !EXACT_RANKS.has(query.rankBy))) return null;
+    const plan = this.planWith(scope, new Set());
+    if (plan.raw.length > 0 || !fromRollups(plan)) return null;
+
+    const columns = [...SUM_COLUMNS, ...(dimension ? [`${RANK_COLUMN[query.rankBy]} AS n`] : []), ...(query.percentiles.length ? ['latency_sketch'] : [])];
+    const parts: SqlFragment[] = [sql('WITH r AS ('), this.rollupUnion(scope, dimension?.name ?? '', plan, columns), sql(')')];
+    parts.push(
+      sql(', m AS (SELECT COUNT(*) AS c FROM metrics_dirty_hours WHERE project_id = ? AND hour_ms >= ? AND hour_ms < ?)', [
+        scope.projectId,
+        Math.floor(scope.fromMs / HOUR_MS) * HOUR_MS,
+        scope.toMs,
+      ]),
+    );
+    const sums = 'SUM(r.units) AS units, SUM(r.traces) AS traces, SUM(r.spans) AS spans, SUM(r.errors) AS errors, SUM(r.cost) AS cost, SUM(r.input_tokens) AS inp, SUM(r.output_tokens) AS outp, SUM(r.total_tokens) AS tot';
+    const noSums = 'NULL AS units, NULL AS traces, NULL AS spans, NULL AS errors, NULL AS cost, NULL AS inp, NULL AS outp, NULL AS tot';
+    let grouped: string;
+    if (dimension) {
+      // Byte order on both, as the parts' ranking: SQLite compares text with memcmp, PostgreSQL's "C" collation does too.
+      const order = this.dialect === 'sqlite' ? 'value' : 'value COLLATE "C"';
+      parts.push(sql(`, top AS (SELECT value, ROW_NUMBER() OVER (ORDER BY SUM(n) DESC, ${order}) AS rk FROM r WHERE value IS NOT NULL GROUP BY value ORDER BY rk LIMIT ?)`, [dimension.top]));
+      const other = 'CASE WHEN r.value IS NOT NULL AND t.rk IS NULL THEN 1 ELSE 0 END';
+      grouped = `SELECT 0 AS part, r.i AS bucket, t.value AS value, t.rk AS rk, ${other} AS other, ${sums}, NULL AS sketch FROM r LEFT JOIN top t ON t.value = r.value GROUP BY r.i, t.value, t.rk, ${other}`;
+    } else {
+      grouped = `SELECT 0 AS part, r.i AS bucket, NULL AS value, NULL AS rk, 0 AS other, ${sums}, NULL AS sketch FROM r GROUP BY r.i`;
+    }
+    const sketches = query.percentiles.length ? ` UNION ALL SELECT 1 AS part, r.i AS bucket, r.value AS value, NULL AS rk, 0 AS other, ${noSums}, r.latency_sketch AS sketch FROM r` : '';
+    parts.push(sql(`, g AS (${grouped}${sketches}) SELECT m.c AS marked, g.* FROM m LEFT JOIN g ON 1 = 1`));
+    const rows = await this.rows(join(parts, ' '));
+    if (rows.length === 0 || Number(rows[0].marked) > 0) return null;
+
+    const ranked = new Map<string | number, number>();
+    for (const row of rows) if (Number(row.part) === 0 && row.rk !== null && row.rk !== undefined) ranked.set(this.valueOf(dimension?.name, row.value) as string | number, Number(row.rk));
+    const groupings: Grouping[] = dimension ? [{ dimension: dimension.name, keep: [...ranked].sort((a, b) => a[1] - b[1]).map(([value]) => value) }] : [];
+    const grouping = groupings[0];
+    const totals: GroupTotals[] = [];
+    const merged = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
+    for (const row of rows) {
+      if (row.part === null || row.part === undefined) continue; // m's row alone: no rollup row in the scope
+      const bucket = Number(row.bucket);
+      if (Number(row.part) === 1) {
+        const key = this.keyOf(bucket, grouping, row.value);
+        const k = keyString(key);
+        if (!merged.has(k)) merged.set(k, { key, sketch: new SketchMerger() });
+        merged.get(k)!.sketch.addEncoded(row.sketch as Uint8Array);
+        continue;
+      }
+      totals.push({
+        ...this.foldedKeyOf(bucket, grouping, row.value, Number(row.other) === 1),
+        units: Number(row.units),
+        traces: Number(row.traces),
+        spans: Number(row.spans),
+        errors: Number(row.errors),
+        cost: Number(row.cost),
+        inputTokens: Number(row.inp),
+        outputTokens: Number(row.outp),
+        totalTokens: Number(row.tot),
+      });
+    }
+    const latencies = [...merged.values()].map(({ key, sketch }) => ({ ...key, latencies: Object.fromEntries(query.percentiles.map((p) => [p, sketch.percentile(p)])) }));
+    return { groupings, totals, latencies };
+  }
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
     const plan = this.covers(scope, [dimension]) ? await this.plan(scope) : null;
@@ -185,6 +265,11 @@ export class SqlRollupMetricsReader implements MetricsReader {
         (row: { hour_ms: unknown }) => Number(row.hour_ms),
       ),
     );
+    return this.planWith(scope, marked);
+  }
+
+  /** The plan given the marked hours of the scope. */
+  private planWith(scope: MetricsScope, marked: ReadonlySet<number>): ReadPlan {
     const plan: ReadPlan = { daily: [], rollup: [], raw: [] };
     const push = (list: MetricsBucket[], index: number, startMs: number, endMs: number) => {
       if (endMs <= startMs) return;
@@ -223,6 +308,11 @@ export class SqlRollupMetricsReader implements MetricsReader {
    * and hour rows alike, each with its bucket `i` and the `columns` asked for (and `value`).
    */
   private rollupRows(scope: MetricsScope, dimension: string, plan: ReadPlan, columns: readonly string[]): SqlFragment {
+    return join([sql('('), this.rollupUnion(scope, dimension, plan, columns), sql(') r')], ' ');
+  }
+
+  /** The rows of `rollupRows`, unnamed. */
+  private rollupUnion(scope: MetricsScope, dimension: string, plan: ReadPlan, columns: readonly string[]): SqlFragment {
     const selected = ['value', ...columns].map((c) => (c.includes(' AS ') ? `r.${c}` : `r.${c} AS ${c}`)).join(', ');
     const branch = (table: string, time: string, ranges: readonly MetricsBucket[]) =>
       join(
@@ -237,7 +327,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
       ...(plan.daily.length ? [branch('metrics_daily_rollups', 'day_ms', plan.daily)] : []),
       ...(plan.rollup.length ? [branch('metrics_rollups', 'hour_ms', plan.rollup)] : []),
     ];
-    return join([sql('('), join(branches, ' UNION ALL '), sql(') r')], ' ');
+    return join(branches, ' UNION ALL ');
   }
 
   /** `bk`: the ranges as a table (i, s, e). */

@@ -93,7 +93,29 @@ export interface TotalsOptions {
   traceCount: boolean;
 }
 
+/** A query the stored aggregates may answer whole: at most one dimension, no score. */
+export interface AggregatesQuery {
+  dimension: { name: MetricsDimension; top: number } | null;
+  rankBy: RankMeasure;
+  totals: TotalsOptions;
+  /** Percentiles 1–99 to answer, none for none. */
+  percentiles: readonly number[];
+}
+
+/** The parts of an answer the service otherwise reads one by one: the dimension's kept values, the totals, the latencies. */
+export interface AggregatesAnswer {
+  groupings: Grouping[];
+  totals: GroupTotals[];
+  latencies: GroupLatencies[];
+}
+
 export interface MetricsReader {
+  /**
+   * The whole answer in one read where stored aggregates hold every unit of the scope (whole,
+   * settled hours and days) and answer the ranking exactly; null where they do not, and the service
+   * reads the parts below. Equal to what the parts answer.
+   */
+  answerFromAggregates(scope: MetricsScope, query: AggregatesQuery): Promise<AggregatesAnswer | null>;
   /** The `limit` non-null values of a dimension with the highest `rankBy`, ties by value (byte order). */
   topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]>;
   totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]>;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Dialect } from '../../src/ports/store.js';
+import { SPAN_DIMENSIONS, type MetricsDimension, type MetricsScope, type RankMeasure } from '../../src/ports/metrics.js';
 import { ADAPTERS, forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
@@ -190,6 +191,83 @@ forEachAdapter((adapter) => {
       const days = await sums('metrics_daily_rollups', 'day_ms');
       expect(days.length).to.be.greaterThan(3);
       expect(days).to.deep.equal(await sums('metrics_rollups', 'hour_ms'));
+    });
+
+    /** The statements a request sends that read the metrics tables. */
+    const metricsStatements = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const seen: string[] = [];
+      const listener = (query: { sql: string }) => {
+        if (/metrics_/.test(query.sql)) seen.push(query.sql);
+      };
+      knex().on('query', listener);
+      try {
+        await work();
+      } finally {
+        knex().removeListener('query', listener);
+      }
+      return seen;
+    };
+
+    it('answers a query over settled whole UTC days in one statement: marks, ranking, folding, totals and sketches together', async () => {
+      for (const c of [CASES[0], CASES[2], CASES[3]]) {
+        expect(await metricsStatements(() => run(c, 'one statement')), c.name).to.have.length(1);
+      }
+    });
+
+    it('reads the parts when that statement finds a marked hour in the scope, with the same answer', async () => {
+      const [marked] = busyHours();
+      await knex()('metrics_dirty_hours').insert({ project_id: server.tenant.project.id, hour_ms: marked });
+      // The one statement, then the marks, the top values and the totals.
+      expect(await metricsStatements(() => run(CASES[3], 'marked: parts'))).to.have.length(4);
+      await settle();
+      expect(await metricsStatements(() => run(CASES[3], 'settled again'))).to.have.length(1);
+    });
+
+    it('ranks, folds and adds up as the parts do, ties in byte order, for every rolled-up dimension, top and exact rank', async () => {
+      const projectId = server.tenant.project.id;
+      // Every value of every dimension the same per day: each ranking is all ties.
+      await knex()('metrics_daily_rollups').where({ project_id: projectId }).whereNot({ dimension: '' }).update({ traces: 3, spans: 5, input_tokens: 2, output_tokens: 2, total_tokens: 4 });
+      const metrics = server.runtime.store.metrics;
+      const dimensions: MetricsDimension[] = ['framework', 'agent', 'status', 'user', 'environment', 'release', 'model', 'provider', 'spanType', 'promptName'];
+      const ranks: RankMeasure[] = ['traceCount', 'spanCount', 'inputTokens', 'outputTokens', 'totalTokens'];
+      let compared = 0;
+      for (const name of dimensions) {
+        const unit = SPAN_DIMENSIONS.has(name) ? 'span' : 'trace';
+        const scope: MetricsScope = { projectId, unit, fromMs: FROM, toMs: TO, rules: [], buckets: UTC_DAYS.map((startMs, index) => ({ index, startMs, endMs: startMs + DAY })) };
+        const totals = { inputOutputTokens: true, traceCount: unit === 'trace' };
+        for (const rankBy of ranks) {
+          for (const top of [1, 2, 5]) {
+            const whole = await metrics.answerFromAggregates(scope, { dimension: { name, top }, rankBy, totals, percentiles: [50, 95] });
+            expect(whole, `${name} ${rankBy} ${top}`).to.not.equal(null);
+            const keep = await metrics.topValues(scope, name, rankBy, top);
+            const groupings = [{ dimension: name, keep }];
+            const byKey = <T extends { bucket: number; values: unknown[] }>(list: T[]) => [...list].sort((a, b) => JSON.stringify([a.bucket, a.values]).localeCompare(JSON.stringify([b.bucket, b.values])));
+            expect(whole!.groupings, `${name} ${rankBy} ${top}`).to.deep.equal(groupings);
+            expect(byKey(whole!.totals), `${name} ${rankBy} ${top}`).to.deep.equal(byKey(await metrics.totals(scope, groupings, totals)));
+            expect(byKey(whole!.latencies), `${name} ${rankBy} ${top}`).to.deep.equal(byKey(await metrics.latencies(scope, groupings, [50, 95])));
+            if (keep.length > 1) compared++;
+          }
+        }
+      }
+      expect(compared).to.be.greaterThan(30);
+      // Settling a marked hour of each day rebuilds the day rows from the hour rows.
+      const days = await knex()('metrics_daily_rollups').where({ project_id: projectId }).distinct('day_ms');
+      await knex()('metrics_dirty_hours').insert(days.map((d: { day_ms: unknown }) => ({ project_id: projectId, hour_ms: Number(d.day_ms) })));
+      await settle();
+      await runAll('ties restored');
+    });
+
+    it('leaves to the parts what the stored aggregates do not answer exactly: a cost ranking, prompt versions, a span dimension counting traces, a filter, an edge hour', async () => {
+      const projectId = server.tenant.project.id;
+      const metrics = server.runtime.store.metrics;
+      const days = { fromMs: FROM, toMs: TO, buckets: UTC_DAYS.map((startMs, index) => ({ index, startMs, endMs: startMs + DAY })) };
+      const plain = { inputOutputTokens: false, traceCount: false };
+      const none = (scope: MetricsScope, query: Parameters<typeof metrics.answerFromAggregates>[1]) => metrics.answerFromAggregates(scope, query).then((answer) => expect(answer).to.equal(null));
+      await none({ projectId, unit: 'trace', rules: [], ...days }, { dimension: { name: 'agent', top: 3 }, rankBy: 'costSum', totals: plain, percentiles: [] });
+      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'promptVersion', top: 3 }, rankBy: 'spanCount', totals: plain, percentiles: [] });
+      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'model', top: 3 }, rankBy: 'spanCount', totals: { ...plain, traceCount: true }, percentiles: [] });
+      await none({ projectId, unit: 'trace', rules: [{ field: 'status', operator: 'eq', value: 'error' }] as unknown as MetricsScope['rules'], ...days }, { dimension: null, rankBy: 'traceCount', totals: plain, percentiles: [] });
+      await none({ projectId, unit: 'trace', rules: [], fromMs: FROM + 60_000, toMs: TO, buckets: [{ index: 0, startMs: FROM + 60_000, endMs: TO }] }, { dimension: null, rankBy: 'traceCount', totals: plain, percentiles: [] });
     });
 
     it('follows an OTLP append to a settled trace: its hour is marked by the update, read raw, then settled again', async () => {

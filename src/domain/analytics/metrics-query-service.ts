@@ -67,8 +67,9 @@ const keyString = (key: GroupKey): string => JSON.stringify([key.bucket, key.val
 /**
  * The metrics query (docs/analytics.md): measures of the traces created in [from, to) passing the
  * filter, grouped by local calendar buckets and up to two dimensions, each keeping its top values.
- * Every number is aggregated from the stored rows at query time (no rollups), so an OTLP append,
- * a delete, retention or a purge is reflected by the next query.
+ * Every number is read at query time from the stored rows or from the rollups of the hours no write
+ * has marked since they were settled (docs/analytics.md#rollups), so an OTLP append, a delete,
+ * retention or a purge is reflected by the next query.
  */
 export class MetricsQueryService {
   constructor(
@@ -82,16 +83,23 @@ export class MetricsQueryService {
     const { dimensions } = plan;
     const scope = await this.retained(plan.scope);
     const rankBy: RankMeasure = request.rankBy ?? 'traceCount';
-    const groupings: Grouping[] = [];
-    for (const dimension of dimensions) {
-      groupings.push({ dimension: dimension.name, keep: await this.store.metrics.topValues(scope, dimension.name, rankBy, dimension.top) });
-    }
     const measures = [...request.measures];
-    const inputOutputTokens = measures.includes('inputTokens') || measures.includes('outputTokens');
-    const totals = await this.store.metrics.totals(scope, groupings, { inputOutputTokens, traceCount: measures.includes('traceCount') });
+    const totalsOptions = { inputOutputTokens: measures.includes('inputTokens') || measures.includes('outputTokens'), traceCount: measures.includes('traceCount') };
     const percentiles = measures.map((m) => PERCENTILE_OF[m]).filter((p): p is number => p !== undefined);
+    // Stored aggregates answer a query over settled whole hours in one read; otherwise the parts, one by one.
+    const whole =
+      dimensions.length <= 1 && !measures.includes('scoreAvg')
+        ? await this.store.metrics.answerFromAggregates(scope, { dimension: dimensions[0] ?? null, rankBy, totals: totalsOptions, percentiles })
+        : null;
+    const groupings: Grouping[] = whole?.groupings ?? [];
+    if (!whole) {
+      for (const dimension of dimensions) {
+        groupings.push({ dimension: dimension.name, keep: await this.store.metrics.topValues(scope, dimension.name, rankBy, dimension.top) });
+      }
+    }
+    const totals = whole?.totals ?? (await this.store.metrics.totals(scope, groupings, totalsOptions));
     const latencies = new Map(
-      percentiles.length ? (await this.store.metrics.latencies(scope, groupings, percentiles)).map((row) => [keyString(row), row.latencies]) : [],
+      (whole ? whole.latencies : percentiles.length ? await this.store.metrics.latencies(scope, groupings, percentiles) : []).map((row) => [keyString(row), row.latencies]),
     );
     const scores = new Map(
       measures.includes('scoreAvg') ? (await this.store.metrics.scores(scope, groupings, request.scoreName as string)).map((row) => [keyString(row), row]) : [],
