@@ -1,0 +1,212 @@
+import { performance } from 'node:perf_hooks';
+import { Command } from 'commander';
+import knexFactory from 'knex';
+import { migrateToLatest, openDatabase } from '../../adapters/database.js';
+import { createStore } from '../../adapters/store.js';
+import { systemClock } from '../../src/clock.js';
+import { AuditLog } from '../../src/domain/audit/audit-log.js';
+import { Provisioning } from '../../src/domain/bootstrap/provisioning.js';
+import { DataLifecycle } from '../../src/domain/lifecycle/data-lifecycle.js';
+import { CursorCodec } from '../../src/pagination/cursor.js';
+import type { Store } from '../../src/ports/store.js';
+import type { SpanRecord, TraceWrite } from '../../src/ports/traces.js';
+import { describeDatabase } from './bench-database.js';
+import { percentile } from './load.js';
+
+/**
+ * Retention under ingest on PostgreSQL (issue #61 item 4): `--spans` spans are loaded into one
+ * project, half of its traces 60 days old and half a day old; then ingest into another project runs
+ * at `--concurrency` writers, each writing `--batch-traces` traces per transaction through the
+ * store's insertMany (the write of a batch POST, in process: no HTTP), first for `--idle-seconds`
+ * alone, then while the data lifecycle (the service's DataLifecycle, batches of `--batch-size`
+ * traces) deletes the old half after the project's retention is set to 30 days. Printed as JSON:
+ * ingest p50/p99 idle and during the deletion, their ratio, and the deletion's duration.
+ * It runs on a database of its own (tracewell_retention_<pid>), dropped at the end unless `--keep`.
+ * `npm run bench:retention -- --spans 1000000`.
+ */
+
+interface Options {
+  spans: number;
+  spansPerTrace: number;
+  batchTraces: number;
+  concurrency: number;
+  idleSeconds: number;
+  batchSize: number;
+  postgresUrl: string;
+  keep: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const round = (value: number) => Math.round(value * 100) / 100;
+const WORDS = ['invoice', 'refund', 'planner', 'router', 'summary', 'customer', 'ticket', 'search', 'weather', 'billing'];
+
+/** One trace of `spanCount` small spans, created at `createdMs`. */
+function traceWrite(projectId: string, id: string, spanCount: number, createdMs: number): TraceWrite {
+  const spans: SpanRecord[] = [];
+  for (let s = 0; s < spanCount; s++) {
+    spans.push({
+      spanId: `s${s}`,
+      parentSpanId: s === 0 ? null : 's0',
+      position: s,
+      name: s === 0 ? 'agent' : 'chat',
+      spanType: s === 0 ? 'AGENT' : 'LLM',
+      status: 'success',
+      latencyMs: 10 + s,
+      cost: 0.0001,
+      startTime: new Date(createdMs + s),
+      input: { prompt: `${WORDS[s % WORDS.length]} question number ${s} of ${id}` },
+      output: { text: `an answer about ${WORDS[(s + 3) % WORDS.length]}` },
+      error: null,
+      metadata: { model: 'gpt-4o-mini' },
+    });
+  }
+  return {
+    trace: {
+      projectId, id, name: 'bench run', status: 'success', createdAt: new Date(createdMs), latencyMs: 10 + spanCount, cost: 0.0001 * spanCount,
+      spanCount, totalTokens: 0, inputTokens: 0, outputTokens: 0, framework: null, agentName: 'planner', errorMessage: null, metadata: {},
+      sessionId: null, userId: null, environment: null, release: null, tags: [],
+    },
+    spans,
+    searchText: `bench run ${spans.map((s) => s.name).join(' ')} ${WORDS[id.length % WORDS.length]}`,
+  };
+}
+
+/** How many of the loaded traces are past retention: the first half. */
+const pastRetention = (traces: number) => Math.floor(traces / 2);
+
+/** Loads the retained project: `traces` traces, the first half 60 days old, the second half one day old. */
+async function seed(store: Store, projectId: string, traces: number, options: Options): Promise<void> {
+  const now = Date.now();
+  const chunk = 100;
+  let next = 0;
+  const loader = async (): Promise<void> => {
+    for (;;) {
+      const start = next;
+      next += chunk;
+      if (start >= traces) return;
+      const writes: TraceWrite[] = [];
+      for (let i = start; i < Math.min(traces, start + chunk); i++) {
+        const base = i < pastRetention(traces) ? now - 60 * DAY_MS : now - DAY_MS;
+        writes.push(traceWrite(projectId, `t${i}`, options.spansPerTrace, base + i));
+      }
+      await store.transaction((tx) => tx.traces.insertMany(writes));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, loader));
+}
+
+/** Ingest writers until `done()` answers true (checked before each write): each write's latency, ms. */
+async function ingest(store: Store, projectId: string, options: Options, label: string, done: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  const writer = async (w: number): Promise<void> => {
+    for (let n = 0; !done(); n++) {
+      const writes = Array.from({ length: options.batchTraces }, (_, k) => traceWrite(projectId, `${label}-${w}-${n}-${k}`, options.spansPerTrace, Date.now()));
+      const started = performance.now();
+      await store.transaction((tx) => tx.traces.insertMany(writes));
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, (_, w) => writer(w)));
+  return latencies.sort((a, b) => a - b);
+}
+
+const summary = (latencies: number[], seconds: number, options: Options) => ({
+  writes: latencies.length,
+  spansPerSecond: round((latencies.length * options.batchTraces * options.spansPerTrace) / seconds),
+  p50Ms: round(percentile(latencies, 50)),
+  p99Ms: round(percentile(latencies, 99)),
+});
+
+async function main(): Promise<void> {
+  const raw = new Command()
+    .option('--spans <n>', 'spans loaded into the retained project (half of them past retention)', '1000000')
+    .option('--spans-per-trace <n>', 'spans per trace, loaded and ingested', '25')
+    .option('--batch-traces <n>', 'traces per ingest transaction', '20')
+    .option('--concurrency <n>', 'concurrent ingest writers', '8')
+    .option('--idle-seconds <n>', 'how long ingest is measured without the deletion', '30')
+    .option('--batch-size <n>', 'traces the data lifecycle deletes per transaction (LIFECYCLE_BATCH_SIZE)', '500')
+    .option('--postgres-url <url>', 'PostgreSQL server (used as admin to create the database)', 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--keep', 'keep the database afterwards', false)
+    .parse()
+    .opts();
+  const options: Options = {
+    spans: Number(raw.spans), spansPerTrace: Number(raw.spansPerTrace), batchTraces: Number(raw.batchTraces), concurrency: Number(raw.concurrency),
+    idleSeconds: Number(raw.idleSeconds), batchSize: Number(raw.batchSize), postgresUrl: String(raw.postgresUrl), keep: Boolean(raw.keep),
+  };
+  const name = `tracewell_retention_${process.pid}`;
+  const admin = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
+  await admin.raw('CREATE DATABASE ??', [name]);
+  const url = new URL(options.postgresUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+  const progress = (message: string) => process.stderr.write(`[${new Date().toISOString()}] ${message}\n`);
+  try {
+    await migrateToLatest(database);
+    const store = createStore(database.knex, database.dialect);
+    const provisioning = new Provisioning(store, systemClock);
+    const organization = await provisioning.createOrganization('Retention bench');
+    const retained = (await provisioning.createProject(organization.id, 'Retained')).id;
+    const ingested = (await provisioning.createProject(organization.id, 'Ingest')).id;
+    const traces = Math.floor(options.spans / options.spansPerTrace);
+
+    progress(`loading ${traces} traces of ${options.spansPerTrace} spans`);
+    let started = performance.now();
+    await seed(store, retained, traces, options);
+    const seedSeconds = (performance.now() - started) / 1000;
+    await database.knex.raw('ANALYZE');
+    await database.knex.raw('CHECKPOINT');
+
+    progress(`ingest alone for ${options.idleSeconds} s`);
+    started = performance.now();
+    const idleUntil = started + options.idleSeconds * 1000;
+    const idle = await ingest(store, ingested, options, 'idle', () => performance.now() >= idleUntil);
+    const idleSeconds = (performance.now() - started) / 1000;
+    await database.knex.raw('CHECKPOINT');
+
+    progress('ingest during the retention run');
+    await store.projects.update(retained, { retentionDays: 30 }, new Date());
+    const lifecycle = new DataLifecycle(store, systemClock, new AuditLog(store, systemClock, new CursorCodec('retention-bench-secret', systemClock)), {
+      batchSize: options.batchSize, batchesPerRun: 20, leaseMs: 60_000,
+    });
+    let deleting = true;
+    let deletedTraces = 0;
+    started = performance.now();
+    const deletion = (async () => {
+      try {
+        for (;;) {
+          const run = await lifecycle.runOnce('retention-bench');
+          deletedTraces += run.deletedTraces;
+          if (!run.more) break;
+        }
+      } finally {
+        deleting = false;
+      }
+    })();
+    const during = await ingest(store, ingested, options, 'during', () => !deleting);
+    await deletion;
+    const retentionSeconds = (performance.now() - started) / 1000;
+    const remaining = Number((await database.knex('spans').where({ project_id: retained }).count({ n: '*' }))[0].n);
+
+    const idleSummary = summary(idle, idleSeconds, options);
+    const duringSummary = summary(during, retentionSeconds, options);
+    const result = {
+      database: await describeDatabase({ adapter: 'postgres', database }),
+      loaded: { traces, spans: traces * options.spansPerTrace, seconds: round(seedSeconds) },
+      ingest: { concurrency: options.concurrency, tracesPerWrite: options.batchTraces, spansPerTrace: options.spansPerTrace },
+      idle: idleSummary,
+      duringRetention: duringSummary,
+      p99Ratio: round(duringSummary.p99Ms / idleSummary.p99Ms),
+      retention: { batchSize: options.batchSize, deletedTraces, seconds: round(retentionSeconds), spansLeft: remaining, spansLeftExpected: (traces - pastRetention(traces)) * options.spansPerTrace },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await database.close();
+    if (!options.keep) await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+    await admin.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
