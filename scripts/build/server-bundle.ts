@@ -12,6 +12,16 @@ import { urlAddressedModules } from './url-entries.js';
 const ENTRY_POINTS = ['src/main.ts', 'src/cli/main.ts', 'adapters/sqlite/driver.ts'];
 const SOURCE_ROOTS = ['src', 'adapters', 'generated'];
 
+/**
+ * The output with the non-ASCII characters of its comments (an em dash, an arrow) replaced by `?`,
+ * one for each UTF-16 unit so that source-map columns still hold. V8 keeps every module's source
+ * text in memory: one such character makes the whole text two bytes a character (main.js: 2.6 MB
+ * instead of 1.3 MB at idle). esbuild escapes the other non-ASCII characters (`charset: 'ascii'`).
+ */
+function asciiComments(code: string): string {
+  return code.replace(/[^\x00-\x7f]/g, '?');
+}
+
 export interface ServerBundle {
   /** Output files written, relative to the output directory (code, chunks and source maps). */
   files: string[];
@@ -44,6 +54,9 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     packages: 'external',
     // Errors and classes keep their names (logs, `error.name`) though bundling renames clashing identifiers.
     keepNames: true,
+    // Strings, template literals and regular expressions with non-ASCII characters are escaped, so the
+    // only ones left are in comments (asciiComments).
+    charset: 'ascii',
     sourcemap: 'linked',
     // ES modules have no `require`: src/lazy-module.ts's CommonJS branch (taken under the test runner's
     // loader) must see none, where esbuild would otherwise put its throwing `__require` shim. Only a free
@@ -62,7 +75,7 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
       continue;
     }
     const up = path.relative(path.dirname(file.path), absoluteOut).split(path.sep).join('/');
-    writeFileSync(file.path, file.text.replace(OUTPUT_ROOT_PLACEHOLDER, up === '' ? './' : `${up}/`));
+    writeFileSync(file.path, asciiComments(file.text.replace(OUTPUT_ROOT_PLACEHOLDER, up === '' ? './' : `${up}/`)));
   }
   return { files: result.outputFiles.map((file) => path.relative(absoluteOut, file.path)).sort() };
 }

@@ -43,6 +43,12 @@ describe('the bundled server build', function () {
     expect(modules.filter((file) => !bundle.files.includes(`${file}.map`))).to.deep.equal([]);
   });
 
+  it('writes its modules in ASCII, so that V8 holds each source text at one byte a character', () => {
+    const modules = bundle.files.filter((file) => file.endsWith('.js'));
+    const nonAscii = modules.filter((file) => /[^\x00-\x7f]/.test(readFileSync(path.join(REPO_ROOT, OUT_DIR, file), 'utf8')));
+    expect(nonAscii).to.deep.equal([]);
+  });
+
   describe('started on SQLite', () => {
     let server: ServerProcess;
     let dataDir: string;
