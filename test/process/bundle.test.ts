@@ -1,12 +1,15 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { bundleServer, type ServerBundle } from '../../scripts/build/server-bundle.js';
 import { urlAddressedModules } from '../../scripts/build/url-entries.js';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
 
+const run = promisify(execFile);
 const OUT_DIR = path.join('bench', 'tmp', `bundle-test-${process.pid}`);
 const OUT_URL = pathToFileURL(path.join(REPO_ROOT, OUT_DIR)).href;
 const REGISTER_HOOKS = pathToFileURL(path.join(REPO_ROOT, 'test', 'support', 'module-load-log', 'register.mjs')).href;
@@ -47,6 +50,22 @@ describe('the bundled server build', function () {
     const modules = bundle.files.filter((file) => file.endsWith('.js'));
     const nonAscii = modules.filter((file) => /[^\x00-\x7f]/.test(readFileSync(path.join(REPO_ROOT, OUT_DIR, file), 'utf8')));
     expect(nonAscii).to.deep.equal([]);
+  });
+
+  it('names the TypeScript source in stack traces under --enable-source-maps', async () => {
+    const entry = pathToFileURL(path.join(REPO_ROOT, OUT_DIR, 'src', 'ratelimit', 'resilient-rate-limiter.js')).href;
+    // A limiter without its shared store fails inside ping(): the frame names the file that failed.
+    const script = `const { ResilientRateLimiter } = await import(${JSON.stringify(entry)}); await new ResilientRateLimiter(null).ping();`;
+    const stack = async (flags: string[]) => {
+      try {
+        await run(process.execPath, [...flags, '--input-type=module', '-e', script]);
+        return '';
+      } catch (error) {
+        return (error as { stderr: string }).stderr;
+      }
+    };
+    expect(await stack(['--enable-source-maps'])).to.match(/src\/ratelimit\/resilient-rate-limiter\.ts:\d+:\d+/);
+    expect(await stack([])).to.match(/src\/ratelimit\/resilient-rate-limiter\.js:\d+:\d+/);
   });
 
   describe('started on SQLite', () => {
