@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Tracewell: a multi-stage image on Node 24 (the active LTS). The build stage compiles TypeScript (and,
 # only when built with NODE_VERSION=20, the V8-bound SQLite driver);
-# the runtime stage holds only the compiled code and the production dependencies, runs as the
+# the runtime stage holds only the bundled code and the production dependencies, runs as the
 # unprivileged `node` user, and keeps SQLite data (when DATABASE_URL is unset) in the /data volume.
 
 ARG NODE_VERSION=24
@@ -25,6 +25,8 @@ COPY generated ./generated
 COPY contract ./contract
 COPY bin ./bin
 COPY console ./console
+# The server's bundler (esbuild, run by tsx): `npm run build` type-checks with tsc, then bundles.
+COPY scripts/build ./scripts/build
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
  * imports next to the copies the rest of the process holds (its own metrics registry, its own error
  * classes for `instanceof`). There the module is taken from the same `require` as everything else;
  * compiled and run by node as ES modules, `require` does not exist and `import()` is the one loader.
+ * In the bundle (scripts/build) each `url` names an entry file of its own, which shares the bundle's
+ * chunks with the code that loads it; the build defines `require` away, so this branch is not taken.
  */
 export function loadModule<T>(url: URL): Promise<T> {
   if (typeof require === 'function') return Promise.resolve(require(fileURLToPath(url)) as T);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../build/server-bundle.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -78,24 +79,20 @@ export interface CompiledServer {
 }
 
 /**
- * Compiles the server as `npm run build` does (tsconfig.build.json), into a directory of this run's
- * own under bench/tmp (node resolves the repository's node_modules from there; dist/ is left to
- * the build and the tests that use it). The bench measures the server `npm start` runs: run from
- * source through tsx, the loader's transpiler and source maps held about 50 MB more at idle
+ * Builds the server as `npm run build` does (scripts/build: the esbuild bundle), into a directory of
+ * this run's own under bench/tmp (node resolves the repository's node_modules from there; dist/ is
+ * left to the build and the tests that use it). The bench measures the server `npm start` runs: run
+ * from source through tsx, the loader's transpiler and source maps held about 50 MB more at idle
  * (scripts/startup-footprint.ts: 220 MB against 168 MB), and every worker thread loaded its own.
  */
 export async function buildServer(): Promise<CompiledServer> {
   const outDir = path.join('bench', 'tmp', `server-${process.pid}`);
-  const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const remove = () => rmSync(path.join(REPO_ROOT, outDir), { recursive: true, force: true });
-  if (code !== 0) {
+  try {
+    await bundleServer(REPO_ROOT, outDir);
+  } catch (error) {
     remove();
-    throw new Error(`compiling the server failed (${code}):\n${output}`);
+    throw new Error(`building the server failed: ${(error as Error).message}`);
   }
   return { entry: path.join(outDir, 'src', 'main.js'), remove };
 }

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { bundleServer, type ServerBundle } from '../../scripts/build/server-bundle.js';
+import { urlAddressedModules } from '../../scripts/build/url-entries.js';
+import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
+
+const run = promisify(execFile);
+const OUT_DIR = path.join('bench', 'tmp', `bundle-test-${process.pid}`);
+const OUT_URL = pathToFileURL(path.join(REPO_ROOT, OUT_DIR)).href;
+const REGISTER_HOOKS = pathToFileURL(path.join(REPO_ROOT, 'test', 'support', 'module-load-log', 'register.mjs')).href;
+
+/** The modules the sources load by URL (lazy faces, worker entries), as paths of the build. */
+const urlAddressed = urlAddressedModules(['src', 'adapters', 'generated'].map((root) => path.join(REPO_ROOT, root))).map((file) =>
+  path.relative(REPO_ROOT, file).split(path.sep).join('/').replace(/\.ts$/, '.js'),
+);
+
+/**
+ * The production build (`npm run build`'s bundle, scripts/build/server-bundle.ts): what a bundler
+ * could break silently — a module loaded by URL that the build does not write, and the lazy faces of
+ * issue #61 pulled into the code that loads on the way to `listen`.
+ */
+describe('the bundled server build', function () {
+  this.timeout(180_000);
+  let bundle: ServerBundle;
+
+  before(async () => {
+    bundle = await bundleServer(REPO_ROOT, OUT_DIR);
+  });
+
+  after(() => rmSync(path.join(REPO_ROOT, OUT_DIR), { recursive: true, force: true }));
+
+  it('writes the server, the CLI and every module the sources load by URL as entries at their compiled paths', () => {
+    const entries = ['src/main.js', 'src/cli/main.js', ...urlAddressed];
+    expect(entries.filter((file) => !bundle.files.includes(file))).to.deep.equal([]);
+    expect(urlAddressed).to.include.members(['src/http/otlp-router.js', 'src/startup/mcp-face.js', 'adapters/sqlite/connection-thread.js']);
+  });
+
+  it('writes a source map beside every module', () => {
+    const modules = bundle.files.filter((file) => file.endsWith('.js'));
+    expect(modules.length).to.be.greaterThan(urlAddressed.length);
+    expect(modules.filter((file) => !bundle.files.includes(`${file}.map`))).to.deep.equal([]);
+  });
+
+  it('writes its modules in ASCII, so that V8 holds each source text at one byte a character', () => {
+    const modules = bundle.files.filter((file) => file.endsWith('.js'));
+    const nonAscii = modules.filter((file) => /[^\x00-\x7f]/.test(readFileSync(path.join(REPO_ROOT, OUT_DIR, file), 'utf8')));
+    expect(nonAscii).to.deep.equal([]);
+  });
+
+  it('names the TypeScript source in stack traces under --enable-source-maps', async () => {
+    const entry = pathToFileURL(path.join(REPO_ROOT, OUT_DIR, 'src', 'ratelimit', 'resilient-rate-limiter.js')).href;
+    // A limiter without its shared store fails inside ping(): the frame names the file that failed.
+    const script = `const { ResilientRateLimiter } = await import(${JSON.stringify(entry)}); await new ResilientRateLimiter(null).ping();`;
+    const stack = async (flags: string[]) => {
+      try {
+        await run(process.execPath, [...flags, '--input-type=module', '-e', script]);
+        return '';
+      } catch (error) {
+        return (error as { stderr: string }).stderr;
+      }
+    };
+    expect(await stack(['--enable-source-maps'])).to.match(/src\/ratelimit\/resilient-rate-limiter\.ts:\d+:\d+/);
+    expect(await stack([])).to.match(/src\/ratelimit\/resilient-rate-limiter\.js:\d+:\d+/);
+  });
+
+  describe('started on SQLite', () => {
+    let server: ServerProcess;
+    let dataDir: string;
+    let logFile: string;
+    /** The build's modules loaded so far, relative to the build, in load order. */
+    const loaded = () =>
+      readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith(`${OUT_URL}/`))
+        .map((url) => url.slice(OUT_URL.length + 1));
+
+    before(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bundle-'));
+      logFile = path.join(dataDir, 'modules.log');
+      writeFileSync(logFile, '');
+      server = await spawnServer({
+        entry: path.join(OUT_DIR, 'src', 'main.js'),
+        nodeArgs: ['--import', REGISTER_HOOKS],
+        env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', MODULE_LOAD_LOG: logFile },
+      });
+    });
+
+    after(async () => {
+      await server?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('answers /readyz having loaded none of the modules it loads by URL but the SQLite connection thread', async () => {
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
+      expect(loaded()[0]).to.equal('src/main.js');
+      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/sqlite/connection-thread.js']);
+    });
+
+    it('loads the OTLP face on the first request to /v1/traces, and serves it', async () => {
+      expect(loaded()).to.not.include('src/http/otlp-router.js');
+      const response = await fetch(`${server.baseUrl}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).to.equal(401);
+      expect(loaded()).to.include('src/http/otlp-router.js');
+      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/sqlite/connection-thread.js', 'src/http/otlp-router.js']);
+    });
+  });
+});
