@@ -44,6 +44,7 @@ import { sessionActivityIndexes } from './039-session-activity-indexes.js';
 import { dashboards } from './048-dashboards.js';
 import { traceTagsTokens } from './049-trace-tags-tokens.js';
 import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
+import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -92,4 +93,5 @@ export const migrations: readonly Migration[] = [
   dashboards,
   traceTagsTokens,
   metricsDailyRollups,
+  metricsMarksVacuum,
 ];

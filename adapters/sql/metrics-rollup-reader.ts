@@ -74,9 +74,9 @@ export class SqlRollupMetricsReader implements MetricsReader {
   /**
    * One statement where rollups hold the whole scope: its plan, read as if no hour were marked,
    * has no raw part; the statement ranks the dimension's values, folds those past the top into
-   * `other`, adds up the totals, returns the sketch rows when percentiles are asked, and counts the
-   * scope's marked hours. A marked hour means the plan was wrong: null, and the parts are read as
-   * before (the rows it read are discarded). A dashboard over settled days is one round trip
+   * `other`, adds up the totals, returns the sketch rows when percentiles are asked, and says
+   * whether any hour of the scope is marked. If one is, the plan was wrong: null, and the parts
+   * are read as before (the rows it read are discarded). A dashboard over settled days is one round trip
    * instead of four (marks, top values, totals, latencies).
    */
   async answerFromAggregates(scope: MetricsScope, query: AggregatesQuery): Promise<AggregatesAnswer | null> {
@@ -91,7 +91,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
     const columns = [...SUM_COLUMNS, ...(dimension ? [`${RANK_COLUMN[query.rankBy]} AS n`] : []), ...(query.percentiles.length ? ['latency_sketch'] : [])];
     const parts: SqlFragment[] = [sql('WITH r AS ('), this.rollupUnion(scope, dimension?.name ?? '', plan, columns), sql(')')];
     parts.push(
-      sql(', m AS (SELECT COUNT(*) AS c FROM metrics_dirty_hours WHERE project_id = ? AND hour_ms >= ? AND hour_ms < ?)', [
+      sql(', m AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM metrics_dirty_hours WHERE project_id = ? AND hour_ms >= ? AND hour_ms < ?) THEN 1 ELSE 0 END AS c)', [
         scope.projectId,
         Math.floor(scope.fromMs / HOUR_MS) * HOUR_MS,
         scope.toMs,

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { migrateToLatest } from '../../adapters/database.js';
 import { binValue, encodeSketch, SketchMerger } from '../../adapters/sql/latency-sketch.js';
-import { forEachAdapter } from '../support/adapters.js';
+import { ADAPTERS, forEachAdapter } from '../support/adapters.js';
+import { metricsMarksVacuum } from '../../adapters/migrations/051-metrics-marks-vacuum.js';
 import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
 
 const HOUR = 3_600_000;
@@ -70,3 +71,18 @@ forEachAdapter((adapter) => {
     });
   });
 });
+
+if (ADAPTERS.includes('postgres')) {
+  describe('migration 051: the metrics marks vacuumed as a queue', () => {
+    it('gives metrics_dirty_hours a fixed autovacuum threshold, no scale factor and no cost delay; down resets them', async () => {
+      await onDatabaseThrough('postgres', '051-metrics-marks-vacuum', async (database) => {
+        const knex = database.knex;
+        const options = async () =>
+          ((await knex.raw("SELECT reloptions FROM pg_class WHERE oid = to_regclass('metrics_dirty_hours')")).rows as { reloptions: string[] | null }[])[0].reloptions;
+        expect(await options()).to.deep.equal(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=5000', 'autovacuum_vacuum_cost_delay=0']);
+        await metricsMarksVacuum.down(knex, 'postgres');
+        expect(await options()).to.equal(null);
+      });
+    });
+  });
+}
