@@ -99,9 +99,10 @@ forEachAdapter((adapter) => {
 
       await page.getByRole('button', { name: 'Delivery log of Slack #oncall' }).click();
       await page.getByRole('heading', { name: 'Delivery log: Slack #oncall' }).waitFor();
-      const log = page.locator('table').last();
-      await log.locator('tbody tr').first().waitFor();
-      expect(await log.locator('tbody tr td').evaluateAll((cells) => cells.slice(0, 6).map((c) => c.textContent))).to.deep.equal(['channel.test', 'succeeded', '1', '200', '—', '—']);
+      // The log's row, not the first row of whichever table is last while the log is still loading.
+      const logRow = page.getByRole('row', { name: /channel\.test/ });
+      await logRow.waitFor();
+      expect(await logRow.locator('td').evaluateAll((cells) => cells.slice(0, 6).map((c) => c.textContent))).to.deep.equal(['channel.test', 'succeeded', '1', '200', '—', '—']);
       expect(await seriousViolations(page)).to.deep.equal([]);
       await screenshot(page, `${adapter}-channels`);
     });

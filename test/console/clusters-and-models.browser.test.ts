@@ -97,6 +97,7 @@ forEachAdapter((adapter) => {
       const splitId = page.url().split('/').pop()!;
       await page.locator('table.cluster-traces tbody tr').first().waitFor();
       await page.waitForFunction("document.querySelectorAll(`table.cluster-traces tbody tr`).length === 1");
+      await page.waitForFunction("document.querySelector('.cluster-facts dd')?.textContent === '1'", undefined, { timeout: 10_000 }).catch(() => undefined);
       expect(await page.locator('.cluster-facts dd').first().innerText()).to.equal('1');
       expect(await page.locator('table.cluster-traces tbody tr td:nth-child(2)').allInnerTexts()).to.deep.equal(['support timeout-2']);
       expect(await clusterOf(sourceId)).to.deep.include({ count: 2, mergedInto: null });
@@ -108,6 +109,8 @@ forEachAdapter((adapter) => {
       await page.getByText(`Move the 2 traces of "${template}" into this cluster? Its future traces will join this one too.`).waitFor();
       await page.getByRole('button', { name: 'Yes, merge' }).click();
       await page.waitForFunction("document.querySelectorAll(`table.cluster-traces tbody tr`).length === 3");
+      // The facts and the trace list come from two reads: wait for the facts too, as a person would.
+      await page.waitForFunction("document.querySelector('.cluster-facts dd')?.textContent === '3'", undefined, { timeout: 10_000 }).catch(() => undefined);
       expect(await page.locator('.cluster-facts dd').first().innerText()).to.equal('3');
       expect((await page.locator('table.cluster-traces tbody tr td:nth-child(2)').allInnerTexts()).sort()).to.deep.equal(['support timeout-0', 'support timeout-1', 'support timeout-2']);
       expect(await clusterOf(splitId)).to.deep.include({ count: 3, mergedInto: null });

@@ -90,6 +90,8 @@ forEachAdapter((adapter) => {
     it("shows the service's field error for a negative price and leaves the prices unchanged", async () => {
       await setPrices([{ model: 'acme-small', input: 0.15, output: 0.6 }]);
       await page.goto(url('/settings/model-prices'));
+      // The stored prices first, as a person sees them before typing (the form is filled after they load).
+      await page.getByRole('row', { name: /acme-small/ }).waitFor();
       const add = page.getByRole('form', { name: 'Add a price' });
       await add.getByLabel('Model').fill('acme-broken');
       await add.getByLabel('Input $ / 1M tokens').fill('-1');
