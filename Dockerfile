@@ -28,11 +28,7 @@ COPY console ./console
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
-# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool, V8's helpers, the SQLite
-# thread) an arena of its own that keeps its freed pages; two arenas held 35–110 MB less RSS in the
-# bench at the same throughput (docs/benchmarks.md, issue #61 item 1). `npm start` sets the same.
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data

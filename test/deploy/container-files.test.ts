@@ -74,15 +74,10 @@ describe('Dockerfile', () => {
     for (const script of scripts) expect(packageJson.scripts, script).to.have.property(script);
     const cmd = runtime.find((step) => step.keyword === 'CMD')!.args;
     // `npm start` execs the same command (so npm's shell hands its signals on); the image runs it without npm.
-    expect(['MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}', 'exec', ...JSON.parse(cmd)]).to.deep.equal(packageJson.scripts.start.split(' '));
+    expect(['exec', ...JSON.parse(cmd)]).to.deep.equal(packageJson.scripts.start.split(' '));
     // The build compiles server and CLI, then the web console; the build stage copies the console's sources.
     expect(packageJson.scripts.build).to.equal('tsc -p tsconfig.build.json && npm run build:console');
     expect(dockerfile).to.contain('COPY console ./console');
-  });
-
-  it('bounds glibc to two malloc arenas in the image, as `npm start` does unless the environment sets another', () => {
-    expect(runtime.find((step) => step.keyword === 'ENV')!.args.split(/\s+/)).to.include('MALLOC_ARENA_MAX=2');
-    expect(packageJson.scripts.start.split(' ')[0]).to.equal('MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}');
   });
 
   it('builds the V8-bound driver only for Node 20, ships the Node-API one, and prunes dev dependencies', () => {

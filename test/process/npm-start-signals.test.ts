@@ -67,14 +67,10 @@ interface NpmStart {
  * own start script and whose dist/ is this run's compiled server (so the test checks the code as it
  * is, and never writes the shared dist/).
  */
-async function npmStart(packageDir: string, dataDir: string, mallocArenaMax?: string): Promise<NpmStart> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
-  // Unset unless given: the start script's own default is under test, not whatever the test run inherited.
-  delete env.MALLOC_ARENA_MAX;
-  if (mallocArenaMax !== undefined) env.MALLOC_ARENA_MAX = mallocArenaMax;
+async function npmStart(packageDir: string, dataDir: string): Promise<NpmStart> {
   const child = spawn(npm, ['start'], {
     cwd: packageDir,
-    env,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -111,31 +107,6 @@ describe('npm start and signals', function () {
     compiled?.remove();
     if (packageDir) rmSync(packageDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** MALLOC_ARENA_MAX in the environment of the node process below npm (the server), as glibc reads it at start. */
-  async function serverArenaMax(mallocArenaMax?: string): Promise<string | null> {
-    const started = await npmStart(packageDir, dataDir, mallocArenaMax);
-    const below = descendants(started.npm.pid!);
-    try {
-      const server = below.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('dist/src/main.js'));
-      expect(server, 'the server runs below npm').to.be.a('number');
-      const environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
-      return environ.find((entry) => entry.startsWith('MALLOC_ARENA_MAX='))?.slice('MALLOC_ARENA_MAX='.length) ?? null;
-    } finally {
-      started.npm.kill('SIGTERM');
-      await within(DEADLINE_MS, () => below.every((pid) => !alive(pid)));
-      for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL');
-      await started.exited;
-    }
-  }
-
-  it('starts the server with two malloc arenas when the environment sets none', async () => {
-    expect(await serverArenaMax()).to.equal('2');
-  });
-
-  it('keeps a MALLOC_ARENA_MAX the environment sets', async () => {
-    expect(await serverArenaMax('4')).to.equal('4');
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
