@@ -40,9 +40,21 @@ const program = new Command()
   .option('--traces <n>', 'traces per ingest', '5000')
   .option('--concurrency <n>', 'ingest concurrency', '32')
   .option('--settle <s>', 'seconds before the RSS after ingest is read', '15')
+  .option('--trace-gc', 'run each server with --trace-gc and report its full (mark-compact) and young (scavenge) collections over the ingest', false)
   .option('--postgres-url <url>', 'PostgreSQL server', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test');
 program.parse(process.argv);
-const options = program.opts<{ adapter: Dialect; entry: string; candidates: string; rounds: string; traces: string; concurrency: string; settle: string; postgresUrl: string }>();
+const options = program.opts<{ adapter: Dialect; entry: string; candidates: string; rounds: string; traces: string; concurrency: string; settle: string; traceGc: boolean; postgresUrl: string }>();
+
+/** Collections and their summed pause in --trace-gc lines ("[pid:0x…] 1234 ms: Mark-Compact 80.1 (95.2) -> 60.3 (90.1) MB, 35.2 / 0.0 ms …"). */
+function gcSummary(output: string): Record<string, { count: number; ms: number }> {
+  const summary: Record<string, { count: number; ms: number }> = {};
+  for (const match of output.matchAll(/ms: (Mark-Compact|Scavenge|Minor Mark-Compact)[^,]*, ([\d.]+) \/ /g)) {
+    const entry = (summary[match[1]] ??= { count: 0, ms: 0 });
+    entry.count += 1;
+    entry.ms = Math.round((entry.ms + Number(match[2])) * 10) / 10;
+  }
+  return summary;
+}
 const candidates = options.candidates.split(';').map(candidate);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,10 +67,11 @@ try {
       const apiKey = await db.issueApiKey(projectId);
       const bodies = [...inBatches(generateTraces(from, Number(options.traces), { seed: 42, baseTime: Date.now() - 60_000 }), 20)].map(prepareBatch).map(batchBody);
       from += Number(options.traces);
-      const server = await spawnServer({ entry: options.entry, env: { ...benchServerEnv(db), ...c.env }, nodeArgs: c.nodeArgs });
+      const server = await spawnServer({ entry: options.entry, env: { ...benchServerEnv(db), ...c.env }, nodeArgs: [...c.nodeArgs, ...(options.traceGc ? ['--trace-gc'] : [])] });
       try {
         await sleep(5_000);
         const idleMb = readRssMb(server.pid);
+        const gcBefore = server.output().length;
         let next = 0;
         const rss = new RssSampler(server.pid, 50);
         rss.start();
@@ -71,10 +84,11 @@ try {
           nextBody: () => (next < bodies.length ? bodies[next++] : null),
         });
         const peakMb = rss.stop();
+        const gc = options.traceGc ? gcSummary(server.output().slice(gcBefore)) : undefined;
         await sleep(Number(options.settle) * 1000);
         const afterMb = readRssMb(server.pid);
         const spansPerSecond = Math.round((Number(options.traces) * 25.6) / result.seconds);
-        console.log(JSON.stringify({ round, candidate: c.name, adapter: options.adapter, idleMb, peakMb, afterMb, batchesPerSecond: result.requestsPerSecond, approxSpansPerSecond: spansPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed }));
+        console.log(JSON.stringify({ round, candidate: c.name, adapter: options.adapter, idleMb, peakMb, afterMb, batchesPerSecond: result.requestsPerSecond, approxSpansPerSecond: spansPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, failed: result.failed, gc }));
       } finally {
         await server.stop();
         await db.deleteProject(projectId);
