@@ -5,10 +5,13 @@ import { provisionDevEnvironment } from './domain/bootstrap/provisioning.js';
 import { describeStartupError } from './startup/startup-errors.js';
 import { adminAccessNotice, storeAdminPassword } from './domain/bootstrap/first-run.js';
 import { createHttpServer } from './http/http-server.js';
+import { applyHeapGrowth } from './startup/heap-growth.js';
 
 /** `npm start`: migrate, provision a dev environment on first start, listen, drain on SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the runtime allocates and starts its threads: the factor then holds from the first full collection.
+  applyHeapGrowth(process.env);
   const runtime = await createRuntime(config);
   const dev = await provisionDevEnvironment(runtime.store, runtime.clock, config.admin.email);
   // First-run work ends before the port opens: nothing answers (not even /readyz) until a sign-in can succeed.

@@ -125,7 +125,16 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
     store,
     project,
     async createProject(name) {
-      return (await provisioning.createProject(organizationId, name)).id;
+      // The server may still hold SQLite's write lock past the 5 s busy timeout right after a heavy
+      // phase on a loaded machine (seen after ingest at concurrency 32): wait and try again, twice.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await provisioning.createProject(organizationId, name)).id;
+        } catch (error) {
+          if (attempt === 3 || (error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     },
     async deleteProject(projectId) {
       // Bench-owned cleanup; traces and spans go with the project (ON DELETE CASCADE). SQLite's

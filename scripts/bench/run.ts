@@ -42,6 +42,8 @@ export interface RunOptions {
   smoke: boolean;
   loadOnly: boolean;
   signInSamples: number;
+  /** Extra node flags for the measured server only (e.g. a V8 heap flag under trial), not the load generator. */
+  serverNodeArgs: string[];
 }
 
 
@@ -106,7 +108,7 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
     const server = await spawnServer({
       entry: serverEntry,
       env: serverEnv,
-      nodeArgs: options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      nodeArgs: [...options.serverNodeArgs, ...(options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
     });
     const bare = await bareStarting.catch(async (error) => {
       await server.stop();
@@ -244,6 +246,7 @@ function parse(argv: string[]): RunOptions {
     .option('--tool-connections <n>', 'connections for the tool-call throughput measurement', integerArg, 8)
     .option('--sign-in-samples <n>', 'sign-ins measured per kind (wrong password, unknown email) for the account-enumeration timing', integerArg, 21)
     .option('--out <dir>', 'where results are written', path.join(REPO_ROOT, 'bench', 'results'))
+    .option('--server-node-args <list>', 'space-separated node flags for the measured server only (a trial of a V8 or heap flag)', (value: string) => value.split(' ').filter(Boolean), [] as string[])
     .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .option('--load-only', 'only load the reusable data set (implies --reuse); measure later with --reuse', false)

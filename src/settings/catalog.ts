@@ -82,6 +82,11 @@ export const SETTINGS = {
     group: 'server', kind: 'text', shown: '`http://HOST:PORT`', values: 'URL',
     meaning: 'The address clients use; trace URLs, OAuth metadata and the MCP origin check are built on it. Set it behind a proxy.',
   },
+  HEAP_GROWING_PERCENT: {
+    group: 'server', kind: 'integer', default: 30, min: 0, values: 'integer 0–300',
+    meaning:
+      'How far V8 lets the JavaScript heap grow past what survived its last full collection before it collects again, in percent, for the server and its threads. `0`: V8\'s own factor, which grows up to 4× under a high allocation rate and left the server ~100 MB above this default after a burst of ingest ([benchmarks](benchmarks.md)). Not a cap: for a hard one, `NODE_OPTIONS=--max-old-space-size` ([deployment](deployment.md#start-up-time-and-memory)).',
+  },
   DRAIN_TIMEOUT_SECONDS: {
     group: 'server', kind: 'integer', default: 25, min: 1,
     meaning: 'On SIGTERM, how long the server waits for requests in flight before closing anyway ([draining](rest-api.md#draining)).',

@@ -96,6 +96,10 @@ describe('start-up errors (npm start with a bad setting)', function () {
     expectOneSentence(await startWith({ PORT: 'eighty' }, dataDir), 'PORT must be an integer ≥ 0; got eighty');
     expectOneSentence(await startWith({ LOG_LEVEL: 'loud' }, dataDir), 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got loud');
   });
+
+  it('a HEAP_GROWING_PERCENT above 300: the server reads it at start, names it and its range', async () => {
+    expectOneSentence(await startWith({ HEAP_GROWING_PERCENT: '400' }, dataDir), 'HEAP_GROWING_PERCENT must be an integer from 0 to 300; got 400');
+  });
 });
 
 describe('describeDatabase', () => {
