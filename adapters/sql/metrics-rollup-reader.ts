@@ -17,7 +17,7 @@ import type {
   TotalsOptions,
 } from '../../src/ports/metrics.js';
 import { SketchMerger } from './latency-sketch.js';
-import { join, sql, type SqlMetricsReader } from './metrics-reader.js';
+import { groupTotals, join, sql, type SqlMetricsReader } from './metrics-reader.js';
 import { DAY_MS, HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-grains.js';
 import type { SqlFragment } from './filter-compiler.js';
 
@@ -130,19 +130,9 @@ export class SqlRollupMetricsReader implements MetricsReader {
         merged.get(k)!.sketch.addEncoded(row.sketch as Uint8Array);
         continue;
       }
-      totals.push({
-        ...this.foldedKeyOf(bucket, grouping, row.value, Number(row.other) === 1),
-        units: Number(row.units),
-        traces: Number(row.traces),
-        spans: Number(row.spans),
-        errors: Number(row.errors),
-        cost: Number(row.cost),
-        inputTokens: Number(row.inp),
-        outputTokens: Number(row.outp),
-        totalTokens: Number(row.tot),
-      });
+      totals.push(groupTotals(this.foldedKeyOf(bucket, grouping, row.value, Number(row.other) === 1), row));
     }
-    const latencies = [...merged.values()].map(({ key, sketch }) => ({ ...key, latencies: Object.fromEntries(query.percentiles.map((p) => [p, sketch.percentile(p)])) }));
+    const latencies = [...merged.values()].map(({ key, sketch }) => ({ bucket: key.bucket, values: key.values, latencies: Object.fromEntries(query.percentiles.map((p) => [p, sketch.percentile(p)])) }));
     return { groupings, totals, latencies };
   }
 
@@ -187,19 +177,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
         ' ',
       ),
     );
-    const fromRows = rows.map(
-      (row): GroupTotals => ({
-        ...this.foldedKeyOf(Number(row.bucket), grouping, row.value, Number(row.other) === 1),
-        units: Number(row.units),
-        traces: Number(row.traces),
-        spans: Number(row.spans),
-        errors: Number(row.errors),
-        cost: Number(row.cost),
-        inputTokens: Number(row.inp),
-        outputTokens: Number(row.outp),
-        totalTokens: Number(row.tot),
-      }),
-    );
+    const fromRows = rows.map((row) => groupTotals(this.foldedKeyOf(Number(row.bucket), grouping, row.value, Number(row.other) === 1), row));
     // The database grouped the rollup rows already: one row per group. Only raw parts need adding in.
     if (plan.raw.length === 0) return fromRows;
     const groups = new Map<string, GroupTotals>();
@@ -207,7 +185,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
       const key = keyString(totals);
       const stored = groups.get(key);
       if (!stored) {
-        groups.set(key, { ...totals });
+        groups.set(key, totals); // made for this call by the readers below: added to in place
         return;
       }
       for (const field of ['units', 'traces', 'spans', 'errors', 'cost', 'inputTokens', 'outputTokens', 'totalTokens'] as const) stored[field] += totals[field];
@@ -231,8 +209,8 @@ export class SqlRollupMetricsReader implements MetricsReader {
     // No unit read from a rollup (the hours held none): the exact answer costs the same raw read.
     if (rows.length === 0) return this.raw.latencies(scope, groupings, percentiles);
     for (const row of rows) sketchOf(this.keyOf(Number(row.bucket), grouping, row.value)).addEncoded(row.sketch as Uint8Array);
-    if (plan.raw.length > 0) for (const { bin, count, ...key } of await this.raw.latencyBins({ ...scope, buckets: plan.raw }, groupings)) sketchOf(key).add(bin, count);
-    return [...merged.values()].map(({ key, sketch }) => ({ ...key, latencies: Object.fromEntries(percentiles.map((p) => [p, sketch.percentile(p)])) }));
+    if (plan.raw.length > 0) for (const { bucket, values, bin, count } of await this.raw.latencyBins({ ...scope, buckets: plan.raw }, groupings)) sketchOf({ bucket, values }).add(bin, count);
+    return [...merged.values()].map(({ key, sketch }) => ({ bucket: key.bucket, values: key.values, latencies: Object.fromEntries(percentiles.map((p) => [p, sketch.percentile(p)])) }));
   }
 
   async scores(scope: MetricsScope, groupings: readonly Grouping[], name: string): Promise<GroupScores[]> {

@@ -155,11 +155,11 @@ export class MetricsQueryService {
       ...(plan.time ? { time: plan.time } : {}),
       measures,
       dimensions: dimensions.map((d) => d.name),
-      rows: rows.map(({ group, values }) => ({
-        ...(plan.time ? { bucketStart: new Date(plan.bucketStarts[group.bucket]) } : {}),
-        groups: group.values.map((v, k) => ({ dimension: groupings[k].dimension, value: v.value === null ? null : String(v.value), other: v.other })),
-        values,
-      })),
+      // Literals, not `{ ...(time ? { bucketStart } : {}), … }`: a spread per row is ~100× slower in V8.
+      rows: rows.map(({ group, values }): MetricsRow => {
+        const groups = group.values.map((v, k) => ({ dimension: groupings[k].dimension, value: v.value === null ? null : String(v.value), other: v.other }));
+        return plan.time ? { bucketStart: new Date(plan.bucketStarts[group.bucket]), groups, values } : { groups, values };
+      }),
     };
   }
 
