@@ -18,16 +18,19 @@ const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300', '53400']);
 /** SQLite result codes (better-sqlite3 names them SQLITE_<NAME>[_<EXTENDED>]). */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)(_|$)/;
 
-/** pg and knex say it in words only (knex puts the failed statement's SQL and " - " before pg's words). */
-const MESSAGES = [
+/** Failures that mean this connection's session is gone (its backend ended, its socket closed), as opposed to the database refusing or being busy. */
+const LOST_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02']);
+/** pg and knex say a lost connection in words only (knex puts the failed statement's SQL and " - " before pg's words). */
+const LOST_MESSAGES = [
   /(^| - )Connection terminated/,
   /Client has encountered a connection error and is not queryable/,
   // A pooled client pg has begun closing after its backend was terminated, handed out before the pool dropped it.
   /Client was closed and is not queryable/,
-  /^Knex: Timeout acquiring a connection/,
-  /^Unable to acquire a connection/,
   /Connection ended unexpectedly/,
 ];
+
+/** Every storage fault said in words only: a lost connection, or no connection to be had. */
+const MESSAGES = [...LOST_MESSAGES, /^Knex: Timeout acquiring a connection/, /^Unable to acquire a connection/];
 
 function unavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -51,10 +54,6 @@ export function isStorageUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** Failures that mean this connection's session is gone (its backend ended, its socket closed), as opposed to the database refusing or being busy. */
-const LOST_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02']);
-const LOST_MESSAGES = [/(^| - )Connection terminated/, /Client has encountered a connection error/, /Client was closed and is not queryable/, /Connection ended unexpectedly/];
 
 /**
  * True when a statement failed because its pooled connection was lost. The PostgreSQL adapter
