@@ -50,6 +50,25 @@ const rounded = (value: number): number => (value === 0 ? 0 : Number(value.toPre
 const byteOrder = (a: string | number, b: string | number): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
 
+/** Latency sketches merged per group: a rollup row's encoded sketch or a raw bin at a time. */
+class GroupSketches {
+  private readonly groups = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
+
+  of(key: GroupKey): SketchMerger {
+    const k = keyString(key);
+    let group = this.groups.get(k);
+    if (!group) {
+      group = { key, sketch: new SketchMerger() };
+      this.groups.set(k, group);
+    }
+    return group.sketch;
+  }
+
+  latencies(percentiles: readonly number[]): GroupLatencies[] {
+    return [...this.groups.values()].map(({ key, sketch }) => ({ bucket: key.bucket, values: key.values, latencies: Object.fromEntries(percentiles.map((p) => [p, sketch.percentile(p)])) }));
+  }
+}
+
 /**
  * The metrics query over rollups where they answer it (docs/analytics.md#rollups), the raw rows
  * elsewhere. A query without filters, grouped by at most one rolled-up dimension, reads every whole
@@ -109,8 +128,8 @@ export class SqlRollupMetricsReader implements MetricsReader {
     } else {
       grouped = `SELECT 0 AS part, r.i AS bucket, NULL AS value, NULL AS rk, 0 AS other, ${sums}, NULL AS sketch FROM r GROUP BY r.i`;
     }
-    const sketches = query.percentiles.length ? ` UNION ALL SELECT 1 AS part, r.i AS bucket, r.value AS value, NULL AS rk, 0 AS other, ${noSums}, r.latency_sketch AS sketch FROM r` : '';
-    parts.push(sql(`, g AS (${grouped}${sketches}) SELECT m.c AS marked, g.* FROM m LEFT JOIN g ON 1 = 1`));
+    const sketchRows = query.percentiles.length ? ` UNION ALL SELECT 1 AS part, r.i AS bucket, r.value AS value, NULL AS rk, 0 AS other, ${noSums}, r.latency_sketch AS sketch FROM r` : '';
+    parts.push(sql(`, g AS (${grouped}${sketchRows}) SELECT m.c AS marked, g.* FROM m LEFT JOIN g ON 1 = 1`));
     const rows = await this.rows(join(parts, ' '));
     if (rows.length === 0 || Number(rows[0].marked) > 0) return null;
 
@@ -119,21 +138,17 @@ export class SqlRollupMetricsReader implements MetricsReader {
     const groupings: Grouping[] = dimension ? [{ dimension: dimension.name, keep: [...ranked].sort((a, b) => a[1] - b[1]).map(([value]) => value) }] : [];
     const grouping = groupings[0];
     const totals: GroupTotals[] = [];
-    const merged = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
+    const sketches = new GroupSketches();
     for (const row of rows) {
       if (row.part === null || row.part === undefined) continue; // m's row alone: no rollup row in the scope
       const bucket = Number(row.bucket);
       if (Number(row.part) === 1) {
-        const key = this.keyOf(bucket, grouping, row.value);
-        const k = keyString(key);
-        if (!merged.has(k)) merged.set(k, { key, sketch: new SketchMerger() });
-        merged.get(k)!.sketch.addEncoded(row.sketch as Uint8Array);
+        sketches.of(this.keyOf(bucket, grouping, row.value)).addEncoded(row.sketch as Uint8Array);
         continue;
       }
       totals.push(groupTotals(this.foldedKeyOf(bucket, grouping, row.value, Number(row.other) === 1), row));
     }
-    const latencies = [...merged.values()].map(({ key, sketch }) => ({ bucket: key.bucket, values: key.values, latencies: Object.fromEntries(query.percentiles.map((p) => [p, sketch.percentile(p)])) }));
-    return { groupings, totals, latencies };
+    return { groupings, totals, latencies: sketches.latencies(query.percentiles) };
   }
 
   async topValues(scope: MetricsScope, dimension: MetricsDimension, rankBy: RankMeasure, limit: number): Promise<(string | number)[]> {
@@ -199,18 +214,13 @@ export class SqlRollupMetricsReader implements MetricsReader {
     const plan = this.covers(scope, groupings.map((g) => g.dimension)) ? await this.plan(scope) : null;
     if (!plan || !fromRollups(plan)) return this.raw.latencies(scope, groupings, percentiles);
     const grouping = groupings[0];
-    const merged = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
-    const sketchOf = (key: GroupKey) => {
-      const k = keyString(key);
-      if (!merged.has(k)) merged.set(k, { key, sketch: new SketchMerger() });
-      return merged.get(k)!.sketch;
-    };
+    const sketches = new GroupSketches();
     const rows = await this.rows(join([sql('SELECT r.i AS bucket, r.value AS value, r.latency_sketch AS sketch FROM'), this.rollupRows(scope, grouping?.dimension ?? '', plan, ['latency_sketch'])], ' '));
     // No unit read from a rollup (the hours held none): the exact answer costs the same raw read.
     if (rows.length === 0) return this.raw.latencies(scope, groupings, percentiles);
-    for (const row of rows) sketchOf(this.keyOf(Number(row.bucket), grouping, row.value)).addEncoded(row.sketch as Uint8Array);
-    if (plan.raw.length > 0) for (const { bucket, values, bin, count } of await this.raw.latencyBins({ ...scope, buckets: plan.raw }, groupings)) sketchOf({ bucket, values }).add(bin, count);
-    return [...merged.values()].map(({ key, sketch }) => ({ bucket: key.bucket, values: key.values, latencies: Object.fromEntries(percentiles.map((p) => [p, sketch.percentile(p)])) }));
+    for (const row of rows) sketches.of(this.keyOf(Number(row.bucket), grouping, row.value)).addEncoded(row.sketch as Uint8Array);
+    if (plan.raw.length > 0) for (const { bucket, values, bin, count } of await this.raw.latencyBins({ ...scope, buckets: plan.raw }, groupings)) sketches.of({ bucket, values }).add(bin, count);
+    return sketches.latencies(percentiles);
   }
 
   async scores(scope: MetricsScope, groupings: readonly Grouping[], name: string): Promise<GroupScores[]> {
