@@ -169,26 +169,28 @@ export class SqlRollupMetricsReader implements MetricsReader {
     // `other` only where the database folds.
     const databaseFolds = dimension !== null && fold.groupsUpTo === null;
     const noOther = databaseFolds ? ', NULL AS other' : '';
+    const noSketch = query.percentiles.length ? ', NULL AS sketch' : '';
     let grouped: string;
     if (dimension && fold.groupsUpTo !== null) {
-      parts.push(sql(`, p AS (SELECT 0 AS part, r.i AS bucket, r.value AS value, SUM(r.n) AS n${summed} FROM r GROUP BY r.i, r.value LIMIT ?)`, [fold.groupsUpTo + 1]));
+      parts.push(sql(`, p AS (SELECT r.i AS bucket, r.value AS value, SUM(r.n) AS n${summed} FROM r GROUP BY r.i, r.value LIMIT ?)`, [fold.groupsUpTo + 1]));
       // The sketch column is added outside the CTE: PostgreSQL would type a NULL inside it as text, which no bytea unites with.
-      grouped = 'SELECT p.*, NULL AS sketch FROM p';
+      grouped = `SELECT p.*${noSketch} FROM p`;
     } else if (dimension) {
       // Byte order on both, as the parts' ranking: SQLite compares text with memcmp, PostgreSQL's "C" collation does too.
       const order = this.dialect === 'sqlite' ? 'value' : 'value COLLATE "C"';
       parts.push(sql(`, top AS (SELECT value, ROW_NUMBER() OVER (ORDER BY SUM(n) DESC, ${order}) AS rk FROM r WHERE value IS NOT NULL GROUP BY value ORDER BY rk LIMIT ?)`, [dimension.top]));
       const other = 'CASE WHEN r.value IS NOT NULL AND t.rk IS NULL THEN 1 ELSE 0 END';
-      grouped = `SELECT 0 AS part, r.i AS bucket, t.value AS value, t.rk AS n, ${other} AS other${summed}, NULL AS sketch FROM r LEFT JOIN top t ON t.value = r.value GROUP BY r.i, t.value, t.rk, ${other}`;
+      grouped = `SELECT r.i AS bucket, t.value AS value, t.rk AS n, ${other} AS other${summed}${noSketch} FROM r LEFT JOIN top t ON t.value = r.value GROUP BY r.i, t.value, t.rk, ${other}`;
     } else {
       // n typed here: PostgreSQL types a union's columns pair by pair, and NULL with NULL (the sketch rows') becomes text, which the marks row's integer does not unite with.
-      grouped = `SELECT 0 AS part, r.i AS bucket, NULL AS value, CAST(NULL AS bigint) AS n${summed}, NULL AS sketch FROM r GROUP BY r.i`;
+      grouped = `SELECT r.i AS bucket, NULL AS value, CAST(NULL AS bigint) AS n${summed}${noSketch} FROM r GROUP BY r.i`;
     }
     parts.push(sql(` ${grouped}`));
-    if (query.percentiles.length) parts.push(sql(`UNION ALL SELECT 1 AS part, r.i AS bucket, r.value AS value, NULL AS n${noOther}${noSums}, r.latency_sketch AS sketch FROM r`));
+    // Rows tell themselves apart without a column for it: a sketch row has its sketch, the marks row no bucket.
+    if (query.percentiles.length) parts.push(sql(`UNION ALL SELECT r.i AS bucket, r.value AS value, NULL AS n${noOther}${noSums}, r.latency_sketch AS sketch FROM r`));
     // The last row says whether an hour of the scope is marked (n = 1): then the plan was wrong.
     parts.push(
-      sql(`UNION ALL SELECT 2 AS part, NULL AS bucket, NULL AS value, CASE WHEN EXISTS (SELECT 1 FROM metrics_dirty_hours WHERE project_id = ? AND hour_ms >= ? AND hour_ms < ?) THEN 1 ELSE 0 END AS n${noOther}${noSums}, NULL AS sketch`, [
+      sql(`UNION ALL SELECT NULL AS bucket, NULL AS value, CASE WHEN EXISTS (SELECT 1 FROM metrics_dirty_hours WHERE project_id = ? AND hour_ms >= ? AND hour_ms < ?) THEN 1 ELSE 0 END AS n${noOther}${noSums}${noSketch}`, [
         scope.projectId,
         Math.floor(scope.fromMs / HOUR_MS) * HOUR_MS,
         scope.toMs,
@@ -200,10 +202,9 @@ export class SqlRollupMetricsReader implements MetricsReader {
     const sketchRowsRead: Row[] = [];
     let marked = true;
     for (const row of rows) {
-      const part = Number(row.part);
-      if (part === 0) groupRows.push(row);
-      else if (part === 1) sketchRowsRead.push(row);
-      else marked = Number(row.n) > 0;
+      if (row.bucket === null || row.bucket === undefined) marked = Number(row.n) > 0;
+      else if (row.sketch !== null && row.sketch !== undefined) sketchRowsRead.push(row);
+      else groupRows.push(row);
     }
     if (marked) return null;
     if (fold.groupsUpTo !== null && groupRows.length > fold.groupsUpTo) return 'too many groups';
