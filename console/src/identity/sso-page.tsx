@@ -5,10 +5,6 @@ import { useApi, useSession } from '../auth/session-context';
 import { ProblemAlert } from '../ui/problem-alert';
 import { mappingText, parseMapping } from './group-mapping';
 
-/**
- * Organization settings → Single sign-on: the OpenID Connect connection (owners only; the service
- * answers others with its Problem, shown as is). The client secret is write-only.
- */
 type SsoConnection = NonNullable<ReturnType<typeof useSsoConnections>['connection']>;
 type SsoConnectionBody = Parameters<ReturnType<typeof useApi>['createSsoConnection']>[0];
 
@@ -20,6 +16,10 @@ function useSsoConnections() {
   return { key, list, connection: list.data?.ssoConnections[0] ?? null };
 }
 
+/**
+ * Organization settings → Single sign-on: the OpenID Connect connection (owners only; the service
+ * answers others with its Problem, shown as is). The client secret is write-only.
+ */
 export function SsoPage() {
   const api = useApi();
   const queryClient = useQueryClient();
