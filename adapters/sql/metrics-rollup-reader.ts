@@ -82,6 +82,15 @@ const rounded = (value: number): number => (value === 0 ? 0 : Number(value.toPre
 const byteOrder = (a: string | number, b: string | number): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : Buffer.compare(Buffer.from(String(a)), Buffer.from(String(b)));
 
+/** The `limit` values with the largest sums (rounded as the parts' sums are), ties in byte order. */
+function topOf(sums: ReadonlyMap<string | number, number>, limit: number): (string | number)[] {
+  return [...sums]
+    .map(([value, n]) => ({ value, n: rounded(n) }))
+    .sort((a, b) => b.n - a.n || byteOrder(a.value, b.value))
+    .slice(0, limit)
+    .map((r) => r.value);
+}
+
 /** Latency sketches merged per group: a rollup row's encoded sketch or a raw bin at a time. */
 class GroupSketches {
   private readonly groups = new Map<string, { key: GroupKey; sketch: SketchMerger }>();
@@ -235,10 +244,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
       const value = this.valueOf(dimension, row.value);
       if (value !== null) sums.set(value, (sums.get(value) ?? 0) + Number(row.n ?? 0));
     }
-    return [...sums]
-      .sort((a, b) => b[1] - a[1] || byteOrder(a[0], b[0]))
-      .slice(0, top)
-      .map(([value]) => value);
+    return topOf(sums, top);
   }
 
   /** The (bucket, value) groups with the values past the kept ones added up into each bucket's `other`. */
@@ -275,11 +281,7 @@ export class SqlRollupMetricsReader implements MetricsReader {
     if (plan.raw.length > 0) {
       for (const { value, n } of await this.raw.rankedValues({ ...scope, buckets: plan.raw }, dimension, rankBy, null, true)) ranked.set(value, (ranked.get(value) ?? 0) + n);
     }
-    return [...ranked]
-      .map(([value, n]) => ({ value, n: rounded(n) }))
-      .sort((a, b) => b.n - a.n || byteOrder(a.value, b.value))
-      .slice(0, limit)
-      .map((r) => r.value);
+    return topOf(ranked, limit);
   }
 
   async totals(scope: MetricsScope, groupings: readonly Grouping[], options: TotalsOptions): Promise<GroupTotals[]> {
