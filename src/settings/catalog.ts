@@ -87,6 +87,11 @@ export const SETTINGS = {
     meaning:
       'How far V8 lets the JavaScript heap grow past what survived its last full collection before it collects again, in percent, for the server and its threads. `0`: V8\'s own factor, which grows up to 4× under a high allocation rate and left the server ~100 MB above this default after a burst of ingest ([benchmarks](benchmarks.md)). Not a cap: for a hard one, `NODE_OPTIONS=--max-old-space-size` ([deployment](deployment.md#start-up-time-and-memory)).',
   },
+  IDLE_COLLECT_SECONDS: {
+    group: 'server', kind: 'integer', default: 5, min: 0,
+    meaning:
+      'Once no request has been taken for this long, the server runs one full garbage collection of its heap and of its database thread\'s, giving back what a burst of requests left committed (~130 MB 30 s after an ingest burst, ~30 MB after start-up: [benchmarks](benchmarks.md)); only after requests were served or background work grew the heap since the last one. The collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
+  },
   DRAIN_TIMEOUT_SECONDS: {
     group: 'server', kind: 'integer', default: 25, min: 1,
     meaning: 'On SIGTERM, how long the server waits for requests in flight before closing anyway ([draining](rest-api.md#draining)).',
