@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
 import type { CollectGarbage } from '../observability/garbage-collector.js';
 import { recordIdleCollection } from '../observability/instruments.js';
 
@@ -18,17 +17,18 @@ export interface IdleCollectorOptions {
   /** The same for the threads the database runs on (SQLite's connection thread); they have heaps of their own. */
   collectThreads: () => Promise<void>;
   log: (message: string) => void;
-  /** The heap V8 has committed now, in bytes (default: the request thread's `total_heap_size`). */
-  committedHeap?: () => number;
+  /** CPU time the process has used so far, all threads, in microseconds (default: `process.cpuUsage()`). */
+  cpuMicros?: () => number;
   /** Milliseconds on a monotonic clock (default `performance.now`). */
   now?: () => number;
 }
 
 /**
- * Background work (rollups, retention, detections) that grows the committed heap by this much
- * since the last collection earns one, too, once requests are quiet: requests are not all that allocates.
+ * Above this share of one core between two looks the process is busy though no request is: background
+ * work (settling rollups after a burst, retention, evaluations) allocates as requests do. An idle
+ * server's polling loops use well under 1 %.
  */
-const BACKGROUND_GROWTH_BYTES = 32 * 1024 * 1024;
+const BUSY_CPU_SHARE = 0.05;
 /** How often the collector looks at the request counts, as a fraction of the quiet time (a collection then comes 1–1.5 quiet times after the last request). */
 const LOOKS_PER_QUIET_TIME = 2;
 const MIN_LOOK_MS = 250;
@@ -38,12 +38,17 @@ const MIN_LOOK_MS = 250;
  *
  * Why: V8 keeps the pages a burst of requests grew its heap to (the old generation past what is
  * alive, the young generation at its 16 MB semi-space maximum) until a later collection needs
- * them, and a quiet server runs none: 30 s after an ingest burst the server still held ~130 MB
- * more than before it, and after start-up ~30 MB of young generation it no longer used
- * (docs/benchmarks.md). One full collection, when nothing has been asked of the server for the
- * quiet time, lets V8 release them: it frees empty old-space pages and shrinks the young
- * generation when allocation is slow. It runs only after requests were served (or background work
- * grew the heap) since the last one, so an idle server collects once, not every quiet time.
+ * them, and a quiet server runs none: after start-up it held ~30 MB of young generation it no
+ * longer used, and 30 s after an ingest burst it still held 100+ MB more than before it
+ * (docs/benchmarks.md). One full collection, once the process has been quiet for the quiet time,
+ * lets V8 release them: it frees empty old-space pages and, the allocation rate it measured since
+ * its last collection being low, shrinks the young generation.
+ *
+ * Quiet means no request started or in flight and the process (all its threads) using under 5 % of
+ * a core — so the collection comes after the background work a burst leaves (the rollups it marked)
+ * has finished too, when V8 sees a low allocation rate. It runs only if requests were served or the
+ * process was busy since the last one, and once more a quiet time later (below), so an idle server
+ * collects twice, not every quiet time.
  *
  * The cost: the collection holds the request thread (the `tracewell_idle_collection_seconds`
  * histogram: tens of milliseconds on a heap of a few hundred MB); a request arriving during it
@@ -52,22 +57,30 @@ const MIN_LOOK_MS = 250;
 export class IdleCollector {
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
-  private readonly committedHeap: () => number;
-  /** The request count at the last look, and since when it has not changed with nothing in flight. */
+  private readonly cpuMicros: () => number;
+  /** The request count and CPU time at the last look, and since when the process has been quiet. */
   private seenStarted: number;
+  private seenCpu: number;
+  private seenAt: number;
   private quietSince: number;
-  /** The request count and committed heap right after the last collection (start-up counts as served). */
-  private collectedAtStarted = -1;
-  private committedAfter = 0;
+  /** Requests served or busy looks since the last collection (start-up counts as one). */
+  private activeSinceCollection = true;
+  /** When the first collection of this quiet spell ran, while its follow-up is still to come. */
+  private followUpFrom: number | null = null;
   private looking: Promise<boolean> | null = null;
   /** Collections run (tests read it). */
   collections = 0;
 
   constructor(private readonly options: IdleCollectorOptions) {
     this.now = options.now ?? (() => performance.now());
-    this.committedHeap = options.committedHeap ?? (() => v8.getHeapStatistics().total_heap_size);
+    this.cpuMicros = options.cpuMicros ?? (() => {
+      const usage = process.cpuUsage();
+      return usage.user + usage.system;
+    });
     this.seenStarted = options.activity.requestsStarted;
-    this.quietSince = this.now();
+    this.seenCpu = this.cpuMicros();
+    this.seenAt = this.now();
+    this.quietSince = this.seenAt;
   }
 
   start(): void {
@@ -93,15 +106,24 @@ export class IdleCollector {
   private async lookOnce(): Promise<boolean> {
     const { activity, quietMs } = this.options;
     const now = this.now();
-    if (activity.requestsInFlight > 0 || activity.requestsStarted !== this.seenStarted) {
-      this.seenStarted = activity.requestsStarted;
+    const cpu = this.cpuMicros();
+    const busyShare = now > this.seenAt ? (cpu - this.seenCpu) / 1000 / (now - this.seenAt) : 0;
+    const requested = activity.requestsInFlight > 0 || activity.requestsStarted !== this.seenStarted;
+    this.seenStarted = activity.requestsStarted;
+    this.seenCpu = cpu;
+    this.seenAt = now;
+    if (requested || busyShare > BUSY_CPU_SHARE) {
+      this.activeSinceCollection = true;
+      this.followUpFrom = null;
       this.quietSince = now;
       return false;
     }
     if (now - this.quietSince < quietMs) return false;
-    const served = activity.requestsStarted !== this.collectedAtStarted;
-    const grew = this.committedHeap() > this.committedAfter + BACKGROUND_GROWTH_BYTES;
-    if (!served && !grew) return false;
+    // V8 shrinks a young generation only when the allocation rate it measured since its previous
+    // collection is low; the first collection of a spell may still count the end of the burst, so a
+    // second one follows a quiet time later, measuring only the quiet.
+    const followUp = !this.activeSinceCollection && this.followUpFrom !== null && now - this.followUpFrom >= quietMs;
+    if (!this.activeSinceCollection && !followUp) return false;
 
     const started = this.now();
     this.options.collectHeap();
@@ -112,8 +134,11 @@ export class IdleCollector {
       this.options.log(`idle collection of the database threads: ${(error as Error).message}`);
     }
     this.collections += 1;
-    this.collectedAtStarted = activity.requestsStarted;
-    this.committedAfter = this.committedHeap();
+    this.followUpFrom = followUp ? null : now;
+    this.activeSinceCollection = false;
+    // The collection's own CPU is not activity.
+    this.seenCpu = this.cpuMicros();
+    this.seenAt = this.now();
     return true;
   }
 }

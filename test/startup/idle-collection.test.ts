@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { IdleCollector, type RequestActivity } from '../../src/startup/idle-collection.js';
 
-const MB = 1024 * 1024;
-
 /** A collector over hand-moved request counts, clock and heap; `collected` lists what each collection did. */
 function collectorFixture(options: { quietMs?: number; failThreads?: boolean } = {}) {
   const activity: { requestsInFlight: number; requestsStarted: number } = { requestsInFlight: 0, requestsStarted: 0 };
-  const state = { now: 0, committed: 40 * MB };
+  /** `cpu`: the process's CPU time so far, in microseconds. */
+  const state = { now: 0, cpu: 0 };
   const collected: string[] = [];
   const logs: string[] = [];
   const collector = new IdleCollector({
@@ -14,19 +13,19 @@ function collectorFixture(options: { quietMs?: number; failThreads?: boolean } =
     activity: activity as RequestActivity,
     collectHeap: () => {
       collected.push('heap');
-      state.committed = 20 * MB;
     },
     collectThreads: async () => {
       if (options.failThreads) throw new Error('the SQLite thread exited with code 1');
       collected.push('threads');
     },
     log: (message) => logs.push(message),
-    committedHeap: () => state.committed,
+    cpuMicros: () => state.cpu,
     now: () => state.now,
   });
-  /** Moves the clock by `ms` and looks once. */
-  const after = async (ms: number) => {
+  /** Moves the clock by `ms`, the process having used `cpuShare` of a core meanwhile, and looks once. */
+  const after = async (ms: number, cpuShare = 0.005) => {
     state.now += ms;
+    state.cpu += Math.round(ms * 1000 * cpuShare);
     return collector.look();
   };
   return { activity, state, collected, logs, collector, after };
@@ -61,11 +60,25 @@ describe('IdleCollector (IDLE_COLLECT_SECONDS)', () => {
     expect(await after(1)).to.equal(true);
   });
 
-  it('does not collect again while nothing was served and the heap has not grown', async () => {
+  it('follows a collection with one more a quiet time later, then none while nothing is served and the process stays idle', async () => {
     const { collected, after } = collectorFixture();
     expect(await after(5_000)).to.equal(true);
+    expect(await after(2_500)).to.equal(false);
+    expect(await after(2_500)).to.equal(true);
     for (let look = 0; look < 20; look++) expect(await after(2_500)).to.equal(false);
-    expect(collected).to.deep.equal(['heap', 'threads']);
+    expect(collected).to.deep.equal(['heap', 'threads', 'heap', 'threads']);
+  });
+
+  it('drops the follow-up when a request comes first: the next quiet spell brings its own two', async () => {
+    const { activity, collector, after } = collectorFixture();
+    await after(5_000);
+    activity.requestsStarted = 1;
+    expect(await after(2_500)).to.equal(false);
+    expect(await after(2_500)).to.equal(false);
+    expect(collector.collections).to.equal(1);
+    expect(await after(2_500)).to.equal(true);
+    expect(await after(5_000)).to.equal(true);
+    expect(collector.collections).to.equal(3);
   });
 
   it('collects again after requests were served and the server went quiet again', async () => {
@@ -77,14 +90,28 @@ describe('IdleCollector (IDLE_COLLECT_SECONDS)', () => {
     expect(collector.collections).to.equal(2);
   });
 
-  it('collects without requests when background work grew the committed heap by more than 32 MB since the last collection', async () => {
-    const { state, collector, after } = collectorFixture();
-    await after(5_000); // committed heap 20 MB after it
-    state.committed = 52 * MB;
-    expect(await after(5_000)).to.equal(false);
-    state.committed = 52 * MB + 1;
-    expect(await after(5_000)).to.equal(true);
+  it('waits for background work to stop: above 5 % of a core between two looks the process is not quiet', async () => {
+    const { activity, collector, after } = collectorFixture();
+    await after(5_000);
+    activity.requestsStarted = 40;
+    await after(2_500);
+    // The burst's rollups settle for 20 s after its last request.
+    for (let look = 0; look < 8; look++) expect(await after(2_500, 0.3)).to.equal(false);
+    expect(await after(2_500, 0.051)).to.equal(false);
+    expect(await after(2_500, 0.05)).to.equal(false);
+    expect(await after(2_500, 0.01)).to.equal(true);
     expect(collector.collections).to.equal(2);
+  });
+
+  it('collects after background work alone, once it has stopped', async () => {
+    const { collector, after } = collectorFixture();
+    await after(5_000);
+    expect(await after(2_500, 0.5)).to.equal(false);
+    expect(await after(2_500)).to.equal(false);
+    expect(await after(2_500)).to.equal(true);
+    expect(await after(5_000)).to.equal(true);
+    expect(await after(10_000)).to.equal(false);
+    expect(collector.collections).to.equal(3);
   });
 
   it('logs a failed collection of the database threads and still counts the collection', async () => {
