@@ -90,7 +90,7 @@ export const SETTINGS = {
   IDLE_COLLECT_SECONDS: {
     group: 'server', kind: 'integer', default: 5, min: 0,
     meaning:
-      'Once no request has been taken for this long, the server runs one full garbage collection of its heap and of its database thread\'s, giving back what a burst of requests left committed (~130 MB 30 s after an ingest burst, ~30 MB after start-up: [benchmarks](benchmarks.md)); only after requests were served or background work grew the heap since the last one. The collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
+      'Once the server has been quiet this long (no request taken, the process under 5 % of a core), it runs a full garbage collection of its heap and of its database thread\'s, and one more after as long again, giving back what start-up or a burst of requests left committed ([benchmarks](benchmarks.md#issue-61-item-1--idle-collection-2026-11-29-evening)); only after requests or background work since the last one. Each collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
   },
   DRAIN_TIMEOUT_SECONDS: {
     group: 'server', kind: 'integer', default: 25, min: 1,
