@@ -1,24 +1,14 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../src/domain/detections/learning/seeded-random.js';
 import { DIGEST_KINDS, latestPeriod } from '../../src/domain/notifications/digest-periods.js';
-
-/** A small deterministic generator (mulberry32), so a failure names instants that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('latestPeriod in UTC (read without Intl)', () => {
   // Africa/Abidjan has been UTC+0 without daylight saving since 1912 (IANA tz database, `africa`
   // file): Intl's reading of it is an independent reference for the UTC instants computed here from
   // the Date alone.
   it('names the same daily and weekly periods as Intl reading a zone that is UTC all year', () => {
-    const next = random(61);
+    // Seeded, so a failure names instants that can be replayed.
+    const next = seededRandom(61);
     const from = Date.UTC(2020, 0, 1);
     const span = Date.UTC(2030, 0, 1) - from;
     for (let i = 0; i < 500; i++) {
