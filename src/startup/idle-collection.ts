@@ -67,6 +67,8 @@ export class IdleCollector {
   private activeSinceCollection = true;
   /** When the first collection of this quiet spell ran, while its follow-up is still to come. */
   private followUpFrom: number | null = null;
+  /** A collection ran since the last look. */
+  private afterCollection = false;
   private looking: Promise<boolean> | null = null;
   /** Collections run (tests read it). */
   collections = 0;
@@ -107,7 +109,10 @@ export class IdleCollector {
     const { activity, quietMs } = this.options;
     const now = this.now();
     const cpu = this.cpuMicros();
-    const busyShare = now > this.seenAt ? (cpu - this.seenCpu) / 1000 / (now - this.seenAt) : 0;
+    // The look right after a collection does not read the CPU: V8 sweeps the collected heap on helper
+    // threads after it, which a process's CPU time counts, and a large heap would otherwise wake it again.
+    const busyShare = this.afterCollection || now <= this.seenAt ? 0 : (cpu - this.seenCpu) / 1000 / (now - this.seenAt);
+    this.afterCollection = false;
     const requested = activity.requestsInFlight > 0 || activity.requestsStarted !== this.seenStarted;
     this.seenStarted = activity.requestsStarted;
     this.seenCpu = cpu;
@@ -136,9 +141,7 @@ export class IdleCollector {
     this.collections += 1;
     this.followUpFrom = followUp ? null : now;
     this.activeSinceCollection = false;
-    // The collection's own CPU is not activity.
-    this.seenCpu = this.cpuMicros();
-    this.seenAt = this.now();
+    this.afterCollection = true;
     return true;
   }
 }
