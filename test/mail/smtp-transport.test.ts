@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadMailSettings } from '../../src/domain/mail/mail-settings.js';
-import { mailTransportFor } from '../../src/domain/mail/smtp-transport.js';
+import { SmtpMailTransport, mailTransportFor } from '../../src/domain/mail/smtp-transport.js';
 import { MailDeliveryError, type MailTransport } from '../../src/ports/mail-transport.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 
@@ -58,6 +58,34 @@ describe('SMTP mail transport', () => {
     await closed.close();
     expect((error as MailDeliveryError).permanent).to.equal(false);
     expect((error as MailDeliveryError).responseCode).to.equal(null);
+  });
+
+  it('reports a transport that could not be made as retryable, and makes it anew on the next send', async () => {
+    let loads = 0;
+    const flaky = new SmtpMailTransport({ ...loadMailSettings({ SMTP_URL: sink.url }), smtpUrl: sink.url }, async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('Cannot find module nodemailer');
+      return import('nodemailer');
+    });
+    const message = { to: ['ana@example.com'], subject: 'second try', text: 't', html: '<p>t</p>' };
+    const first = await flaky.send(message).then(() => null, (e: unknown) => e);
+    expect(first).to.be.instanceOf(MailDeliveryError);
+    expect((first as MailDeliveryError).message).to.equal('SMTP transport unavailable: Cannot find module nodemailer');
+    expect((first as MailDeliveryError).permanent).to.equal(false);
+    expect((first as MailDeliveryError).responseCode).to.equal(null);
+    const receipt = await flaky.send(message);
+    expect(loads).to.equal(2);
+    expect(receipt.accepted).to.deep.equal(['ana@example.com']);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.parsed.subject).to.equal('second try');
+    await flaky.close();
+  });
+
+  it('closes while the transport is being made, and that making fails, without an error', async () => {
+    const never = new SmtpMailTransport({ ...loadMailSettings({ SMTP_URL: sink.url }), smtpUrl: sink.url }, () => Promise.reject(new Error('no module')));
+    const sending = never.send({ to: ['a@example.com'], subject: 's', text: 't', html: 'h' }).then(() => null, (e: unknown) => e);
+    await never.close();
+    expect(await sending).to.be.instanceOf(MailDeliveryError);
   });
 });
 

@@ -11,6 +11,11 @@ interface SmtpFailure {
 
 type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo>;
 
+/** How the transport obtains nodemailer: imported on first use; a test may hand in a loader that fails. */
+export type NodemailerLoader = () => Promise<typeof import('nodemailer')>;
+
+const importNodemailer: NodemailerLoader = () => import('nodemailer');
+
 /**
  * The deployment's SMTP server through nodemailer. One pooled connection set per process; a 5xx
  * answer is permanent (the message is refused as written), anything else — a 4xx, a timeout, a
@@ -23,12 +28,15 @@ export class SmtpMailTransport implements MailTransport {
   private transporter: Promise<SmtpTransporter> | null = null;
   readonly from: string;
 
-  constructor(private readonly settings: MailSettings & { smtpUrl: string }) {
+  constructor(
+    private readonly settings: MailSettings & { smtpUrl: string },
+    private readonly loadNodemailer: NodemailerLoader = importNodemailer,
+  ) {
     this.from = settings.from;
   }
 
   private async connect(): Promise<SmtpTransporter> {
-    const { default: nodemailer } = await import('nodemailer');
+    const { default: nodemailer } = await this.loadNodemailer();
     const { settings } = this;
     const url = new URL(settings.smtpUrl);
     return nodemailer.createTransport({
@@ -44,8 +52,22 @@ export class SmtpMailTransport implements MailTransport {
     });
   }
 
+  /**
+   * The pooled transporter, made on first use. A failed making is forgotten, so the next send tries
+   * again, and it is reported as a retryable delivery failure: the message itself was never refused.
+   */
+  private async transporterForSend(): Promise<SmtpTransporter> {
+    const pending = (this.transporter ??= this.connect());
+    try {
+      return await pending;
+    } catch (error) {
+      if (this.transporter === pending) this.transporter = null;
+      throw new MailDeliveryError(`SMTP transport unavailable: ${error instanceof Error ? error.message : String(error)}`, false, null);
+    }
+  }
+
   async send(message: MailMessage): Promise<MailReceipt> {
-    const transporter = await (this.transporter ??= this.connect());
+    const transporter = await this.transporterForSend();
     try {
       const info = await transporter.sendMail({
         from: this.from,
@@ -64,7 +86,10 @@ export class SmtpMailTransport implements MailTransport {
   }
 
   async close(): Promise<void> {
-    (await this.transporter)?.close();
+    const pending = this.transporter;
+    this.transporter = null;
+    // A transporter that was never made has nothing to close.
+    (await pending?.catch(() => null))?.close();
   }
 }
 
