@@ -1,4 +1,5 @@
 import type { MetricsBucket } from '../../ports/metrics.js';
+import { offsetOf, wallClockMs as wallMs, wallClockOf as wallClock } from '../calendar/wall-clock.js';
 
 export type BucketUnit = 'minute' | 'hour' | 'day' | 'week';
 
@@ -8,16 +9,6 @@ const DAY_MS = 86_400_000;
 /** The nominal length of each unit, to bound a range's bucket count before walking it. */
 export const UNIT_MS: Readonly<Record<BucketUnit, number>> = { minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS };
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Names already resolved: a formatter's construction is most of a small metrics query's own time. Bounded, as names come from requests. */
 const canonicalNames = new Map<string, string | null>();
 const CANONICAL_NAMES_KEPT = 1000;
@@ -50,43 +41,13 @@ function utcBucketStart(ms: number, unit: BucketUnit): number {
   return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS; // back to Monday
 }
 
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/** The local wall clock of an instant in `zone` (the runtime's ICU time zone database decides). */
-function wallClock(ms: number, zone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
-}
-
-/** The wall clock as if it were UTC: comparable numbers for local times. */
-const wallMs = (w: WallClock): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-
 /**
  * The first instant whose local wall clock reads `target` (a wall time as UTC ms) or later. Two
  * offset corrections find it when that wall time exists; in a DST gap (the clock jumps past it) a
  * binary search over minutes finds the instant the clock jumps to.
  */
 function firstInstantAt(target: number, zone: string): number {
-  const offsetAt = (ms: number): number => wallMs(wallClock(ms, zone)) - Math.floor(ms / 1000) * 1000;
+  const offsetAt = (ms: number): number => offsetOf(wallClock(ms, zone), ms);
   let guess = target - offsetAt(target);
   guess = target - offsetAt(guess);
   // Of two instants with this wall time (the hour repeated at a fall-back), the earlier one.

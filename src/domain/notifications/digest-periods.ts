@@ -1,3 +1,5 @@
+import { offsetOf, wallClockOf, type WallClock } from '../calendar/wall-clock.js';
+
 export type DigestKind = 'daily' | 'weekly';
 export const DIGEST_KINDS: readonly DigestKind[] = ['daily', 'weekly'];
 
@@ -16,34 +18,6 @@ interface LocalDay {
 const DAY_MS = 86_400_000;
 
 /**
- * One formatter per time zone, kept: making one costs about as much as a hundred uses, and the
- * digest task asks for each project's zone a dozen times a pass (35 ms a pass for 9 projects on
- * the bench machine, blocking the event loop). Zones are IANA names the settings validated; as
- * Intl also takes them in any letter case, the map starts over past MAX_FORMATTERS names.
- */
-const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
-const MAX_FORMATTERS = 1000;
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = FORMATTERS.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (FORMATTERS.size >= MAX_FORMATTERS) FORMATTERS.clear();
-    FORMATTERS.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/**
  * UTC, the default zone, read from the Date itself: the first Intl.DateTimeFormat of a process loads
  * ICU's time zone data, about 8 MB of resident memory and 15 ms, which a server whose projects all keep
  * the default never needs otherwise (issue #61 item 1; test/notifications/digest-periods.test.ts
@@ -51,19 +25,16 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
  */
 const UTC_NAMES = new Set(['UTC', 'Etc/UTC']);
 
-function localParts(at: Date, timeZone: string): LocalDay & { hour: number; minute: number; second: number } {
+function localParts(at: Date, timeZone: string): WallClock {
   if (UTC_NAMES.has(timeZone)) {
     return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
   }
-  const parts = formatterOf(timeZone).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+  return wallClockOf(at.getTime(), timeZone);
 }
 
 /** Local time minus UTC at `at`, in milliseconds. */
 function offsetAt(at: number, timeZone: string): number {
-  const p = localParts(new Date(at), timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+  return offsetOf(localParts(new Date(at), timeZone), at);
 }
 
 /** The instant the wall clock of `timeZone` shows `hour`:00 on `day` (a DST gap moves it by the gap). */
