@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
 import { node24 } from '../support/node24.js';
 
 /** Runs `args` with Node 24 in the repository; the combined output and exit code. */
-function runWith(node: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(node, args, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function runWith(node: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; output: string }> {
+  const child = spawn(node, args, { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -34,6 +37,58 @@ describe("Node 24 (the active LTS, beside the machine's Node 20)", function () {
     ]);
     expect(code, output).to.equal(0);
     expect(output.trim()).to.match(/^better-sqlite3-napi 3\.\d+\.\d+$/);
+  });
+
+  describe('the compile cache (src/startup/compile-cache.ts)', () => {
+    let dir: string;
+    before(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'tracewell-compile-cache-'));
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    /** Starts `npm start`'s entry, waits for its listening line, stops it with SIGTERM; the whole output. */
+    const startAndStop = async () => {
+      const dataDir = path.join(dir, 'data');
+      const child = spawn(runtime.node, ['dist/src/main.js'], {
+        cwd: PACKAGE_ROOT,
+        // NODE_DEBUG_NATIVE=COMPILE_CACHE: the runtime logs each module's cache read and whether V8 accepted it.
+        env: { ...process.env, NODE_COMPILE_CACHE: path.join(dir, 'cache'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listening line within 60 s:\n${output.slice(-3000)}`)), 60_000);
+        child.stdout.on('data', () => {
+          if (/Tracewell listening on/.test(output)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      child.kill('SIGTERM');
+      expect(await exited, output.slice(-3000)).to.equal(0);
+      return output;
+    };
+    const accepted = (output: string) => [...output.matchAll(/V8 code cache for \S+ (\S+) was accepted/g)].map((match) => match[1]!);
+
+    it("writes the server's modules on its first start, and its next start runs the bundle and the SQLite thread's driver from them", async () => {
+      const first = await startAndStop();
+      // Threads started after the start's flush may already read from it; the request thread's bundle cannot.
+      expect(accepted(first).filter((url) => /\/dist\/(src\/main|chunks\/serve-[^/]+)\.js$/.test(url))).to.deep.equal([]);
+      const [versionDir] = readdirSync(path.join(dir, 'cache'));
+      expect(versionDir).to.match(new RegExp(`^${runtime.version}-`));
+      expect(readdirSync(path.join(dir, 'cache', versionDir!)).length).to.be.greaterThan(100);
+
+      const second = await startAndStop();
+      const modules = accepted(second);
+      expect(modules.filter((url) => /\/dist\/chunks\/serve-[^/]+\.js$/.test(url))).to.have.length(1);
+      expect(modules.filter((url) => url.includes('/node_modules/knex/')).length).to.be.greaterThan(10);
+      // The SQLite connection thread's entry, loaded only on that thread: workers take the cache from the environment.
+      expect(modules.filter((url) => url.endsWith('/dist/adapters/sqlite/connection-thread.js'))).to.have.length(1);
+    });
   });
 
   it('runs the smoke tier (test/tiers/smoke.json) on both adapters with no failure', async () => {

@@ -11,10 +11,16 @@ const SERVED = ['src', 'adapters', 'bin'];
 /** Only the catalog's readers touch the environment by name. */
 const READERS = path.join('src', 'settings');
 /**
- * Reads allowed outside the readers, each with its reason. Empty today: every read, test-only knobs
- * (NODE_ENV, SCRYPT_TEST_COST_LOG2) included, goes through the catalog.
+ * Reads allowed outside the readers, each with its reason. Every read, test-only knobs (NODE_ENV,
+ * SCRYPT_TEST_COST_LOG2) included, goes through the catalog; what is here is not a read.
  */
-const ALLOWED: ReadonlyArray<{ file: string; line: RegExp; why: string }> = [];
+const ALLOWED: ReadonlyArray<{ file: string; line: RegExp; why: string }> = [
+  {
+    file: path.join('src', 'startup', 'compile-cache.ts'),
+    line: /^env\.NODE_COMPILE_CACHE = result\.directory;$/,
+    why: "a write: the compile cache directory the runtime chose, handed to worker threads; Node's own variable, documented in docs/deployment.md",
+  },
+];
 
 /**
  * A variable read by name: `process.env.X`, `process.env[…]`, `env.X`/`env[…]` on an environment
@@ -38,7 +44,7 @@ export function namedReadsOutsideCatalog(root: string = ROOT): string[] {
     readFileSync(path.join(root, file), 'utf8').split('\n').forEach((line, index) => {
       if (line.trimStart().startsWith('//') || line.trimStart().startsWith('*')) return;
       if (!NAMED_READ.test(line)) return;
-      if (ALLOWED.some((allowed) => allowed.file === file && allowed.line.test(line))) return;
+      if (ALLOWED.some((allowed) => allowed.file === file && allowed.line.test(line.trim()))) return;
       found.push(`${file}:${index + 1}: ${line.trim()}`);
     });
   }
