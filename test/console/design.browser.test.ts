@@ -260,6 +260,33 @@ forEachAdapter((adapter) => {
       expect(links, 'rows of nav links').to.equal(1);
     });
 
+    it("the project switcher shows the chosen project's whole name, its organization as the option group, at 1440 and 1400 px", async () => {
+      await signedIn();
+      await page.goto(url('/notifications'));
+      await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+      const switcher = page.locator('.switcher select');
+      // The selected label's width in the select's own font, against the room the select gives it
+      // (its content box less Chromium's drop-down arrow, 20 px at most).
+      const room = () =>
+        switcher.evaluate((select: HTMLSelectElement) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = style.font;
+          const content = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { label: select.options[select.selectedIndex]!.text, group: (select.options[select.selectedIndex]!.parentElement as HTMLOptGroupElement).label, title: select.title, spare: Math.floor(content - 20 - context.measureText(select.options[select.selectedIndex]!.text).width) };
+        });
+      try {
+        for (const width of [1440, 1400]) {
+          await page.setViewportSize({ width, height: 900 });
+          const shown = await room();
+          expect({ ...shown, spare: shown.spare >= 0 }, `at ${width} px: ${shown.spare} px spare`).to.deep.equal({ label: 'Alpha Project', group: 'Alpha Org', title: 'Alpha Org / Alpha Project', spare: true });
+          expect(await page.evaluate('document.documentElement.scrollWidth')).to.be.at.most(width);
+        }
+      } finally {
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+    });
+
     // The axe sweep audits the console's markup in both themes; the data on each page reaches it through the
     // same API whose answers the REST suites prove equal on both adapters, so one adapter audits it (as the
     // docs screenshots below): the sweep is the suite's costliest minutes.

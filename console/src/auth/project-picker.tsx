@@ -95,11 +95,16 @@ export function ProjectSwitcher() {
   // The current project stays selectable even when the listing does not include it (e.g. a known id).
   const current = knownProjects().find((p) => p.id === session.projectId);
   const projects = current && !choices.some((p) => p.id === current.id) ? [current, ...choices] : choices;
+  // Grouped by organization, so the closed select shows the project's own name: "Org / Project" did not
+  // fit the header's one row at 1400 px and was cut at its right edge.
+  const organizations = [...new Set(projects.map((p) => p.organizationName))];
+  const chosen = projects.find((p) => p.id === session.projectId);
   return (
     <label className="switcher">
       <span>Project</span>
       <select
         value={session.projectId ?? ''}
+        title={chosen ? `${chosen.organizationName} / ${chosen.name}` : undefined}
         onChange={(e) => {
           if (e.target.value === '__add') return navigate('/projects');
           const chosen = projects.find((p) => p.id === e.target.value);
@@ -110,10 +115,16 @@ export function ProjectSwitcher() {
         }}
       >
         {!session.projectId && <option value="">Choose…</option>}
-        {projects.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.organizationName} / {p.name}
-          </option>
+        {organizations.map((organization) => (
+          <optgroup key={organization} label={organization}>
+            {projects
+              .filter((p) => p.organizationName === organization)
+              .map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+          </optgroup>
         ))}
         {session.kind === 'oauth' && <option value="__add">Another project…</option>}
       </select>
