@@ -264,17 +264,18 @@ forEachAdapter((adapter) => {
       await signedIn();
       await page.goto(url('/notifications'));
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-      const switcher = page.locator('.switcher select');
       // The selected label's width in the select's own font, against the room the select gives it
       // (its content box less Chromium's drop-down arrow, 20 px at most).
       const room = () =>
-        switcher.evaluate((select: HTMLSelectElement) => {
+        page.evaluate(`(() => {
+          const select = document.querySelector('.switcher select');
           const style = getComputedStyle(select);
-          const context = document.createElement('canvas').getContext('2d')!;
+          const context = document.createElement('canvas').getContext('2d');
           context.font = style.font;
+          const option = select.options[select.selectedIndex];
           const content = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return { label: select.options[select.selectedIndex]!.text, group: (select.options[select.selectedIndex]!.parentElement as HTMLOptGroupElement).label, title: select.title, spare: Math.floor(content - 20 - context.measureText(select.options[select.selectedIndex]!.text).width) };
-        });
+          return { label: option.text, group: option.parentElement.label, title: select.title, spare: Math.floor(content - 20 - context.measureText(option.text).width) };
+        })()`) as Promise<{ label: string; group: string; title: string; spare: number }>;
       try {
         for (const width of [1440, 1400]) {
           await page.setViewportSize({ width, height: 900 });
