@@ -70,6 +70,8 @@ export interface Config {
   backgroundThreadNiceness: number;
   /** While requests are in flight, the share of time background loops may take (BACKGROUND_SHARE_UNDER_LOAD; 1: unpaced). */
   backgroundShareUnderLoad: number;
+  /** Whether this process settles the metrics rollups (METRICS_ROLLUP_WORKER_ENABLED). */
+  metricsRollupWorkerEnabled: boolean;
   /** SQLite: milliseconds a statement waits for a lock before failing (answered 503). */
   sqliteBusyTimeoutMs: number;
   /** Text detections (regex, pii) run in worker threads under these budgets (docs/tenant-safety-runtime.md). */
@@ -277,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteSearchWorkers: readInteger(env, 'SQLITE_SEARCH_WORKERS'),
     sqliteBusyTimeoutMs: readInteger(env, 'SQLITE_BUSY_TIMEOUT_MS'),
     backgroundShareUnderLoad: readFraction(env, 'BACKGROUND_SHARE_UNDER_LOAD'),
+    metricsRollupWorkerEnabled: readSwitch(env, 'METRICS_ROLLUP_WORKER_ENABLED'),
     backgroundThreadNiceness: Math.min(19, readInteger(env, 'BACKGROUND_THREAD_NICENESS')),
     detectionScan: {
       workers: readInteger(env, 'DETECTION_SCAN_WORKERS'),

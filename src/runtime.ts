@@ -229,8 +229,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       lifecycleWorker.start();
       background.push(lifecycleWorker);
 
-      rollupWorker.start();
-      background.push(rollupWorker);
+      if (config.metricsRollupWorkerEnabled) {
+        rollupWorker.start();
+        background.push(rollupWorker);
+      }
 
       if (config.evaluations.workerEnabled) {
         const evaluatorWorker = new EvaluatorWorker(services.evaluatorPipeline, config.evaluations.pollMs, log, pacer);

@@ -29,5 +29,10 @@ export function benchServerEnv(db: BenchDatabase): Record<string, string> {
     // Ingest still enqueues detection jobs in its transaction (the same code path as the raw
     // run); evaluating the bulk-loaded backlog in the background would skew every phase.
     DETECTION_WORKER_ENABLED: 'false',
+    // Likewise the metrics rollups: the bulk load marks every hour of its 30 days, whose settling (871 s
+    // on SQLite, 1,932 s on PostgreSQL at a million traces, docs/analytics.md) would run through every
+    // phase; a deployment that took those traces over 30 days settled each hour as it came.
+    // `npm run bench:metrics` measures the settler and the queries that read its rows.
+    METRICS_ROLLUP_WORKER_ENABLED: 'false',
   };
 }

@@ -210,6 +210,10 @@ export const SETTINGS = {
     group: 'background', kind: 'switch', default: true,
     meaning: 'Run the [durable scheduler](scheduler.md) (monitors, digests, approval expiry, backfills) in this process; every replica may.',
   },
+  METRICS_ROLLUP_WORKER_ENABLED: {
+    group: 'background', kind: 'switch', default: true,
+    meaning: 'Settle the [metrics rollups](analytics.md#rollups) in this process (on PostgreSQL one process at a time does). Off: another replica settles them; hours nobody has settled are read from the stored rows meanwhile — slower metrics queries, the same answers.',
+  },
   SCHEDULER_POLL_MS: { group: 'background', kind: 'integer', default: 10_000, min: 10, meaning: 'How often the scheduler looks for due work when its last pass left none.' },
   LIFECYCLE_WORKER_POLL_MS: { group: 'background', kind: 'integer', default: 60_000, min: 10, meaning: 'How often the data-lifecycle worker (retention, project purges) looks for work.' },
   LIFECYCLE_BATCH_SIZE: { group: 'background', kind: 'integer', default: 500, min: 1, meaning: 'Traces (or leftover rows) that worker deletes per transaction.' },
