@@ -9,7 +9,7 @@ export interface CompileCacheApi {
 
 const runtimeApi = nodeModule as unknown as CompileCacheApi;
 
-/** Where the cache went, or why there is none: printed by nothing, read by the tests and the bench. */
+/** Where the cache went, or why there is none (the start does not print it; the tests read it). */
 export type CompileCacheState = { enabled: true; directory: string } | { enabled: false; reason: string };
 
 /**
