@@ -24,6 +24,8 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** The node binary (default: this process's), e.g. another runtime's under test. */
+  node?: string;
   startTimeoutMs?: number;
 }
 
@@ -33,7 +35,7 @@ export interface SpawnOptions {
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const loader = options.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.entry], {
+  const child: ChildProcess = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), ...loader, options.entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', REDIS_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

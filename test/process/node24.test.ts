@@ -4,11 +4,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { spawnServer } from '../../scripts/bench/server-process.js';
 import { node24 } from '../support/node24.js';
 
 /** Runs `args` with Node 24 in the repository; the combined output and exit code. */
-function runWith(node: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; output: string }> {
-  const child = spawn(node, args, { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function runWith(node: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(node, args, { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -48,29 +49,14 @@ describe("Node 24 (the active LTS, beside the machine's Node 20)", function () {
 
     /** Starts `npm start`'s entry, waits for its listening line, stops it with SIGTERM; the whole output. */
     const startAndStop = async () => {
-      const dataDir = path.join(dir, 'data');
-      const child = spawn(runtime.node, ['dist/src/main.js'], {
-        cwd: PACKAGE_ROOT,
+      const server = await spawnServer({
+        node: runtime.node,
+        entry: 'dist/src/main.js',
         // NODE_DEBUG_NATIVE=COMPILE_CACHE: the runtime logs each module's cache read and whether V8 accepted it.
-        env: { ...process.env, NODE_COMPILE_CACHE: path.join(dir, 'cache'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { NODE_COMPILE_CACHE: path.join(dir, 'cache'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
       });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listening line within 60 s:\n${output.slice(-3000)}`)), 60_000);
-        child.stdout.on('data', () => {
-          if (/Tracewell listening on/.test(output)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
-      child.kill('SIGTERM');
-      expect(await exited, output.slice(-3000)).to.equal(0);
-      return output;
+      expect(await server.stop(), server.output().slice(-3000)).to.equal(0);
+      return server.output();
     };
     const accepted = (output: string) => [...output.matchAll(/V8 code cache for \S+ (\S+) was accepted/g)].map((match) => match[1]!);
 
