@@ -2,12 +2,9 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { forEachAdapter } from '../support/adapters.js';
 import { eventually } from '../support/eventually.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { QUIET_BACKGROUND, startTestServer, type TestServer } from '../support/harness.js';
 import { ingest } from '../traces/fixtures.js';
 import { generate, nativeInput } from './metrics-fixtures.js';
-
-/** No other background loop: only the rollup worker may touch the marks. */
-const QUIET_BACKGROUND = { DETECTION_WORKER_ENABLED: 'false', SCHEDULER_ENABLED: 'false', EVALUATOR_WORKER_ENABLED: 'false' };
 
 forEachAdapter((adapter) => {
   describe('the metrics rollup worker of a running server (METRICS_ROLLUP_WORKER_ENABLED)', function () {

@@ -5,16 +5,13 @@ import { collectSqliteThreadGarbage } from '../../adapters/sqlite/sqlite-thread.
 import { processRegistry } from '../../src/observability/instruments.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { eventually } from '../support/eventually.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { QUIET_BACKGROUND, startTestServer, type TestServer } from '../support/harness.js';
 
 /** Idle collections this process has run so far (the counter /metrics reports). */
 async function idleCollections(): Promise<number> {
   const counter = processRegistry.getSingleMetric('tracewell_idle_collections_total') as Counter | undefined;
   return (await counter!.get()).values[0]?.value ?? 0;
 }
-
-/** Only the idle collector's own work: no background loop besides it allocates or polls. */
-const QUIET_BACKGROUND = { DETECTION_WORKER_ENABLED: 'false', SCHEDULER_ENABLED: 'false', EVALUATOR_WORKER_ENABLED: 'false' };
 
 forEachAdapter((adapter) => {
   describe('idle collection in a running server (IDLE_COLLECT_SECONDS)', () => {

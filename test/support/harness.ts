@@ -41,6 +41,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Settings that keep a started runtime's background loops off but the one a test is about (add it back). */
+export const QUIET_BACKGROUND = { DETECTION_WORKER_ENABLED: 'false', SCHEDULER_ENABLED: 'false', EVALUATOR_WORKER_ENABLED: 'false' } as const;
+
 export interface TestServerOptions extends RuntimeOptions {
   env?: Record<string, string>;
 }
