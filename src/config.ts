@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { selectsSqlite } from './settings/database-kind.js';
 import type { RateClass } from './http/contract.js';
 import type { RatePolicy } from './ratelimit/rate-limiter.js';
 import type { ConnectionLimits } from './http/http-server.js';
@@ -130,7 +131,7 @@ function logLevel(env: Env): LogLevel {
 /** postgres://… or sqlite:<file>, checked here so a typo stops start-up with the variable's name rather than a driver error. */
 function databaseUrl(env: Env): string | undefined {
   const raw = readSetting(env, 'DATABASE_URL') || undefined;
-  if (raw === undefined || /^(sqlite|file):./.test(raw)) return raw;
+  if (raw === undefined || selectsSqlite(raw)) return raw;
   if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError(`DATABASE_URL must start with postgres://, postgresql:// or sqlite:; got ${raw.split(':')[0]}:…`);
   try {
     const url = new URL(raw);

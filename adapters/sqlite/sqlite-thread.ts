@@ -91,10 +91,12 @@ class SqliteThread {
 
   constructor() {
     this.worker = startWorker(THREAD_FILE, undefined, 0);
-    this.worker.unref();
     this.worker.on('message', (reply: ThreadReply) => this.settle(reply));
     this.worker.on('error', (error) => this.stop(error));
     this.worker.on('exit', (code) => this.stop(new Error(`the SQLite thread exited with code ${code}`)));
+    // After the listeners: adding a 'message' listener refs the worker again, and a thread started
+    // ahead of its first request (startSqliteThread) would otherwise hold the process open.
+    this.worker.unref();
   }
 
   get alive(): boolean {
@@ -140,6 +142,28 @@ class SqliteThread {
 let shared: SqliteThread | null = null;
 
 /**
+ * Starts the SQLite thread now, ahead of the first connection. The thread spends its first tens of
+ * milliseconds loading its modules and the driver; `npm start` calls this before it imports the rest
+ * of the server (src/startup/early-start.ts), so that loading runs on the other core while the request
+ * thread loads its own, instead of after it (issue #61 item 2). The first connection then finds the
+ * thread started.
+ */
+export function startSqliteThread(): void {
+  sharedThread();
+}
+
+/** Whether the process's SQLite thread is running (started early, or by a first connection). */
+export function sqliteThreadRunning(): boolean {
+  return shared?.alive ?? false;
+}
+
+/** The process's one SQLite thread, started if it is not running. */
+function sharedThread(): SqliteThread {
+  if (!shared?.alive) shared = new SqliteThread();
+  return shared;
+}
+
+/**
  * A full collection of the SQLite thread's heap (it has its own isolate, which a collection of the
  * request thread's leaves alone), or null when no thread is running. The idle collection asks for
  * it (src/startup/idle-collection.ts).
@@ -170,8 +194,7 @@ export class ThreadedSqliteConnection {
   ) {}
 
   static async open(database: string, file: string, options: { busyTimeoutMs: number }): Promise<ThreadedSqliteConnection> {
-    if (!shared) shared = new SqliteThread();
-    const thread = shared;
+    const thread = sharedThread();
     const id = await thread.call<number>({ op: 'open', database, file, busyTimeoutMs: options.busyTimeoutMs });
     return new ThreadedSqliteConnection(thread, database, id);
   }
