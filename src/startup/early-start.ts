@@ -10,7 +10,7 @@ import { readSetting } from '../settings/read-setting.js';
  * DATABASE_URL starts nothing; loadConfig names the mistake as before.
  */
 export function startEarly(env: NodeJS.ProcessEnv = process.env): { sqliteThread: boolean } {
-  const sqlite = selectsSqlite(readSetting(env, 'DATABASE_URL') || undefined);
+  const sqlite = selectsSqlite(readSetting(env, 'DATABASE_URL'));
   if (sqlite) startSqliteThread();
   return { sqliteThread: sqlite };
 }
