@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,32 +7,12 @@ import type { Knex } from 'knex';
 import Sqlite from '../../adapters/sqlite/driver.js';
 import { openSqlite } from '../../adapters/sqlite/connection.js';
 import type { ThreadedSqliteConnection } from '../../adapters/sqlite/sqlite-thread.js';
+import { runScript } from '../support/tsx-script.js';
 
 /** A statement that keeps SQLite busy for a while (a recursive count) and then answers one row. */
 const BUSY_STATEMENT = 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS c FROM n';
 
 const THREAD_MODULE = pathToFileURL(path.resolve('adapters/sqlite/sqlite-thread.ts')).href;
-
-/** Runs a script with the repository's TypeScript loader; resolves with its exit code and output, or 'timeout'. */
-function runScript(source: string, timeoutMs: number): Promise<{ code: number | null | 'timeout'; stdout: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tracewell-sqlite-thread-'));
-  const file = path.join(dir, 'script.mts');
-  writeFileSync(file, source);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve({ code: 'timeout', stdout });
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ code, stdout });
-    });
-  });
-}
 
 /**
  * The SQLite thread (adapters/sqlite/sqlite-thread.ts): every SQLite connection openSqlite makes

@@ -1,31 +1,28 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
 import { selectsSqlite } from '../../src/settings/database-kind.js';
+import { runScript } from '../support/tsx-script.js';
+
+const moduleUrl = (file: string) => pathToFileURL(path.join(PACKAGE_ROOT, file)).href;
 
 /**
  * startEarly in a process of its own (the SQLite thread is one per process, and this one's is
- * started by every SQLite test): whether the thread runs before and after, and what it said.
+ * started by every SQLite test): whether the thread runs before and after, and what it said. The
+ * process must then exit by itself: a thread started ahead of its first request holds nothing open.
  */
-function startEarlyIn(databaseUrl: string | undefined): Promise<{ before: boolean; result: unknown; after: boolean }> {
+async function startEarlyIn(databaseUrl: string | undefined): Promise<{ before: boolean; result: unknown; after: boolean }> {
   const script = [
-    "const { startEarly } = await import('./src/startup/early-start.ts');",
-    "const { sqliteThreadRunning } = await import('./adapters/sqlite/sqlite-thread.ts');",
+    `const { startEarly } = await import(${JSON.stringify(moduleUrl('src/startup/early-start.ts'))});`,
+    `const { sqliteThreadRunning } = await import(${JSON.stringify(moduleUrl('adapters/sqlite/sqlite-thread.ts'))});`,
     'const before = sqliteThreadRunning();',
-    'const result = startEarly(process.env);',
+    `const result = startEarly(${JSON.stringify(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })});`,
     'console.log(JSON.stringify({ before, result, after: sqliteThreadRunning() }));',
-  ].join(' ');
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  if (databaseUrl === undefined) delete env.DATABASE_URL;
-  else env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PACKAGE_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let errors = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as { before: boolean; result: unknown; after: boolean }) : reject(new Error(`exit ${code}: ${errors}`)))),
-  );
+  ].join('\n');
+  const { code, stdout } = await runScript(script, 30_000);
+  expect(code, stdout).to.equal(0);
+  return JSON.parse(stdout) as { before: boolean; result: unknown; after: boolean };
 }
 
 describe('startEarly (npm start, before the server loads)', function () {
