@@ -45,6 +45,7 @@ import { dashboards } from './048-dashboards.js';
 import { traceTagsTokens } from './049-trace-tags-tokens.js';
 import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
 import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
+import { traceRegistry } from './052-trace-registry.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -94,4 +95,5 @@ export const migrations: readonly Migration[] = [
   traceTagsTokens,
   metricsDailyRollups,
   metricsMarksVacuum,
+  traceRegistry,
 ];

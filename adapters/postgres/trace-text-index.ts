@@ -62,18 +62,20 @@ const FACETS = FACET_COLUMNS.join(', ');
 
 /**
  * Inserts the documents' tsvectors with their traces' facet columns (migration 026), read from the
- * trace rows the same transaction wrote or updated just before; seq, the place in the store order,
- * comes from its identity default. LEFT JOIN: a document without its trace still meets the foreign
- * key's refusal rather than vanishing.
+ * trace rows the same transaction wrote or updated just before, and their stored_at (migration 052)
+ * from the trace registry, which also names the trace row of that id; seq, the place in the store
+ * order, comes from its identity default. LEFT JOIN: a document without its trace is refused (its
+ * stored_at is null) rather than vanishing.
  */
 async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: string): Promise<void> {
   for (const chunk of chunksOf(documents)) {
     const rows = chunk.map((d) => ({ project_id: d.projectId, trace_id: d.traceId, body: d.body }));
     await db.raw(
-      `INSERT INTO trace_search (project_id, trace_id, document, ${FACETS})
-       SELECT x.project_id, x.trace_id, to_tsvector('${CONFIG}', x.body), ${FACET_COLUMNS.map((c) => `t.${c}`).join(', ')}
+      `INSERT INTO trace_search (project_id, trace_id, stored_at, document, ${FACETS})
+       SELECT x.project_id, x.trace_id, r.stored_at, to_tsvector('${CONFIG}', x.body), ${FACET_COLUMNS.map((c) => `t.${c}`).join(', ')}
        FROM json_to_recordset(?::json) AS x(project_id uuid, trace_id text, body text)
-       LEFT JOIN traces t ON t.project_id = x.project_id AND t.id = x.trace_id ${conflict}`,
+       LEFT JOIN trace_ids r ON r.project_id = x.project_id AND r.id = x.trace_id
+       LEFT JOIN traces t ON t.project_id = r.project_id AND t.id = r.id AND t.stored_at = r.stored_at ${conflict}`,
       [JSON.stringify(rows)],
     );
   }
