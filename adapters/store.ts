@@ -8,6 +8,7 @@ import {
   SqlUserRepository,
 } from './sql/foundation-repositories.js';
 import { SqlTraceRepository } from './sql/trace-repository.js';
+import { SqlTimePartitionRepository } from './sql/time-partition-repository.js';
 import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
 import type { SqliteSearchReader } from './sqlite/search-reader.js';
 import { groupCommitOf } from './sqlite/group-commit.js';
@@ -99,6 +100,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
     scheduledRuns: new SqlScheduledRunRepository(knex),
+    timePartitions: new SqlTimePartitionRepository(knex, dialect),
     monitors: new SqlMonitorRepository(knex, dialect),
     monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
     notifications: new SqlNotificationRepository(knex),

@@ -46,6 +46,7 @@ import { traceTagsTokens } from './049-trace-tags-tokens.js';
 import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
 import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
 import { traceRegistry } from './052-trace-registry.js';
+import { timePartitions } from './053-time-partitions.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -96,4 +97,5 @@ export const migrations: readonly Migration[] = [
   metricsDailyRollups,
   metricsMarksVacuum,
   traceRegistry,
+  timePartitions,
 ];

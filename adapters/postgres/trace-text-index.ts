@@ -137,7 +137,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     await insertDocuments(
       db,
       documents,
-      `ON CONFLICT (project_id, trace_id) DO UPDATE SET document = EXCLUDED.document, ${FACET_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+      `ON CONFLICT (project_id, trace_id, stored_at) DO UPDATE SET document = EXCLUDED.document, ${FACET_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
     );
   },
   async removeMany(db, projectId, traceIds) {
@@ -166,7 +166,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * Without a phrase every candidate matches: a top-N sort per tier takes the newest `window` and
    * ts_rank detoasts and scores those only. With one, the newest candidates are checked one by
    * one against the whole query and the kept ranked at once (one document read by address each,
-   * in a nested loop that stops at `window` kept): rechecking every candidate of a phrase of two
+   * in a nested loop that stops at `window` kept; by partition and row address, a ctid being unique
+   * within one week's partition only, migration 053): rechecking every candidate of a phrase of two
    * common words took 3.7 s at a million traces (the planner costs `@@` as a cheap operator and
    * ignores detoasting). Reading each document once for the check and the rank, not once per use,
    * took the phrase of two common words from 220 to 211 ms in-process at a million traces.
@@ -185,13 +186,13 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       const ordered = db
         .from(
           db.raw(
-            `(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} ${tier} OFFSET 0) AS m`,
+            `(SELECT tableoid AS part, ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} ${tier} OFFSET 0) AS m`,
             [candidates, projectKey(projectId), ...facets.bindings],
           ),
         );
       if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
-      return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
+      return phrase ? ordered.select('m.part', 'm.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
     });
     const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
     if (!phrase) {
@@ -205,7 +206,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .from(db.raw('(?) AS c', [newestFirst]))
       .joinRaw(
         `CROSS JOIN LATERAL (SELECT d.trace_id, d.seq, ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
-         FROM (SELECT s.trace_id, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.ctid = c.position OFFSET 0) AS d
+         FROM (SELECT s.trace_id, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.tableoid = c.part AND s.ctid = c.position OFFSET 0) AS d
          WHERE d.document @@ to_tsquery('${CONFIG}', ?)) AS r`,
         [rank, text],
       )

@@ -4,8 +4,13 @@ import type { Dialect } from '../../src/ports/store.js';
 import { scopeMatch } from '../sqlite/trace-text-index.js';
 import type { TraceTextIndex } from './trace-text-index.js';
 
-/** The physical row address used to delete in bounded steps from tables without a single-column key. */
-const ROW_ADDRESS: Record<Dialect, string> = { sqlite: 'rowid', postgres: 'ctid' };
+/**
+ * The physical row address used to delete in bounded steps from tables without a single-column key.
+ * On PostgreSQL with the partition too: a ctid is unique within one partition only (migration 053),
+ * and a bare ctid would match rows of other projects in other weeks.
+ */
+const ROW_ADDRESS: Record<Dialect, string> = { sqlite: 'rowid', postgres: '(tableoid, ctid)' };
+const ROW_ADDRESS_COLUMNS: Record<Dialect, string> = { sqlite: 'rowid', postgres: 'tableoid, ctid' };
 
 export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   constructor(
@@ -57,12 +62,13 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   async purgeProjectRemainder(projectId: string, limit: number): Promise<number> {
     const db = this.db;
     const address = ROW_ADDRESS[this.dialect];
+    const columns = ROW_ADDRESS_COLUMNS[this.dialect];
     let deleted = 0;
     const step = async (table: string): Promise<void> => {
       if (deleted >= limit) return;
       const n = limit - deleted;
       deleted += await db(table)
-        .whereIn(db.raw(address) as unknown as string, db(table).where({ project_id: projectId }).select(db.raw(address)).limit(n))
+        .whereIn(db.raw(address) as unknown as string, db(table).where({ project_id: projectId }).select(db.raw(columns)).limit(n))
         .delete();
     };
     if (this.dialect === 'sqlite') {
