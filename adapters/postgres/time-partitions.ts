@@ -57,3 +57,31 @@ export async function weekStored(db: Knex, table: PartitionedTable, start: numbe
   if (legacyUpper !== null && start + WEEK_MS <= legacyUpper) return true;
   return relationExists(db, weekPartitionName(table, start));
 }
+
+/** The partitions of `table` with their ranges (`from` null: MINVALUE), and whether a detach of each is pending. */
+export async function partitionsOf(db: Knex, table: PartitionedTable): Promise<{ name: string; from: number | null; to: number; detachPending: boolean }[]> {
+  const result = await db.raw(
+    `SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound, i.inhdetachpending AS pending
+     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = ?::regclass AND c.relkind = 'r'`,
+    [table],
+  );
+  const parsed: { name: string; from: number | null; to: number; detachPending: boolean }[] = [];
+  for (const row of result.rows as { name: string; bound: string; pending: boolean }[]) {
+    const match = /FROM \((MINVALUE|'?(-?\d+)'?)\) TO \('?(-?\d+)'?\)/.exec(row.bound);
+    if (!match) continue;
+    parsed.push({ name: row.name, from: match[1] === 'MINVALUE' ? null : Number(match[2]), to: Number(match[3]), detachPending: row.pending });
+  }
+  return parsed.sort((a, b) => a.to - b.to);
+}
+
+/** The partition of `table` holding the week `[from, to)` (`from` null: the legacy one). */
+export const partitionNameOf = (table: PartitionedTable, from: number | null): string => (from === null ? legacyPartitionName(table) : weekPartitionName(table, from));
+
+/** Detaches `table`'s partition named `name` without blocking writers (finishing one left pending) and drops it; outside any transaction. */
+export async function dropPartition(db: Knex, table: PartitionedTable, name: string): Promise<void> {
+  const result = await db.raw('SELECT i.inhdetachpending AS pending FROM pg_inherits i WHERE i.inhrelid = to_regclass(?) AND i.inhparent = ?::regclass', [name, table]);
+  const row = (result.rows as { pending: boolean }[])[0];
+  // An interrupted DETACH … CONCURRENTLY leaves the partition pending; only FINALIZE completes it.
+  if (row) await db.raw(`ALTER TABLE ?? DETACH PARTITION ?? ${row.pending ? 'FINALIZE' : 'CONCURRENTLY'}`, [table, name]);
+  if (await relationExists(db, name)) await db.raw('DROP TABLE ??', [name]);
+}

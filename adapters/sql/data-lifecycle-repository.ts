@@ -1,8 +1,20 @@
 import type { Knex } from 'knex';
-import type { DataLifecycleRepository } from '../../src/ports/data-lifecycle.js';
+import type { DataLifecycleRepository, StoredWeek, TraceFloors, WeekCursor, WeekRelease } from '../../src/ports/data-lifecycle.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { scopeMatch } from '../sqlite/trace-text-index.js';
+import { dropPartition, partitionNameOf, partitionsOf, PARTITIONED_TABLES } from '../postgres/time-partitions.js';
 import type { TraceTextIndex } from './trace-text-index.js';
+
+type Row = Record<string, unknown>;
+
+const WRITE_SETTLE_MS = 86_400_000;
+
+/** A condition on `stored_at` (of `alias`) holding the week's rows, with its bindings. */
+function inWeek(week: StoredWeek, alias: string): { sql: string; bindings: number[] } {
+  return week.fromMs === null
+    ? { sql: `${alias}.stored_at < ?`, bindings: [week.toMs] }
+    : { sql: `${alias}.stored_at >= ? AND ${alias}.stored_at < ?`, bindings: [week.fromMs, week.toMs] };
+}
 
 /**
  * The physical row address used to delete in bounded steps from tables without a single-column key.
@@ -26,8 +38,42 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     return rows.map((row: { id: string }) => row.id);
   }
 
-  async deleteTraces(projectId: string, traceIds: string[]): Promise<number> {
+  async deleteTraces(projectId: string, traceIds: string[], beforeMs?: number): Promise<number> {
     if (traceIds.length === 0) return 0;
+    if (this.dialect === 'postgres') return this.deleteStoredTraces(projectId, traceIds, beforeMs);
+    const db = this.db;
+    await this.deletePerTraceRows(projectId, traceIds);
+    await this.textIndex.removeMany(db, projectId, traceIds);
+    await db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
+    const doomed = db('traces').where({ project_id: projectId }).whereIn('id', traceIds);
+    if (beforeMs !== undefined) doomed.where('created_at', '<', beforeMs);
+    return doomed.delete();
+  }
+
+  /**
+   * PostgreSQL: each trace's rows by its id *and* stored_at. After a week's release (releaseWeek) an
+   * id may name a released trace, still in its week, and a newer trace stored since; only the
+   * traces created before `beforeMs` go, and the rows outside the partitions (keyed by id alone) only
+   * for a trace that is the registered one. The registry row goes with the trace row (migration 052's
+   * trigger).
+   */
+  private async deleteStoredTraces(projectId: string, traceIds: string[], beforeMs: number | undefined): Promise<number> {
+    const db = this.db;
+    const doomed = db('traces').where({ project_id: projectId }).whereIn('id', traceIds);
+    if (beforeMs !== undefined) doomed.where('created_at', '<', beforeMs);
+    const keys = ((await doomed.select('id', 'stored_at')) as Row[]).map((row) => [row.id as string, Number(row.stored_at)] as const);
+    if (keys.length === 0) return 0;
+    const registered = (await db('trace_ids').where({ project_id: projectId }).whereIn(['id', 'stored_at'], keys as unknown as string[][]).pluck('id')) as string[];
+    await this.deletePerTraceRows(projectId, registered);
+    const byKey = (table: string, idColumn: string) => db(table).where({ project_id: projectId }).whereIn([idColumn, 'stored_at'], keys as unknown as string[][]).delete();
+    await byKey('trace_search', 'trace_id');
+    await byKey('spans', 'trace_id');
+    return byKey('traces', 'id');
+  }
+
+  /** A trace's rows that are not partitioned, keyed by its id: detection events and jobs, cluster memberships, fix links. */
+  private async deletePerTraceRows(projectId: string, traceIds: string[]): Promise<void> {
+    if (traceIds.length === 0) return;
     const db = this.db;
     await db('detection_events').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
     await db('detection_jobs').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
@@ -36,9 +82,81 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
       .whereIn('trace_id', traceIds)
       .whereIn('fix_id', db('fixes').where({ project_id: projectId }).select('id'))
       .delete();
-    await this.textIndex.removeMany(db, projectId, traceIds);
-    await db('spans').where({ project_id: projectId }).whereIn('trace_id', traceIds).delete();
-    return db('traces').where({ project_id: projectId }).whereIn('id', traceIds).delete();
+  }
+
+  async pastWeeks(): Promise<StoredWeek[]> {
+    if (this.dialect !== 'postgres') return [];
+    // A day past its end: rows are built with their stored_at just before their transaction, so a
+    // write prepared in a week's last moments may still commit into it after the week has ended.
+    const ended = Date.now() - WRITE_SETTLE_MS;
+    return (await partitionsOf(this.db, 'traces')).filter((p) => p.to <= ended).map((p) => ({ fromMs: p.from, toMs: p.to }));
+  }
+
+  /**
+   * A loose index scan of the week's (project_id, created_at, id) index: one probe per project for the
+   * next project and one for its newest trace, not a walk over the week's traces (the lifecycle asks
+   * this of every past week on every run).
+   */
+  async weekProjects(week: StoredWeek): Promise<{ projectId: string; newestMs: number }[]> {
+    const range = inWeek(week, 't');
+    const result = await this.db.raw(
+      `WITH RECURSIVE p(project_id) AS (
+         (SELECT t.project_id FROM traces t WHERE ${range.sql} ORDER BY t.project_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT t.project_id FROM traces t WHERE ${range.sql} AND t.project_id > p.project_id ORDER BY t.project_id LIMIT 1) FROM p WHERE p.project_id IS NOT NULL)
+       SELECT p.project_id, (SELECT max(t.created_at) FROM traces t WHERE ${range.sql} AND t.project_id = p.project_id) AS newest FROM p WHERE p.project_id IS NOT NULL`,
+      [...range.bindings, ...range.bindings, ...range.bindings],
+    );
+    return (result.rows as Row[]).map((row) => ({ projectId: row.project_id as string, newestMs: Number(row.newest) }));
+  }
+
+  async releaseWeek(week: StoredWeek, floors: TraceFloors, after: WeekCursor | null, limit: number): Promise<WeekRelease> {
+    const db = this.db;
+    const range = inWeek(week, 'r');
+    // The registry rows first, locked: an append takes the same lock before it changes its trace, so
+    // the trace's created_at read next (a statement of its own: a fresh snapshot) is final. A trace
+    // being appended to is skipped, not waited for: it is rarely past its floor, and the week then
+    // waits for a later run. `stored_at >=` alone bounds the index range; the row comparison the rest.
+    const cursor = after ? ' AND r.stored_at >= ? AND (r.stored_at, r.project_id, r.id) > (?, ?::uuid, ?)' : '';
+    const locked = (
+      await db.raw(
+        `SELECT r.project_id, r.id, r.stored_at FROM trace_ids r WHERE ${range.sql}${cursor}
+         ORDER BY r.stored_at, r.project_id, r.id LIMIT ? FOR UPDATE SKIP LOCKED`,
+        [...range.bindings, ...(after ? [after.storedAt, after.storedAt, after.projectId, after.id] : []), limit],
+      )
+    ).rows as Row[];
+    if (locked.length === 0) return { released: 0, next: null };
+    const last = locked[locked.length - 1];
+    const next = locked.length < limit ? null : { storedAt: Number(last.stored_at), projectId: last.project_id as string, id: last.id as string };
+    const floorRows = [...floors].map(([project_id, floor]) => ({ project_id, floor }));
+    const past = (
+      await db.raw(
+        `SELECT t.project_id, t.id, t.stored_at FROM traces t
+         JOIN json_to_recordset(?::json) AS k(project_id uuid, id text, stored_at bigint) ON t.project_id = k.project_id AND t.id = k.id AND t.stored_at = k.stored_at
+         JOIN json_to_recordset(?::json) AS f(project_id uuid, floor bigint) ON f.project_id = t.project_id
+         WHERE f.floor IS NULL OR t.created_at < f.floor`,
+        [JSON.stringify(locked), JSON.stringify(floorRows)],
+      )
+    ).rows as Row[];
+    const byProject = new Map<string, Row[]>();
+    for (const row of past) byProject.set(row.project_id as string, [...(byProject.get(row.project_id as string) ?? []), row]);
+    for (const [projectId, rows] of byProject) {
+      await this.deletePerTraceRows(projectId, rows.map((row) => row.id as string));
+      const keys = rows.map((row) => [row.id as string, Number(row.stored_at)]);
+      await db('trace_ids').where({ project_id: projectId }).whereIn(['id', 'stored_at'], keys as unknown as string[][]).delete();
+    }
+    return { released: past.length, next };
+  }
+
+  async weekRegistered(week: StoredWeek): Promise<boolean> {
+    const range = inWeek(week, 'r');
+    const result = await this.db.raw(`SELECT EXISTS (SELECT 1 FROM trace_ids r WHERE ${range.sql}) AS registered`, range.bindings);
+    return Boolean((result.rows as { registered: boolean }[])[0]?.registered);
+  }
+
+  async dropWeek(week: StoredWeek): Promise<void> {
+    // traces last: until it goes, the week's other rows are still those of its trace rows.
+    for (const table of [...PARTITIONED_TABLES.filter((t) => t !== 'traces'), 'traces' as const]) await dropPartition(this.db, table, partitionNameOf(table, week.fromMs));
   }
 
   /** A deleted trace leaves its failure cluster: the membership goes and the cluster's count falls with it. */

@@ -342,12 +342,14 @@ export class SqlTraceRepository implements TraceRepository {
     private readonly textIndex: TraceTextIndex,
     /** SQLite on a file: searches run on reader threads; absent (PostgreSQL, ':memory:', a transaction's store): in-process. */
     private readonly searchReader?: SqliteSearchReader,
+    /** PostgreSQL: what stamps a new trace's stored_at (epoch ms) — the real clock, but in a benchmark placing its loaded traces in past weeks. */
+    private readonly storedAtClock: () => number = Date.now,
   ) {}
 
   prepareInsert(writes: TraceWrite[]): SqlPreparedInsert {
     // PostgreSQL: every row ends with the batch's stored_at — the server's clock when the rows are
     // built, just before their transaction: never the trace's own times, which a client chooses.
-    const storedAt = this.dialect === 'postgres' ? [Date.now()] : [];
+    const storedAt = this.dialect === 'postgres' ? [this.storedAtClock()] : [];
     const spans: unknown[][] = [];
     for (const w of writes) for (const span of w.spans) spans.push([...spanValues(w.trace.projectId, w.trace.id, span), ...storedAt]);
     return new SqlPreparedInsert(
@@ -533,7 +535,7 @@ export class SqlTraceRepository implements TraceRepository {
    */
   private async appendLocking({ items, traces }: SqlPreparedAppend): Promise<SpanAppend[]> {
     const projectId = items[0].trace.projectId;
-    const now = Date.now();
+    const now = this.storedAtClock();
     const registered = await this.insertNewRows('trace_ids', REGISTRY_COLUMNS, items.map(({ trace }) => [projectId, trace.id, now]), 'id');
     const created = new Set(registered as string[]);
     const storedAt = new Map<string, number>();
@@ -601,16 +603,18 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async existingIds(projectId: string, ids: string[]): Promise<string[]> {
-    return (await this.storedRows(projectId, ids, ['id'])).map((row) => row.id as string);
+    // PostgreSQL: the registry says which ids are taken — a trace released by retention may still
+    // have rows in its week until the week is dropped (docs/partitioning.md).
+    return (await this.storedRows(projectId, ids, ['id'], this.dialect === 'postgres' ? 'trace_ids' : 'traces')).map((row) => row.id as string);
   }
 
-  /** The `columns` of those of `ids` that are traces of the project, read in chunks within the bound-parameter limit. */
-  private async storedRows(projectId: string, ids: string[], columns: string[]): Promise<Row[]> {
+  /** The `columns` of those of `ids` that are traces of the project (in `table`), read in chunks within the bound-parameter limit. */
+  private async storedRows(projectId: string, ids: string[], columns: string[], table = 'traces'): Promise<Row[]> {
     const found: Row[] = [];
     // One parameter besides the ids: the project.
     const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
     for (let start = 0; start < ids.length; start += chunkSize) {
-      found.push(...((await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select(columns)) as Row[]));
+      found.push(...((await this.db(table).where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select(columns)) as Row[]));
     }
     return found;
   }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { problems } from '../../errors.js';
 import { recordLifecycleBatch, recordProjectPurged } from '../../observability/instruments.js';
+import type { TraceFloors, WeekCursor, WeekRelease } from '../../ports/data-lifecycle.js';
 import type { Store } from '../../ports/store.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { retentionFloor } from '../traces/retention.js';
@@ -55,6 +56,7 @@ export class DataLifecycle {
       return this.holdLease(owner);
     };
     try {
+      if (!(await this.dropPastWeeks(spend, run))) return { ...run, more: true };
       for (const project of await this.store.projects.listDeleted(100)) {
         const purged = await this.purgeProject(project, spend, run);
         if (!purged) return { ...run, more: true };
@@ -70,6 +72,45 @@ export class DataLifecycle {
     }
   }
 
+  /**
+   * Partitioned storage (docs/partitioning.md, "Retention"): each past week whose every trace is past
+   * its project's floor (or of a deleted project) has its traces released — their rows outside the
+   * partitions deleted in bounded batches, registry rows under their lock — and, when no trace of it is
+   * registered any more, its partitions are detached and dropped whole: no row-by-row delete, no
+   * vacuum after it. A week where a trace moved later meanwhile keeps its partitions; its released
+   * traces go by the batch path below, as every trace did before. False when the budget ran out first.
+   */
+  private async dropPastWeeks(spend: () => Promise<boolean>, run: LifecycleRun): Promise<boolean> {
+    const weeks = await this.store.dataLifecycle.pastWeeks();
+    if (weeks.length === 0) return true;
+    const floors = await this.traceFloors();
+    for (const week of weeks) {
+      const projects = await this.store.dataLifecycle.weekProjects(week);
+      if (!projects.every(({ projectId, newestMs }) => floors.has(projectId) && (floors.get(projectId) === null || newestMs < floors.get(projectId)!))) continue;
+      let after: WeekCursor | null = null;
+      do {
+        if (!(await spend())) return false;
+        const step: WeekRelease = await this.store.transaction((tx) => tx.dataLifecycle.releaseWeek(week, floors, after, this.settings.batchSize));
+        recordLifecycleBatch('retention', step.released, step.released);
+        run.deletedTraces += step.released;
+        after = step.next;
+      } while (after !== null);
+      if (await this.store.dataLifecycle.weekRegistered(week)) continue;
+      if (!(await spend())) return false;
+      // Outside any transaction: a concurrent detach cannot run inside one.
+      await this.store.dataLifecycle.dropWeek(week);
+    }
+    return true;
+  }
+
+  /** Each project whose traces may go: deleted ones (all), and those with a retention (their floor). */
+  private async traceFloors(): Promise<TraceFloors> {
+    const floors = new Map<string, number | null>();
+    for (const project of await this.store.projects.listDeleted(1000)) floors.set(project.id, null);
+    for (const project of await this.store.projects.listWithRetention()) floors.set(project.id, retentionFloor(project.retentionDays, this.clock.now())!);
+    return floors;
+  }
+
   private holdLease(owner: string): Promise<boolean> {
     const now = this.clock.now();
     return this.store.workerLeases.acquire(LIFECYCLE_LEASE, owner, now, new Date(now.getTime() + this.settings.leaseMs));
@@ -81,7 +122,7 @@ export class DataLifecycle {
       const ids = await this.store.dataLifecycle.traceIdsBefore(projectId, beforeMs, this.settings.batchSize);
       if (ids.length === 0) return true;
       if (!(await spend())) return false;
-      const deleted = await this.store.transaction((tx) => tx.dataLifecycle.deleteTraces(projectId, ids));
+      const deleted = await this.store.transaction((tx) => tx.dataLifecycle.deleteTraces(projectId, ids, beforeMs));
       recordLifecycleBatch(beforeMs === undefined ? 'project_deleted' : 'retention', ids.length, deleted);
       run.deletedTraces += deleted;
     }
