@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import knexFactory from 'knex';
-import { migrateToLatest, openDatabase } from '../../adapters/database.js';
+import { migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
+import { PARTITIONED_TABLES, WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
 import { createStore } from '../../adapters/store.js';
 import { systemClock } from '../../src/clock.js';
 import { AuditLog } from '../../src/domain/audit/audit-log.js';
@@ -21,6 +22,9 @@ import { percentile } from './load.js';
  * alone, then while the data lifecycle (the service's DataLifecycle, batches of `--batch-size`
  * traces) deletes the old half after the project's retention is set to 30 days. Printed as JSON:
  * ingest p50/p99 idle and during the deletion, their ratio, and the deletion's duration.
+ * With `--stored-weeks-ago N` the old half is stored N weeks back, in a week partition of its own,
+ * which retention's drop path removes whole (docs/partitioning.md); without it, everything is stored now
+ * and the old half goes by the batch path, as before partitioning.
  * It runs on a database of its own (tracewell_retention_<pid>), dropped at the end unless `--keep`.
  * `npm run bench:retention -- --spans 1000000`.
  */
@@ -34,6 +38,7 @@ interface Options {
   batchSize: number;
   postgresUrl: string;
   keep: boolean;
+  storedWeeksAgo: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -74,8 +79,11 @@ function traceWrite(projectId: string, id: string, spanCount: number, createdMs:
 /** How many of the loaded traces are past retention: the first half. */
 const pastRetention = (traces: number) => Math.floor(traces / 2);
 
-/** Loads the retained project: `traces` traces, the first half 60 days old, the second half one day old. */
-async function seed(store: Store, projectId: string, traces: number, options: Options): Promise<void> {
+/**
+ * Loads the retained project: `traces` traces, the first half 60 days old, the second half one day old;
+ * the first half through `oldStore` (its stored_at in a past week with --stored-weeks-ago).
+ */
+async function seed(store: Store, oldStore: Store, projectId: string, traces: number, options: Options): Promise<void> {
   const now = Date.now();
   const chunk = 100;
   let next = 0;
@@ -84,12 +92,14 @@ async function seed(store: Store, projectId: string, traces: number, options: Op
       const start = next;
       next += chunk;
       if (start >= traces) return;
-      const writes: TraceWrite[] = [];
+      const [oldWrites, newWrites]: TraceWrite[][] = [[], []];
       for (let i = start; i < Math.min(traces, start + chunk); i++) {
-        const base = i < pastRetention(traces) ? now - 60 * DAY_MS : now - DAY_MS;
-        writes.push(traceWrite(projectId, `t${i}`, options.spansPerTrace, base + i));
+        const old = i < pastRetention(traces);
+        (old ? oldWrites : newWrites).push(traceWrite(projectId, `t${i}`, options.spansPerTrace, (old ? now - 60 * DAY_MS : now - DAY_MS) + i));
       }
-      await store.transaction((tx) => tx.traces.insertMany(writes));
+      // Each half through its own store (their stored_at differ with --stored-weeks-ago).
+      if (oldWrites.length > 0) await oldStore.transaction((tx) => tx.traces.insertMany(oldWrites));
+      if (newWrites.length > 0) await store.transaction((tx) => tx.traces.insertMany(newWrites));
     }
   };
   await Promise.all(Array.from({ length: 4 }, loader));
@@ -117,6 +127,21 @@ const summary = (latencies: number[], seconds: number, options: Options) => ({
   p99Ms: round(percentile(latencies, 99)),
 });
 
+/**
+ * A store whose new traces are stored `weeksAgo` weeks back, in a week partition of their own: on this
+ * new database the legacy partition (empty) is made to end there, and the weeks from there to next
+ * week are created, as the `time-partitions` task would have over those weeks.
+ */
+async function pastWeekStore(database: Database, store: Store, weeksAgo: number): Promise<Store> {
+  const first = weekStart(Date.now()) - weeksAgo * WEEK_MS;
+  for (const table of PARTITIONED_TABLES) {
+    await database.knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
+    await database.knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${first})`, [table, `${table}_legacy`]);
+  }
+  for (let week = first; week <= weekStart(Date.now()) + WEEK_MS; week += WEEK_MS) await store.transaction((tx) => tx.timePartitions.createWeek(week));
+  return createStore(database.knex, database.dialect, { storedAtClock: () => first + 3_600_000 });
+}
+
 async function main(): Promise<void> {
   const raw = new Command()
     .option('--spans <n>', 'spans loaded into the retained project (half of them past retention)', '1000000')
@@ -126,12 +151,14 @@ async function main(): Promise<void> {
     .option('--idle-seconds <n>', 'how long ingest is measured without the deletion', '30')
     .option('--batch-size <n>', 'traces the data lifecycle deletes per transaction (LIFECYCLE_BATCH_SIZE)', '500')
     .option('--postgres-url <url>', 'PostgreSQL server (used as admin to create the database)', 'postgres://postgres@127.0.0.1:5432/test')
+    .option('--stored-weeks-ago <n>', 'store the old half that many weeks back, in a week partition of its own that retention can drop (0: stored now, as before partitioning)', '0')
     .option('--keep', 'keep the database afterwards', false)
     .parse()
     .opts();
   const options: Options = {
     spans: Number(raw.spans), spansPerTrace: Number(raw.spansPerTrace), batchTraces: Number(raw.batchTraces), concurrency: Number(raw.concurrency),
     idleSeconds: Number(raw.idleSeconds), batchSize: Number(raw.batchSize), postgresUrl: String(raw.postgresUrl), keep: Boolean(raw.keep),
+    storedWeeksAgo: Number(raw.storedWeeksAgo),
   };
   const name = `tracewell_retention_${process.pid}`;
   const admin = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
@@ -149,9 +176,11 @@ async function main(): Promise<void> {
     const ingested = (await provisioning.createProject(organization.id, 'Ingest')).id;
     const traces = Math.floor(options.spans / options.spansPerTrace);
 
+    const oldStore = options.storedWeeksAgo > 0 ? await pastWeekStore(database, store, options.storedWeeksAgo) : store;
+
     progress(`loading ${traces} traces of ${options.spansPerTrace} spans`);
     let started = performance.now();
-    await seed(store, retained, traces, options);
+    await seed(store, oldStore, retained, traces, options);
     const seedSeconds = (performance.now() - started) / 1000;
     await database.knex.raw('ANALYZE');
     await database.knex.raw('CHECKPOINT');
@@ -196,6 +225,7 @@ async function main(): Promise<void> {
       idle: idleSummary,
       duringRetention: duringSummary,
       p99Ratio: round(duringSummary.p99Ms / idleSummary.p99Ms),
+      storedWeeksAgo: options.storedWeeksAgo,
       retention: { batchSize: options.batchSize, deletedTraces, seconds: round(retentionSeconds), spansLeft: remaining, spansLeftExpected: (traces - pastRetention(traces)) * options.spansPerTrace },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
