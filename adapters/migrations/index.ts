@@ -47,6 +47,7 @@ import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
 import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
 import { traceRegistry } from './052-trace-registry.js';
 import { timePartitions } from './053-time-partitions.js';
+import { traceIdsWeekOrder } from './054-trace-ids-week-order.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -98,4 +99,5 @@ export const migrations: readonly Migration[] = [
   metricsMarksVacuum,
   traceRegistry,
   timePartitions,
+  traceIdsWeekOrder,
 ];

@@ -116,13 +116,13 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     // The registry rows first, locked: an append takes the same lock before it changes its trace, so
     // the trace's created_at read next (a statement of its own: a fresh snapshot) is final. A trace
     // being appended to is skipped, not waited for: it is rarely past its floor, and the week then
-    // waits for a later run. `stored_at >=` alone bounds the index range; the row comparison the rest.
-    const cursor = after ? ' AND r.stored_at >= ? AND (r.stored_at, r.project_id, r.id) > (?, ?::uuid, ?)' : '';
+    // waits for a later run. The walk follows trace_ids_week_idx (migration 054) from the cursor.
+    const cursor = after ? ' AND (r.stored_at, r.project_id, r.id) > (?, ?::uuid, ?)' : '';
     const locked = (
       await db.raw(
         `SELECT r.project_id, r.id, r.stored_at FROM trace_ids r WHERE ${range.sql}${cursor}
          ORDER BY r.stored_at, r.project_id, r.id LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [...range.bindings, ...(after ? [after.storedAt, after.storedAt, after.projectId, after.id] : []), limit],
+        [...range.bindings, ...(after ? [after.storedAt, after.projectId, after.id] : []), limit],
       )
     ).rows as Row[];
     if (locked.length === 0) return { released: 0, next: null };
