@@ -9,6 +9,14 @@ type Row = Record<string, unknown>;
 
 const WRITE_SETTLE_MS = 86_400_000;
 
+/**
+ * `(idColumn, stored_at)` among the given trace keys, as a join with two unnested arrays: a row-value
+ * IN list of hundreds of pairs is planned as an OR of conditions, which scanned whole tables.
+ */
+function keyedBy(qb: Knex.QueryBuilder, idColumn: string, keys: readonly (readonly [string, number])[]): Knex.QueryBuilder {
+  return qb.whereRaw(`(??, stored_at) IN (SELECT * FROM unnest(?::text[], ?::bigint[]))`, [idColumn, keys.map(([id]) => id), keys.map(([, at]) => at)]);
+}
+
 /** A condition on `stored_at` (of `alias`) holding the week's rows, with its bindings. */
 function inWeek(week: StoredWeek, alias: string): { sql: string; bindings: number[] } {
   return week.fromMs === null
@@ -63,9 +71,9 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     if (beforeMs !== undefined) doomed.where('created_at', '<', beforeMs);
     const keys = ((await doomed.select('id', 'stored_at')) as Row[]).map((row) => [row.id as string, Number(row.stored_at)] as const);
     if (keys.length === 0) return 0;
-    const registered = (await db('trace_ids').where({ project_id: projectId }).whereIn(['id', 'stored_at'], keys as unknown as string[][]).pluck('id')) as string[];
+    const registered = (await keyedBy(db('trace_ids').where({ project_id: projectId }), 'id', keys).pluck('id')) as string[];
     await this.deletePerTraceRows(projectId, registered);
-    const byKey = (table: string, idColumn: string) => db(table).where({ project_id: projectId }).whereIn([idColumn, 'stored_at'], keys as unknown as string[][]).delete();
+    const byKey = (table: string, idColumn: string) => keyedBy(db(table).where({ project_id: projectId }), idColumn, keys).delete();
     await byKey('trace_search', 'trace_id');
     await byKey('spans', 'trace_id');
     return byKey('traces', 'id');
@@ -142,8 +150,7 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     for (const row of past) byProject.set(row.project_id as string, [...(byProject.get(row.project_id as string) ?? []), row]);
     for (const [projectId, rows] of byProject) {
       await this.deletePerTraceRows(projectId, rows.map((row) => row.id as string));
-      const keys = rows.map((row) => [row.id as string, Number(row.stored_at)]);
-      await db('trace_ids').where({ project_id: projectId }).whereIn(['id', 'stored_at'], keys as unknown as string[][]).delete();
+      await keyedBy(db('trace_ids').where({ project_id: projectId }), 'id', rows.map((row) => [row.id as string, Number(row.stored_at)] as const)).delete();
     }
     return { released: past.length, next };
   }
