@@ -132,7 +132,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     sessionActivity: new SqlSessionActivityReader(knex, dialect),
     mailOutbox: new SqlMailOutboxRepository(knex),
     mailPreferences: new SqlMailPreferenceRepository(knex),
-    metrics: new SqlRollupMetricsReader(knex, dialect, new SqlMetricsReader(knex, dialect)),
+    metrics: new SqlRollupMetricsReader(knex, dialect, new SqlMetricsReader(knex, dialect), options.searchReader),
     metricsRollups: new SqlMetricsRollupWriter(knex, dialect),
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.

@@ -42,7 +42,8 @@ export interface TraceRead {
  * A read-only connection's trace searches: a reader thread's (search-worker.ts) and the request
  * thread's own for searches that cannot be expensive (SqliteSearchReader.searchInPlace). Each runs
  * in one read transaction, so the count and the page — and the probe deciding where to run —
- * see the same snapshot. The request thread's connection reads small traces too (readTraceIfSmall).
+ * see the same snapshot. The request thread's connection reads small traces too (readTraceIfSmall),
+ * and other reads its probe bounds (readIfFew: the metrics query over few rollup rows).
  */
 export class SearchRun {
   /** The page, and the count when the page cannot carry it. */
@@ -54,13 +55,15 @@ export class SearchRun {
    * read) when the row's span_count is above the read's maxSpans.
    */
   readonly readTraceIfSmall: (read: TraceRead) => { trace: Record<string, unknown> | null; spans: unknown[][] | null };
+  /** A statement's rows when the probe allows it (a read bounded by what the probe counts); null (nothing else run) when it does not. */
+  readonly readIfFew: (probe: SearchProbe, statement: NativeStatement) => Record<string, unknown>[] | null;
 
   constructor(private readonly db: Database) {
     this.search = db.transaction((job: SearchJob) => this.statements(job));
-    this.searchIfFew = db.transaction((probe: SearchProbe, job: SearchJob) => {
-      const counted = this.statementOf(probe.probe.sql).get(...bind(probe.probe.bindings)) as { n?: unknown } | undefined;
-      return Number(counted?.n ?? Infinity) <= probe.limit ? this.statements(job) : null;
-    });
+    this.searchIfFew = db.transaction((probe: SearchProbe, job: SearchJob) => (this.allows(probe) ? this.statements(job) : null));
+    this.readIfFew = db.transaction((probe: SearchProbe, statement: NativeStatement) =>
+      this.allows(probe) ? (this.statementOf(statement.sql).all(...bind(statement.bindings)) as Record<string, unknown>[]) : null,
+    );
     this.readTraceIfSmall = db.transaction((read: TraceRead) => {
       const trace = (this.statementOf(read.trace.sql).get(...bind(read.trace.bindings)) as Record<string, unknown> | undefined) ?? null;
       if (!trace || Number(trace.span_count) > read.maxSpans) return { trace, spans: null };
@@ -83,6 +86,12 @@ export class SearchRun {
    */
   private statementOf(sql: string): Statement {
     return keptStatement(this.db, sql, 64);
+  }
+
+  /** Whether the probe's `n` is at most its limit. */
+  private allows(probe: SearchProbe): boolean {
+    const counted = this.statementOf(probe.probe.sql).get(...bind(probe.probe.bindings)) as { n?: unknown } | undefined;
+    return Number(counted?.n ?? Infinity) <= probe.limit;
   }
 
   private statements(job: SearchJob): SearchResult {

@@ -89,7 +89,8 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
 
   const database = await openDatabase({ databaseUrl, dataDir });
   await migrateToLatest(database);
-  const store = createStore(database.knex, database.dialect);
+  // As the server builds it (src/runtime.ts), so in-process measurements take the same paths.
+  const store = createStore(database.knex, database.dialect, { searchReader: database.searchReader });
   const provisioning = new Provisioning(store, systemClock);
 
   const stateFile = path.join(dataDir, STATE_FILE);

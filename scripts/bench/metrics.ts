@@ -32,6 +32,8 @@ interface Options {
   postgresUrl: string;
   /** Keep the loaded database (bench/tmp/<adapter>-metrics-reuse) and load it once. */
   reuse: boolean;
+  /** The kept database's name (bench/tmp/<adapter>-<name>-reuse, tracewell_bench_<name>): loads of other sizes side by side. */
+  reuseName: string;
   skipIngest: boolean;
 }
 
@@ -331,14 +333,15 @@ async function main(): Promise<void> {
     .option('--runs <n>', 'measured runs of each query', '10')
     .option('--ingest-traces <n>', 'traces per ingest-rate sample (with and without the rollup triggers)', '10000')
     .option('--reuse', 'keep the loaded database (bench/tmp/<adapter>-metrics-reuse, tracewell_bench_metrics) and load it once', false)
+    .option('--reuse-name <name>', 'name of the kept database, to keep loads of several sizes', 'metrics')
     .option('--skip-ingest', 'measure the queries only', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse();
   const raw = program.opts<Record<string, string>>();
-  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), ingestTraces: Number(raw.ingestTraces), postgresUrl: raw.postgresUrl, reuse: Boolean(raw.reuse), skipIngest: Boolean(raw.skipIngest) };
+  const options: Options = { adapter: raw.adapter.split(',') as Dialect[], traces: Number(raw.traces), spans: Number(raw.spans), runs: Number(raw.runs), ingestTraces: Number(raw.ingestTraces), postgresUrl: raw.postgresUrl, reuse: Boolean(raw.reuse), reuseName: raw.reuseName, skipIngest: Boolean(raw.skipIngest) };
   const results = [];
   for (const adapter of options.adapter) {
-    const db = await openBenchDatabase({ adapter, reuse: options.reuse, reuseName: 'metrics', postgresUrl: options.postgresUrl });
+    const db = await openBenchDatabase({ adapter, reuse: options.reuse, reuseName: options.reuseName, postgresUrl: options.postgresUrl });
     try {
       const progress = (phase: string) => console.error(`${new Date().toISOString()} ${adapter}: ${phase}`);
       const load = loadRecord(db, options);

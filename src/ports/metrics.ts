@@ -76,6 +76,9 @@ export interface GroupTotals extends GroupKey {
   totalTokens: number;
 }
 
+/** A sum a group's totals carry. */
+export type TotalsField = Exclude<keyof GroupTotals, keyof GroupKey>;
+
 /** The nearest-rank latencies of a group: for each asked percentile p, the value at rank ceil(p·n/100). */
 export interface GroupLatencies extends GroupKey {
   latencies: Record<number, number | null>;
@@ -98,6 +101,8 @@ export interface AggregatesQuery {
   dimension: { name: MetricsDimension; top: number } | null;
   rankBy: RankMeasure;
   totals: TotalsOptions;
+  /** The sums the caller reads from the totals; the others are 0 in the answer (a statement summing fewer columns costs less). */
+  sums: readonly TotalsField[];
   /** Percentiles 1–99 to answer, none for none. */
   percentiles: readonly number[];
 }

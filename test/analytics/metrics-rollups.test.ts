@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Dialect } from '../../src/ports/store.js';
-import { SPAN_DIMENSIONS, type MetricsDimension, type MetricsScope, type RankMeasure } from '../../src/ports/metrics.js';
+import { SPAN_DIMENSIONS, type MetricsDimension, type MetricsScope, type RankMeasure, type TotalsField } from '../../src/ports/metrics.js';
 import { ADAPTERS, forEachAdapter } from '../support/adapters.js';
+import type { SearchRun } from '../../adapters/sqlite/search-run.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { ingest } from '../traces/fixtures.js';
@@ -18,6 +19,8 @@ const BERLIN_DAYS = ['2026-10-23T22:00:00.000Z', '2026-10-24T22:00:00.000Z', '20
 /** Asia/Kolkata (+05:30, no DST) local midnights: 18:30 UTC the day before. */
 const KOLKATA_DAYS = ['2026-10-23T18:30:00.000Z', '2026-10-24T18:30:00.000Z', '2026-10-25T18:30:00.000Z', '2026-10-26T18:30:00.000Z'].map(Date.parse);
 const SUMS = ['traceCount', 'spanCount', 'errorRate', 'costSum', 'costAvg', 'inputTokens', 'outputTokens', 'totalTokens'];
+/** Every sum of a group's totals, for comparing the one statement with the parts field by field. */
+const ALL_SUMS: TotalsField[] = ['units', 'traces', 'spans', 'errors', 'cost', 'inputTokens', 'outputTokens', 'totalTokens'];
 const PERCENTILES = ['latencyP50', 'latencyP90', 'latencyP95', 'latencyP99'];
 /** The sketch's relative accuracy (adapters/sql/latency-sketch.ts; DDSketch, Masson et al. 2019). */
 const ALPHA = 0.01;
@@ -194,23 +197,69 @@ forEachAdapter((adapter) => {
     });
 
     /** The statements a request sends that read the metrics tables. */
+    /**
+     * The statements a request sends that read the metrics tables: through knex, or (SQLite on a
+     * file) run on the request thread's own connection, recorded as 'in place'.
+     */
     const metricsStatements = async (work: () => Promise<unknown>): Promise<string[]> => {
       const seen: string[] = [];
       const listener = (query: { sql: string }) => {
         if (/metrics_/.test(query.sql)) seen.push(query.sql);
       };
+      const reader = server.runtime.database.searchReader;
+      const readInPlace = reader?.readInPlace;
+      if (reader && readInPlace) {
+        reader.readInPlace = <T>(read: (run: SearchRun) => T | null): T | null => {
+          const answer = readInPlace.call(reader, read) as T | null;
+          if (answer !== null) seen.push('in place');
+          return answer;
+        };
+      }
       knex().on('query', listener);
       try {
         await work();
       } finally {
         knex().removeListener('query', listener);
+        if (reader && readInPlace) reader.readInPlace = readInPlace;
       }
       return seen;
     };
 
+    /** Settling a marked hour of each day rebuilds the day rows from the hour rows (after a test changed them by hand). */
+    const settleDaysAgain = async () => {
+      await knex()('metrics_dirty_hours').insert(UTC_DAYS.map((day) => ({ project_id: server.tenant.project.id, hour_ms: day })));
+      await settle();
+    };
+
+    /** The dashboard shapes: every value kept (top 10), one end-user dimension. */
+    const DASHBOARD: Case[] = [
+      CASES[0],
+      { ...CASES[2], name: 'daily p95 latency by model, top 10', dimension: { name: 'model', top: 10 } },
+      { ...CASES[3], name: 'daily error rate by agent, top 10', dimension: { name: 'agent', top: 10 } },
+      { name: 'daily tokens by user, top 3', bucketStarts: UTC_DAYS, timeZone: 'UTC', dimension: { name: 'user', top: 3 }, rankBy: 'totalTokens', measures: ['totalTokens', 'errorRate'] },
+    ];
+
     it('answers a query over settled whole UTC days in one statement: marks, ranking, folding, totals and sketches together', async () => {
-      for (const c of [CASES[0], CASES[2], CASES[3]]) {
-        expect(await metricsStatements(() => run(c, 'one statement')), c.name).to.have.length(1);
+      for (const c of DASHBOARD) expect(await metricsStatements(() => run(c, 'one statement')), c.name).to.have.length(1);
+    });
+
+    it('runs that statement on the request thread\'s own SQLite connection when the scope holds at most 2,000 rollup rows, through the SQLite thread beyond', async () => {
+      const projectId = server.tenant.project.id;
+      const scope: MetricsScope = { projectId, unit: 'trace', fromMs: FROM, toMs: TO, rules: [], buckets: UTC_DAYS.map((startMs, index) => ({ index, startMs, endMs: startMs + DAY })) };
+      const query = { dimension: { name: 'user' as const, top: 3 }, rankBy: 'totalTokens' as const, totals: { inputOutputTokens: false, traceCount: false }, sums: ALL_SUMS, percentiles: [] };
+      const read = () => server.runtime.store.metrics.answerFromAggregates(scope, query);
+      const statements = async () => (await metricsStatements(read)).map((s) => (s === 'in place' ? s : 'thread'));
+      const before = await read();
+      expect(before).to.not.equal(null);
+      expect(await statements()).to.deep.equal([adapter === 'sqlite' ? 'in place' : 'thread']);
+      // 2,001 day rows of users with no traces (the top 3 by tokens stay; these fold into each day's other).
+      const filler = Array.from({ length: 2001 }, (_, i) => ({ project_id: projectId, dimension: 'user', day_ms: UTC_DAYS[i % 3], value: `filler-${String(i).padStart(4, '0')}`, units: 0, traces: 0, spans: 0, errors: 0, cost: 0, input_tokens: 0, output_tokens: 0, total_tokens: 0, latency_sketch: Buffer.alloc(0) }));
+      await knex().batchInsert('metrics_daily_rollups', filler, 500);
+      try {
+        expect(await statements()).to.deep.equal(['thread']);
+        expect((await read())!.groupings).to.deep.equal(before!.groupings);
+      } finally {
+        await knex()('metrics_daily_rollups').where({ project_id: projectId, dimension: 'user' }).where('value', 'like', 'filler-%').delete();
       }
     });
 
@@ -218,9 +267,44 @@ forEachAdapter((adapter) => {
       const [marked] = busyHours();
       await knex()('metrics_dirty_hours').insert({ project_id: server.tenant.project.id, hour_ms: marked });
       // The one statement, then the marks, the top values and the totals.
-      expect(await metricsStatements(() => run(CASES[3], 'marked: parts'))).to.have.length(4);
+      expect(await metricsStatements(() => run(DASHBOARD[2], 'marked: parts'))).to.have.length(4);
       await settle();
-      expect(await metricsStatements(() => run(CASES[3], 'settled again'))).to.have.length(1);
+      expect(await metricsStatements(() => run(DASHBOARD[2], 'settled again'))).to.have.length(1);
+    });
+
+    it('reads again with the database ranking and folding when the (day, value) groups outnumber days × (top + 1)', async () => {
+      // Six models and spans without one: seven groups a day, more than 3 × (4 + 1) over three days.
+      const [c] = [CASES[2]];
+      expect(c.dimension).to.deep.equal({ name: 'model', top: 4 });
+      expect(await metricsStatements(() => run(c, 'folded by the database'))).to.have.length(2);
+    });
+
+    it('ranks and folds in the reader when the groups fit but the values outnumber the top, as the parts answer', async () => {
+      const projectId = server.tenant.project.id;
+      const metrics = server.runtime.store.metrics;
+      // One agent a day, a different one each day: three groups (≤ 3 × (1 + 1)) and three values for a top of one.
+      const agents = (await knex()('metrics_daily_rollups').where({ project_id: projectId, dimension: 'agent' }).whereNotNull('value').distinct('value').orderBy('value')).map(
+        (r: { value: string }) => r.value,
+      );
+      expect(agents.length).to.be.greaterThan(2);
+      for (const [i, day] of UTC_DAYS.entries()) {
+        await knex()('metrics_daily_rollups').where({ project_id: projectId, dimension: 'agent', day_ms: day }).where((q) => q.whereNot({ value: agents[i] }).orWhereNull('value')).delete();
+      }
+      const scope: MetricsScope = { projectId, unit: 'trace', fromMs: FROM, toMs: TO, rules: [], buckets: UTC_DAYS.map((startMs, index) => ({ index, startMs, endMs: startMs + DAY })) };
+      const totals = { inputOutputTokens: true, traceCount: true };
+      let whole: Awaited<ReturnType<typeof metrics.answerFromAggregates>> = null;
+      expect(await metricsStatements(async () => (whole = await metrics.answerFromAggregates(scope, { dimension: { name: 'agent', top: 1 }, rankBy: 'traceCount', totals, sums: ALL_SUMS, percentiles: [95] })))).to.have.length(1);
+      const keep = await metrics.topValues(scope, 'agent', 'traceCount', 1);
+      expect(whole!.groupings).to.deep.equal([{ dimension: 'agent', keep }]);
+      const byKey = <T extends { bucket: number; values: unknown[] }>(list: T[]) => [...list].sort((a, b) => JSON.stringify([a.bucket, a.values]).localeCompare(JSON.stringify([b.bucket, b.values])));
+      const parts = await metrics.totals(scope, whole!.groupings, totals);
+      expect(parts.filter((t) => t.values[0].other)).to.have.length(2);
+      expect(byKey(whole!.totals)).to.deep.equal(byKey(parts));
+      expect(byKey(whole!.latencies)).to.deep.equal(byKey(await metrics.latencies(scope, whole!.groupings, [95])));
+      // Only the sums asked for are read; the others are 0.
+      const costOnly = await metrics.answerFromAggregates(scope, { dimension: { name: 'agent', top: 1 }, rankBy: 'traceCount', totals, sums: ['cost'], percentiles: [] });
+      expect(byKey(costOnly!.totals).map((t) => [t.cost, t.units, t.traces, t.totalTokens])).to.deep.equal(byKey(parts).map((t) => [t.cost, 0, 0, 0]));
+      await settleDaysAgain();
     });
 
     it('ranks, folds and adds up as the parts do, ties in byte order, for every rolled-up dimension, top and exact rank', async () => {
@@ -237,7 +321,7 @@ forEachAdapter((adapter) => {
         const totals = { inputOutputTokens: true, traceCount: unit === 'trace' };
         for (const rankBy of ranks) {
           for (const top of [1, 2, 5]) {
-            const whole = await metrics.answerFromAggregates(scope, { dimension: { name, top }, rankBy, totals, percentiles: [50, 95] });
+            const whole = await metrics.answerFromAggregates(scope, { dimension: { name, top }, rankBy, totals, sums: ALL_SUMS, percentiles: [50, 95] });
             expect(whole, `${name} ${rankBy} ${top}`).to.not.equal(null);
             const keep = await metrics.topValues(scope, name, rankBy, top);
             const groupings = [{ dimension: name, keep }];
@@ -250,10 +334,7 @@ forEachAdapter((adapter) => {
         }
       }
       expect(compared).to.be.greaterThan(30);
-      // Settling a marked hour of each day rebuilds the day rows from the hour rows.
-      const days = await knex()('metrics_daily_rollups').where({ project_id: projectId }).distinct('day_ms');
-      await knex()('metrics_dirty_hours').insert(days.map((d: { day_ms: unknown }) => ({ project_id: projectId, hour_ms: Number(d.day_ms) })));
-      await settle();
+      await settleDaysAgain();
       await runAll('ties restored');
     });
 
@@ -263,11 +344,11 @@ forEachAdapter((adapter) => {
       const days = { fromMs: FROM, toMs: TO, buckets: UTC_DAYS.map((startMs, index) => ({ index, startMs, endMs: startMs + DAY })) };
       const plain = { inputOutputTokens: false, traceCount: false };
       const none = (scope: MetricsScope, query: Parameters<typeof metrics.answerFromAggregates>[1]) => metrics.answerFromAggregates(scope, query).then((answer) => expect(answer).to.equal(null));
-      await none({ projectId, unit: 'trace', rules: [], ...days }, { dimension: { name: 'agent', top: 3 }, rankBy: 'costSum', totals: plain, percentiles: [] });
-      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'promptVersion', top: 3 }, rankBy: 'spanCount', totals: plain, percentiles: [] });
-      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'model', top: 3 }, rankBy: 'spanCount', totals: { ...plain, traceCount: true }, percentiles: [] });
-      await none({ projectId, unit: 'trace', rules: [{ field: 'status', operator: 'eq', value: 'error' }] as unknown as MetricsScope['rules'], ...days }, { dimension: null, rankBy: 'traceCount', totals: plain, percentiles: [] });
-      await none({ projectId, unit: 'trace', rules: [], fromMs: FROM + 60_000, toMs: TO, buckets: [{ index: 0, startMs: FROM + 60_000, endMs: TO }] }, { dimension: null, rankBy: 'traceCount', totals: plain, percentiles: [] });
+      await none({ projectId, unit: 'trace', rules: [], ...days }, { dimension: { name: 'agent', top: 3 }, rankBy: 'costSum', totals: plain, sums: ALL_SUMS, percentiles: [] });
+      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'promptVersion', top: 3 }, rankBy: 'spanCount', totals: plain, sums: ALL_SUMS, percentiles: [] });
+      await none({ projectId, unit: 'span', rules: [], ...days }, { dimension: { name: 'model', top: 3 }, rankBy: 'spanCount', totals: { ...plain, traceCount: true }, sums: ALL_SUMS, percentiles: [] });
+      await none({ projectId, unit: 'trace', rules: [{ field: 'status', operator: 'eq', value: 'error' }] as unknown as MetricsScope['rules'], ...days }, { dimension: null, rankBy: 'traceCount', totals: plain, sums: ALL_SUMS, percentiles: [] });
+      await none({ projectId, unit: 'trace', rules: [], fromMs: FROM + 60_000, toMs: TO, buckets: [{ index: 0, startMs: FROM + 60_000, endMs: TO }] }, { dimension: null, rankBy: 'traceCount', totals: plain, sums: ALL_SUMS, percentiles: [] });
     });
 
     it('follows an OTLP append to a settled trace: its hour is marked by the update, read raw, then settled again', async () => {

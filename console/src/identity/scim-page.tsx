@@ -13,14 +13,6 @@ export function ScimPage() {
   const key = ['scim-connection', session?.projectId];
   const connection = useQuery({ queryKey: key, queryFn: () => api.getScimConnection(), retry: false });
   const [token, setToken] = useState<string | null>(null);
-  const [defaultRole, setDefaultRole] = useState<'admin' | 'member' | 'viewer'>('member');
-  const [mapping, setMapping] = useState('');
-  const [formError, setFormError] = useState<unknown>(null);
-  useEffect(() => {
-    if (!connection.data) return;
-    setDefaultRole(connection.data.defaultRole);
-    setMapping(mappingText(connection.data.groupRoles));
-  }, [connection.data]);
   const rotate = useMutation({
     mutationFn: () => api.rotateScimToken(),
     onSuccess: (issued) => {
@@ -28,21 +20,6 @@ export function ScimPage() {
       queryClient.setQueryData(key, issued.connection);
     },
   });
-  const save = useMutation({
-    mutationFn: () => api.updateScimConnection({ defaultRole, groupRoles: parseMapping(mapping, connection.data?.groupRoles ?? []) }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    try {
-      parseMapping(mapping, []);
-    } catch (error) {
-      setFormError(error);
-      return;
-    }
-    save.mutate();
-  };
   const data = connection.data;
   return (
     <section className="narrow">
@@ -69,24 +46,56 @@ export function ScimPage() {
           <ProblemAlert error={rotate.error} />
         </div>
       )}
-      {data && (
-        <form className="card" onSubmit={submit} aria-labelledby="scim-mapping-heading">
-          <h2 id="scim-mapping-heading">Group mappings</h2>
-          <label htmlFor="scim-default-role">Role of provisioned people in no mapped group</label>
-          <select id="scim-default-role" value={defaultRole} onChange={(e) => setDefaultRole(e.target.value as typeof defaultRole)}>
-            <option value="viewer">viewer</option>
-            <option value="member">member</option>
-            <option value="admin">admin</option>
-          </select>
-          <label htmlFor="scim-mapping">One per line: Group name = admin, member or viewer</label>
-          <textarea id="scim-mapping" rows={4} value={mapping} onChange={(e) => setMapping(e.target.value)} />
-          <button type="submit" className="primary" disabled={save.isPending}>
-            Save mappings
-          </button>
-          {save.isSuccess && <p role="status">Saved; every provisioned member's role was recomputed.</p>}
-          <ProblemAlert error={formError ?? save.error} />
-        </form>
-      )}
+      {/* Mounted once the connection is known, so the fields start with the stored mapping. */}
+      {data && <ScimMappingForm connection={data} queryKey={key} />}
     </section>
+  );
+}
+
+type ScimConnection = Awaited<ReturnType<ReturnType<typeof useApi>['getScimConnection']>>;
+
+function ScimMappingForm({ connection, queryKey }: { connection: ScimConnection; queryKey: unknown[] }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [defaultRole, setDefaultRole] = useState<'admin' | 'member' | 'viewer'>(connection.defaultRole);
+  const [mapping, setMapping] = useState(mappingText(connection.groupRoles));
+  const [formError, setFormError] = useState<unknown>(null);
+  // A rotation or save elsewhere on the page brings the form back to what is stored.
+  useEffect(() => {
+    setDefaultRole(connection.defaultRole);
+    setMapping(mappingText(connection.groupRoles));
+  }, [connection]);
+  const save = useMutation({
+    mutationFn: () => api.updateScimConnection({ defaultRole, groupRoles: parseMapping(mapping, connection.groupRoles) }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    try {
+      parseMapping(mapping, []);
+    } catch (error) {
+      setFormError(error);
+      return;
+    }
+    save.mutate();
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="scim-mapping-heading">
+      <h2 id="scim-mapping-heading">Group mappings</h2>
+      <label htmlFor="scim-default-role">Role of provisioned people in no mapped group</label>
+      <select id="scim-default-role" value={defaultRole} onChange={(e) => setDefaultRole(e.target.value as typeof defaultRole)}>
+        <option value="viewer">viewer</option>
+        <option value="member">member</option>
+        <option value="admin">admin</option>
+      </select>
+      <label htmlFor="scim-mapping">One per line: Group name = admin, member or viewer</label>
+      <textarea id="scim-mapping" rows={4} value={mapping} onChange={(e) => setMapping(e.target.value)} />
+      <button type="submit" className="primary" disabled={save.isPending}>
+        Save mappings
+      </button>
+      {save.isSuccess && <p role="status">Saved; every provisioned member's role was recomputed.</p>}
+      <ProblemAlert error={formError ?? save.error} />
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import {
   type MetricsDimension,
   type MetricsScope,
   type RankMeasure,
+  type TotalsField,
 } from '../../ports/metrics.js';
 import type { Store } from '../../ports/store.js';
 import type { ProjectRetention } from '../traces/retention.js';
@@ -62,6 +63,23 @@ export interface MetricsResult {
  */
 const rounded = (value: number): number => (value === 0 ? 0 : Number(value.toPrecision(12)));
 
+/** The sums of a group's totals each measure reads (percentiles and scores read none). */
+const SUMS_OF: Record<MetricsMeasure, readonly TotalsField[]> = {
+  traceCount: ['traces'],
+  spanCount: ['spans'],
+  errorRate: ['units', 'errors'],
+  latencyP50: [],
+  latencyP90: [],
+  latencyP95: [],
+  latencyP99: [],
+  costSum: ['cost'],
+  costAvg: ['cost', 'units'],
+  inputTokens: ['inputTokens'],
+  outputTokens: ['outputTokens'],
+  totalTokens: ['totalTokens'],
+  scoreAvg: [],
+};
+
 const keyString = (key: GroupKey): string => JSON.stringify([key.bucket, key.values.map((v) => [v.value, v.other])]);
 
 /**
@@ -89,7 +107,7 @@ export class MetricsQueryService {
     // Stored aggregates answer a query over settled whole hours in one read; otherwise the parts, one by one.
     const whole =
       dimensions.length <= 1 && !measures.includes('scoreAvg')
-        ? await this.store.metrics.answerFromAggregates(scope, { dimension: dimensions[0] ?? null, rankBy, totals: totalsOptions, percentiles })
+        ? await this.store.metrics.answerFromAggregates(scope, { dimension: dimensions[0] ?? null, rankBy, totals: totalsOptions, sums: [...new Set(measures.flatMap((m) => SUMS_OF[m]))], percentiles })
         : null;
     const groupings: Grouping[] = whole?.groupings ?? [];
     if (!whole) {
@@ -147,7 +165,8 @@ export class MetricsQueryService {
       }
       return { group, values };
     });
-    rows.sort((a, b) => compareGroups(a.group, b.group, groupings));
+    const order = groupOrder(groupings);
+    rows.sort((a, b) => order(a.group, b.group));
     return {
       from: new Date(plan.scope.fromMs),
       to: new Date(plan.scope.toMs),
@@ -220,14 +239,21 @@ export class MetricsQueryService {
   }
 }
 
-/** Time order, then per dimension: kept values in rank order, then `other`, then no value. */
-function compareGroups(a: GroupKey, b: GroupKey, groupings: readonly Grouping[]): number {
-  if (a.bucket !== b.bucket) return a.bucket - b.bucket;
-  for (let k = 0; k < groupings.length; k++) {
-    const position = (v: { value: DimensionValue; other: boolean }): number =>
-      v.other ? groupings[k].keep.length : v.value === null ? groupings[k].keep.length + 1 : groupings[k].keep.indexOf(v.value);
-    const difference = position(a.values[k]) - position(b.values[k]);
-    if (difference !== 0) return difference;
-  }
-  return 0;
+/**
+ * Time order, then per dimension: kept values in rank order, then `other`, then no value. The
+ * positions are looked up in maps made once per query, not by closures and searches per comparison
+ * (a closure per call cost 13 % of a small query's time in the bundle, whose names esbuild keeps).
+ */
+function groupOrder(groupings: readonly Grouping[]): (a: GroupKey, b: GroupKey) => number {
+  const ranks = groupings.map((g) => new Map<DimensionValue, number>(g.keep.map((value, i) => [value, i])));
+  const position = (k: number, v: { value: DimensionValue; other: boolean }): number =>
+    v.other ? groupings[k].keep.length : v.value === null ? groupings[k].keep.length + 1 : (ranks[k].get(v.value) ?? -1);
+  return (a, b) => {
+    if (a.bucket !== b.bucket) return a.bucket - b.bucket;
+    for (let k = 0; k < groupings.length; k++) {
+      const difference = position(k, a.values[k]) - position(k, b.values[k]);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
 }
