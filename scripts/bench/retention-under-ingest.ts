@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import knexFactory from 'knex';
@@ -25,7 +26,10 @@ import { percentile } from './load.js';
  * With `--stored-weeks-ago N` the old half is stored N weeks back, in a week partition of its own,
  * which retention's drop path removes whole (docs/partitioning.md); without it, everything is stored now
  * and the old half goes by the batch path, as before partitioning.
- * It runs on a database of its own (tracewell_retention_<pid>), dropped at the end unless `--keep`.
+ * It runs on a database of its own (tracewell_retention_<pid>, or `--database <name>`), dropped at the end
+ * unless `--keep`; `--load-only --keep` stops after loading, to study the deletion's statements by hand, and
+ * `--template <that database>` then copies it instead of loading (same --spans and --stored-weeks-ago; for
+ * iterating — a reported run loads its own).
  * `npm run bench:retention -- --spans 1000000`.
  */
 
@@ -39,6 +43,9 @@ interface Options {
   postgresUrl: string;
   keep: boolean;
   storedWeeksAgo: number;
+  database: string | null;
+  loadOnly: boolean;
+  template: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -153,38 +160,56 @@ async function main(): Promise<void> {
     .option('--postgres-url <url>', 'PostgreSQL server (used as admin to create the database)', 'postgres://postgres@127.0.0.1:5432/test')
     .option('--stored-weeks-ago <n>', 'store the old half that many weeks back, in a week partition of its own that retention can drop (0: stored now, as before partitioning)', '0')
     .option('--keep', 'keep the database afterwards', false)
+    .option('--database <name>', 'name of the database to create (default tracewell_retention_<pid>)')
+    .option('--template <name>', 'copy this database kept by --load-only instead of loading (iterating only)')
+    .option('--load-only', 'stop after loading (with --keep: a loaded database to study)', false)
     .parse()
     .opts();
   const options: Options = {
     spans: Number(raw.spans), spansPerTrace: Number(raw.spansPerTrace), batchTraces: Number(raw.batchTraces), concurrency: Number(raw.concurrency),
     idleSeconds: Number(raw.idleSeconds), batchSize: Number(raw.batchSize), postgresUrl: String(raw.postgresUrl), keep: Boolean(raw.keep),
-    storedWeeksAgo: Number(raw.storedWeeksAgo),
+    storedWeeksAgo: Number(raw.storedWeeksAgo), database: raw.database ? String(raw.database) : null, loadOnly: Boolean(raw.loadOnly),
+    template: raw.template ? String(raw.template) : null,
   };
-  const name = `tracewell_retention_${process.pid}`;
+  const name = options.database ?? `tracewell_retention_${process.pid}`;
   const admin = knexFactory({ client: 'pg', connection: options.postgresUrl, pool: { min: 0, max: 1 } });
-  await admin.raw('CREATE DATABASE ??', [name]);
+  if (options.template) await admin.raw('CREATE DATABASE ?? TEMPLATE ??', [name, options.template]);
+  else await admin.raw('CREATE DATABASE ??', [name]);
   const url = new URL(options.postgresUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
   const progress = (message: string) => process.stderr.write(`[${new Date().toISOString()}] ${message}\n`);
   try {
-    await migrateToLatest(database);
     const store = createStore(database.knex, database.dialect);
-    const provisioning = new Provisioning(store, systemClock);
-    const organization = await provisioning.createOrganization('Retention bench');
-    const retained = (await provisioning.createProject(organization.id, 'Retained')).id;
-    const ingested = (await provisioning.createProject(organization.id, 'Ingest')).id;
     const traces = Math.floor(options.spans / options.spansPerTrace);
-
-    const oldStore = options.storedWeeksAgo > 0 ? await pastWeekStore(database, store, options.storedWeeksAgo) : store;
-
-    progress(`loading ${traces} traces of ${options.spansPerTrace} spans`);
+    let retained: string;
+    let ingested: string;
     let started = performance.now();
-    await seed(store, oldStore, retained, traces, options);
-    const seedSeconds = (performance.now() - started) / 1000;
+    let seedSeconds = 0;
+    if (options.template) {
+      const projectId = async (name: string) => String((await database.knex('projects').where({ name }).first('id')).id);
+      [retained, ingested] = [await projectId('Retained'), await projectId('Ingest')];
+      progress(`copied ${options.template}`);
+    } else {
+      await migrateToLatest(database);
+      const provisioning = new Provisioning(store, systemClock);
+      const organization = await provisioning.createOrganization('Retention bench');
+      retained = (await provisioning.createProject(organization.id, 'Retained')).id;
+      ingested = (await provisioning.createProject(organization.id, 'Ingest')).id;
+      const oldStore = options.storedWeeksAgo > 0 ? await pastWeekStore(database, store, options.storedWeeksAgo) : store;
+      progress(`loading ${traces} traces of ${options.spansPerTrace} spans`);
+      started = performance.now();
+      await seed(store, oldStore, retained, traces, options);
+      seedSeconds = (performance.now() - started) / 1000;
+    }
     await database.knex.raw('ANALYZE');
     await database.knex.raw('CHECKPOINT');
+    if (options.loadOnly) {
+      process.stdout.write(`${JSON.stringify({ database: name, retained, ingested, loaded: { traces, seconds: round(seedSeconds) } })}\n`);
+      return;
+    }
 
+    const loads: Record<string, number[]> = { beforeIdle: loadavg().map(round) };
     progress(`ingest alone for ${options.idleSeconds} s`);
     started = performance.now();
     const idleUntil = started + options.idleSeconds * 1000;
@@ -192,6 +217,7 @@ async function main(): Promise<void> {
     const idleSeconds = (performance.now() - started) / 1000;
     await database.knex.raw('CHECKPOINT');
 
+    loads.beforeRetention = loadavg().map(round);
     progress('ingest during the retention run');
     await store.projects.update(retained, { retentionDays: 30 }, new Date());
     const lifecycle = new DataLifecycle(store, systemClock, new AuditLog(store, systemClock, new CursorCodec('retention-bench-secret', systemClock)), {
@@ -214,18 +240,20 @@ async function main(): Promise<void> {
     const during = await ingest(store, ingested, options, 'during', () => !deleting);
     await deletion;
     const retentionSeconds = (performance.now() - started) / 1000;
+    loads.afterRetention = loadavg().map(round);
     const remaining = Number((await database.knex('spans').where({ project_id: retained }).count({ n: '*' }))[0].n);
 
     const idleSummary = summary(idle, idleSeconds, options);
     const duringSummary = summary(during, retentionSeconds, options);
     const result = {
       database: await describeDatabase({ adapter: 'postgres', database }),
-      loaded: { traces, spans: traces * options.spansPerTrace, seconds: round(seedSeconds) },
+      loaded: { traces, spans: traces * options.spansPerTrace, seconds: round(seedSeconds), template: options.template },
       ingest: { concurrency: options.concurrency, tracesPerWrite: options.batchTraces, spansPerTrace: options.spansPerTrace },
       idle: idleSummary,
       duringRetention: duringSummary,
       p99Ratio: round(duringSummary.p99Ms / idleSummary.p99Ms),
       storedWeeksAgo: options.storedWeeksAgo,
+      loadAverage: loads,
       retention: { batchSize: options.batchSize, deletedTraces, seconds: round(retentionSeconds), spansLeft: remaining, spansLeftExpected: (traces - pastRetention(traces)) * options.spansPerTrace },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
