@@ -118,41 +118,55 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     return (result.rows as Row[]).map((row) => ({ projectId: row.project_id as string, newestMs: Number(row.newest) }));
   }
 
+  /**
+   * Two statements, whatever the batch's size (the cost per trace was round trips, not rows: at 500
+   * traces a step took seven of them, docs/partitioning.md). The first locks up to `limit` registry
+   * rows of the week, in the walk's order (trace_ids_week_idx, migration 054), and returns them as
+   * three arrays; an append takes the same lock before it changes its trace, and a trace being
+   * appended to is skipped, not waited for (it is rarely past its floor; the week waits for a later
+   * run). The second is a statement of its own, so its snapshot is taken after the locks: an append
+   * that held one has committed its move of `created_at`. It keeps the locked traces still past their
+   * floor and deletes, set-wise from them, their rows outside the partitions — detection events and
+   * jobs, cluster memberships (the clusters' counts fall with them), fix links — and their registry
+   * rows, from which scores and annotation items go by cascade.
+   */
   async releaseWeek(week: StoredWeek, floors: TraceFloors, after: WeekCursor | null, limit: number): Promise<WeekRelease> {
     const db = this.db;
     const range = inWeek(week, 'r');
-    // The registry rows first, locked: an append takes the same lock before it changes its trace, so
-    // the trace's created_at read next (a statement of its own: a fresh snapshot) is final. A trace
-    // being appended to is skipped, not waited for: it is rarely past its floor, and the week then
-    // waits for a later run. The walk follows trace_ids_week_idx (migration 054) from the cursor.
     const cursor = after ? ' AND (r.stored_at, r.project_id, r.id) > (?, ?::uuid, ?)' : '';
     const locked = (
       await db.raw(
-        `SELECT r.project_id, r.id, r.stored_at FROM trace_ids r WHERE ${range.sql}${cursor}
-         ORDER BY r.stored_at, r.project_id, r.id LIMIT ? FOR UPDATE SKIP LOCKED`,
+        `SELECT count(*) AS n, array_agg(w.project_id ORDER BY w.stored_at, w.project_id, w.id) AS projects,
+                array_agg(w.id ORDER BY w.stored_at, w.project_id, w.id) AS ids, array_agg(w.stored_at ORDER BY w.stored_at, w.project_id, w.id) AS stored
+         FROM (SELECT r.project_id, r.id, r.stored_at FROM trace_ids r WHERE ${range.sql}${cursor}
+               ORDER BY r.stored_at, r.project_id, r.id LIMIT ? FOR UPDATE SKIP LOCKED) w`,
         [...range.bindings, ...(after ? [after.storedAt, after.projectId, after.id] : []), limit],
       )
-    ).rows as Row[];
-    if (locked.length === 0) return { released: 0, next: null };
-    const last = locked[locked.length - 1];
-    const next = locked.length < limit ? null : { storedAt: Number(last.stored_at), projectId: last.project_id as string, id: last.id as string };
+    ).rows[0] as { n: string | number; projects: string[] | null; ids: string[] | null; stored: (string | number)[] | null };
+    const count = Number(locked.n);
+    if (count === 0) return { released: 0, next: null };
+    const [projects, ids, stored] = [locked.projects!, locked.ids!, locked.stored!];
+    const next = count < limit ? null : { storedAt: Number(stored[count - 1]), projectId: projects[count - 1], id: ids[count - 1] };
     const floorRows = [...floors].map(([project_id, floor]) => ({ project_id, floor }));
-    const past = (
-      await db.raw(
-        `SELECT t.project_id, t.id, t.stored_at FROM traces t
-         JOIN json_to_recordset(?::json) AS k(project_id uuid, id text, stored_at bigint) ON t.project_id = k.project_id AND t.id = k.id AND t.stored_at = k.stored_at
+    const released = await db.raw(
+      `WITH past AS MATERIALIZED (
+         SELECT t.project_id, t.id, t.stored_at
+         FROM unnest(?::uuid[], ?::text[], ?::bigint[]) AS k(project_id, id, stored_at)
+         JOIN traces t ON t.project_id = k.project_id AND t.id = k.id AND t.stored_at = k.stored_at
          JOIN json_to_recordset(?::json) AS f(project_id uuid, floor bigint) ON f.project_id = t.project_id
-         WHERE f.floor IS NULL OR t.created_at < f.floor`,
-        [JSON.stringify(locked), JSON.stringify(floorRows)],
-      )
-    ).rows as Row[];
-    const byProject = new Map<string, Row[]>();
-    for (const row of past) byProject.set(row.project_id as string, [...(byProject.get(row.project_id as string) ?? []), row]);
-    for (const [projectId, rows] of byProject) {
-      await this.deletePerTraceRows(projectId, rows.map((row) => row.id as string));
-      await keyedBy(db('trace_ids').where({ project_id: projectId }), 'id', rows.map((row) => [row.id as string, Number(row.stored_at)] as const)).delete();
-    }
-    return { released: past.length, next };
+         WHERE (f.floor IS NULL OR t.created_at < f.floor) AND ${inWeek(week, 't').sql}),
+       events AS (DELETE FROM detection_events e USING past p WHERE e.project_id = p.project_id AND e.trace_id = p.id),
+       jobs AS (DELETE FROM detection_jobs j USING past p WHERE j.project_id = p.project_id AND j.trace_id = p.id),
+       members AS (DELETE FROM failure_cluster_members m USING past p WHERE m.project_id = p.project_id AND m.trace_id = p.id RETURNING m.project_id, m.cluster_id),
+       counts AS (UPDATE failure_clusters c SET member_count = GREATEST(c.member_count - d.n, 0)
+                  FROM (SELECT project_id, cluster_id, count(*) AS n FROM members GROUP BY project_id, cluster_id) d
+                  WHERE c.project_id = d.project_id AND c.id = d.cluster_id),
+       links AS (DELETE FROM fix_traces x USING past p, fixes fx WHERE fx.id = x.fix_id AND fx.project_id = p.project_id AND x.trace_id = p.id),
+       registry AS (DELETE FROM trace_ids r USING past p WHERE r.project_id = p.project_id AND r.id = p.id AND r.stored_at = p.stored_at RETURNING 1)
+       SELECT count(*) AS n FROM registry`,
+      [projects, ids, stored.map(Number), JSON.stringify(floorRows), ...range.bindings],
+    );
+    return { released: Number((released.rows as { n: string | number }[])[0].n), next };
   }
 
   async weekRegistered(week: StoredWeek): Promise<boolean> {

@@ -40,6 +40,7 @@ interface Options {
   concurrency: number;
   idleSeconds: number;
   batchSize: number;
+  releaseBatchSize: number;
   postgresUrl: string;
   keep: boolean;
   storedWeeksAgo: number;
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
     .option('--concurrency <n>', 'concurrent ingest writers', '8')
     .option('--idle-seconds <n>', 'how long ingest is measured without the deletion', '30')
     .option('--batch-size <n>', 'traces the data lifecycle deletes per transaction (LIFECYCLE_BATCH_SIZE)', '500')
+    .option('--release-batch-size <n>', 'traces of a past week the data lifecycle releases per transaction before the drop (LIFECYCLE_RELEASE_BATCH_SIZE)', '10000')
     .option('--postgres-url <url>', 'PostgreSQL server (used as admin to create the database)', 'postgres://postgres@127.0.0.1:5432/test')
     .option('--stored-weeks-ago <n>', 'store the old half that many weeks back, in a week partition of its own that retention can drop (0: stored now, as before partitioning)', '0')
     .option('--keep', 'keep the database afterwards', false)
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
     .opts();
   const options: Options = {
     spans: Number(raw.spans), spansPerTrace: Number(raw.spansPerTrace), batchTraces: Number(raw.batchTraces), concurrency: Number(raw.concurrency),
-    idleSeconds: Number(raw.idleSeconds), batchSize: Number(raw.batchSize), postgresUrl: String(raw.postgresUrl), keep: Boolean(raw.keep),
+    idleSeconds: Number(raw.idleSeconds), batchSize: Number(raw.batchSize), releaseBatchSize: Number(raw.releaseBatchSize), postgresUrl: String(raw.postgresUrl), keep: Boolean(raw.keep),
     storedWeeksAgo: Number(raw.storedWeeksAgo), database: raw.database ? String(raw.database) : null, loadOnly: Boolean(raw.loadOnly),
     template: raw.template ? String(raw.template) : null,
   };
@@ -221,7 +223,7 @@ async function main(): Promise<void> {
     progress('ingest during the retention run');
     await store.projects.update(retained, { retentionDays: 30 }, new Date());
     const lifecycle = new DataLifecycle(store, systemClock, new AuditLog(store, systemClock, new CursorCodec('retention-bench-secret', systemClock)), {
-      batchSize: options.batchSize, batchesPerRun: 20, leaseMs: 60_000,
+      batchSize: options.batchSize, releaseBatchSize: options.releaseBatchSize, batchesPerRun: 20, leaseMs: 60_000,
     });
     let deleting = true;
     let deletedTraces = 0;
@@ -254,7 +256,7 @@ async function main(): Promise<void> {
       p99Ratio: round(duringSummary.p99Ms / idleSummary.p99Ms),
       storedWeeksAgo: options.storedWeeksAgo,
       loadAverage: loads,
-      retention: { batchSize: options.batchSize, deletedTraces, seconds: round(retentionSeconds), spansLeft: remaining, spansLeftExpected: (traces - pastRetention(traces)) * options.spansPerTrace },
+      retention: { batchSize: options.batchSize, releaseBatchSize: options.releaseBatchSize, deletedTraces, seconds: round(retentionSeconds), spansLeft: remaining, spansLeftExpected: (traces - pastRetention(traces)) * options.spansPerTrace },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {

@@ -11,6 +11,12 @@ export const LIFECYCLE_LEASE = 'data-lifecycle';
 export interface LifecycleSettings {
   /** Traces (or leftover rows) deleted per transaction. */
   batchSize: number;
+  /**
+   * Traces of a past week released per transaction before the week's partitions are dropped
+   * (partitioned storage only): two statements a step whatever its size, each trace's rows outside the
+   * partitions are few, and its partitioned rows go with the drop.
+   */
+  releaseBatchSize: number;
   /** Batches per run; the worker runs again at once while work remains. */
   batchesPerRun: number;
   leaseMs: number;
@@ -90,7 +96,7 @@ export class DataLifecycle {
       let after: WeekCursor | null = null;
       do {
         if (!(await spend())) return false;
-        const step: WeekRelease = await this.store.transaction((tx) => tx.dataLifecycle.releaseWeek(week, floors, after, this.settings.batchSize));
+        const step: WeekRelease = await this.store.transaction((tx) => tx.dataLifecycle.releaseWeek(week, floors, after, this.settings.releaseBatchSize));
         recordLifecycleBatch('retention', step.released, step.released);
         run.deletedTraces += step.released;
         after = step.next;
