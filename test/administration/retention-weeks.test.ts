@@ -4,6 +4,7 @@ import { partitionNameOf, PARTITIONED_TABLES, relationExists, WEEK_MS, weekStart
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { countEveryTable } from './table-counts.js';
+import { moveToWeek } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -17,13 +18,6 @@ const tracePayload = (id: string, startMs: number) => ({
     { span_id: `${id}-llm`, parent_span_id: `${id}-root`, name: 'llm call', span_type: 'LLM', status: 'success', start_time: new Date(startMs + 5).toISOString(), metadata: { model: 'gpt' } },
   ],
 });
-
-/** Every row of the traces moved to the week starting at `week`, as if they had been stored then. */
-async function moveToWeek(knex: Knex, projectId: string, ids: string[], week: number): Promise<void> {
-  await knex('trace_ids').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
-  await knex('traces').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
-  for (const table of ['spans', 'trace_search', 'trace_tags']) await knex(table).where({ project_id: projectId }).whereIn('trace_id', ids).update({ stored_at: week });
-}
 
 /** Row counts of every table but the partitions themselves (their parents count their rows). */
 const countRows = async (knex: Knex) =>
