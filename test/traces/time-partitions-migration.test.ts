@@ -8,6 +8,9 @@ import { parseSearchQuery } from '../../src/domain/traces/search-query.js';
 import type { Store } from '../../src/ports/store.js';
 import type { SearchQuery, SpanRecord, TraceRecord, TraceWrite } from '../../src/ports/traces.js';
 import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js';
+import { SWAP } from '../../adapters/migrations/053-time-partitions.js';
+import { eventually } from '../support/eventually.js';
+import { rejectionOf } from '../support/rejection.js';
 
 const AT = Date.parse('2026-11-01T12:00:00.000Z');
 
@@ -76,6 +79,112 @@ describe('[postgres] migration 053-time-partitions', () => {
       expect(await store.transaction((tx) => tx.dataLifecycle.deleteTraces(projectId, ['native-2']))).to.equal(1);
       expect(Number((await knex('scores').where({ project_id: projectId }).count({ n: '*' }).first())?.n)).to.equal(0);
       expect(await store.traces.findById(projectId, 'native-2')).to.equal(null);
+    });
+  });
+  /** Runs `work` with phase B's bounds shortened for a test, its log captured; restores them after. */
+  async function withSwapBounds<T>(bounds: Partial<typeof SWAP>, work: (logged: string[]) => Promise<T>): Promise<T> {
+    const saved = { ...SWAP };
+    const logged: string[] = [];
+    Object.assign(SWAP, { log: (message: string) => logged.push(message) }, bounds);
+    try {
+      return await work(logged);
+    } finally {
+      Object.assign(SWAP, saved);
+    }
+  }
+
+  /** A transaction held open on its own connection until `release()`; `pid` is its backend. */
+  async function heldOpen(knex: Knex, first: (trx: Knex.Transaction) => Promise<unknown>): Promise<{ pid: number; release: () => Promise<void> }> {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let pid!: number;
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => (ready = resolve));
+    const done = knex.transaction(async (trx) => {
+      pid = Number((await trx.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      await first(trx);
+      ready();
+      await gate;
+    });
+    await started;
+    return { pid, release: async () => { release(); await done; } };
+  }
+
+  const partitioned = async (knex: Knex) =>
+    (await knex.raw(`SELECT c.relname AS name FROM pg_class c WHERE c.oid IN (SELECT to_regclass(t) FROM unnest(?::text[]) t) AND c.relkind = 'p' ORDER BY 1`, [['spans', 'trace_search', 'trace_tags', 'traces']])).rows.map(
+      (r: { name: string }) => r.name,
+    );
+
+  it('phase A blocks no write: while its concurrent index build waits for an open write, another write through the repositories completes', async () => {
+    await onDatabaseThrough('postgres', '052-trace-registry', async (database) => {
+      const knex = database.knex;
+      const projectId = randomUUID();
+      await knex('projects').insert({ id: projectId, organization_id: await organizationRow(knex, AT), name: 'p', created_at: AT, updated_at: AT });
+      const store = createStore(knex, database.dialect);
+      await store.transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'stored')]));
+      const open = await heldOpen(knex, (trx) => createStore(trx, database.dialect).traces.insertMany([writeOf(projectId, 'held')]));
+
+      let settled = false;
+      const migrating = migrateToLatest(database).finally(() => (settled = true));
+      await eventually(
+        async () => (await knex.raw(`SELECT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE ? = ANY(pg_blocking_pids(a.pid)) AND a.query ILIKE 'CREATE UNIQUE INDEX CONCURRENTLY%') AS waiting`, [open.pid])).rows[0].waiting === true,
+        { what: 'the index build waiting for the open write' },
+      );
+      await store.transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'meanwhile')]));
+      expect(settled).to.equal(false);
+      await open.release();
+      await migrating;
+
+      expect(await partitioned(knex)).to.deep.equal(['spans', 'trace_search', 'trace_tags', 'traces']);
+      expect(await partitionOf(knex, 'spans', 'trace_id', 'meanwhile')).to.deep.equal(['spans_legacy']);
+      expect((await createStore(knex, database.dialect).traces.list({ projectId, filters: {}, limit: 10 })).map((t) => t.id).sort()).to.deep.equal(['held', 'meanwhile', 'stored']);
+    });
+  });
+
+  it('waits at most lock_timeout for each exclusive lock and retries, logging why, while writes go through; completes once the lock is free', async () => {
+    await onDatabaseThrough('postgres', '052-trace-registry', async (database) => {
+      const knex = database.knex;
+      const projectId = randomUUID();
+      await knex('projects').insert({ id: projectId, organization_id: await organizationRow(knex, AT), name: 'p', created_at: AT, updated_at: AT });
+      const store = createStore(knex, database.dialect);
+      await withSwapBounds({ lockTimeoutMs: 100, retryDelayMs: 20 }, async (logged) => {
+        // A long reader of traces: it conflicts with ACCESS EXCLUSIVE only.
+        const reader = await heldOpen(knex, (trx) => trx.raw('SELECT count(*) FROM traces'));
+        const migrating = migrateToLatest(database);
+        await eventually(() => logged.length >= 2, { what: 'two retries logged' });
+        await store.transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'meanwhile')]));
+        await reader.release();
+        await migrating;
+
+        expect(logged[0]).to.match(/^053-time-partitions: traces: .* a lock was not granted within 100 ms \(attempt 1\); retrying$/);
+        expect(await partitioned(knex)).to.deep.equal(['spans', 'trace_search', 'trace_tags', 'traces']);
+        expect(await partitionOf(knex, 'traces', 'id', 'meanwhile')).to.deep.equal(['traces_legacy']);
+      });
+    });
+  });
+
+  it('fails with the lock error when its attempts run out, and a second run completes it on the same legacy bound', async () => {
+    await onDatabaseThrough('postgres', '052-trace-registry', async (database) => {
+      const knex = database.knex;
+      const projectId = randomUUID();
+      await knex('projects').insert({ id: projectId, organization_id: await organizationRow(knex, AT), name: 'p', created_at: AT, updated_at: AT });
+      await createStore(knex, database.dialect).transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'stored')]));
+      await withSwapBounds({ lockTimeoutMs: 100, retryDelayMs: 20, attempts: 2 }, async (logged) => {
+        // An open write to a project: the swap of spans re-adds its foreign key to projects, which waits for it.
+        const writer = await heldOpen(knex, (trx) => trx('projects').where({ id: projectId }).update({ name: 'renamed' }));
+        const failure = (await rejectionOf(migrateToLatest(database))) as { code?: string };
+        await writer.release();
+
+        expect(failure.code).to.equal('55P03');
+        expect(logged).to.deep.equal(['053-time-partitions: spans: the swap to a partitioned table: a lock was not granted within 100 ms (attempt 1); retrying']);
+        expect(await partitioned(knex)).to.deep.equal([]);
+        await migrateToLatest(database);
+      });
+
+      expect(await partitioned(knex)).to.deep.equal(['spans', 'trace_search', 'trace_tags', 'traces']);
+      expect(await legacyUpperBound(knex, 'traces')).to.equal(weekStart(Date.now()) + 2 * WEEK_MS);
+      expect(await partitionOf(knex, 'spans', 'trace_id', 'stored')).to.deep.equal(['spans_legacy']);
+      expect((await createStore(knex, database.dialect).traces.findWithSpans(projectId, 'stored'))?.spans.map((s) => s.spanId)).to.deep.equal(['s1', 's2']);
     });
   });
 });
