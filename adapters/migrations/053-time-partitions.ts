@@ -41,20 +41,25 @@ const WEEKS_AHEAD = 4;
 
 const rowsOf = <T>(result: { rows: unknown[] }): T[] => result.rows as T[];
 
-/** Phase B's bounds (tests shorten them); `log` tells the operator why the migration is waiting. */
+/**
+ * Phase B's bounds (tests shorten them); `log` tells the operator why the migration is waiting;
+ * `report` receives each phase's duration per table (nothing by default; the migration bench prints them).
+ */
 export const SWAP = {
   lockTimeoutMs: 2000,
   retryDelayMs: 1000,
   attempts: 120,
   log: (message: string): void => void process.stderr.write(`${message}\n`),
+  report: (_phase: 'A' | 'B', _table: PartitionedTable, _ms: number): void => undefined,
 };
 
 const LOCK_NOT_AVAILABLE = '55P03';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)); // the pause between attempts at a lock
 
 /** `work` in a transaction that waits at most SWAP.lockTimeoutMs for each lock, retried while a lock times out. */
-async function underShortLock(knex: Knex, what: string, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+async function underShortLock(knex: Knex, what: string, work: (trx: Knex.Transaction) => Promise<void>, onAttempt?: () => void): Promise<void> {
   for (let attempt = 1; ; attempt++) {
+    onAttempt?.();
     try {
       await knex.transaction(async (trx) => {
         await trx.raw(`SET LOCAL lock_timeout = '${Math.max(1, Math.round(SWAP.lockTimeoutMs))}ms'`);
@@ -171,8 +176,17 @@ export const timePartitions: Migration = {
   async up(knex, dialect) {
     if (dialect !== 'postgres') return;
     const t1 = (await boundAlreadyChosen(knex)) ?? weekStart(Date.now()) + 2 * WEEK_MS;
-    for (const table of ORDER) await prepareTable(knex, table, t1);
-    for (const table of ORDER) await underShortLock(knex, `${table}: the swap to a partitioned table`, (trx) => swapTable(trx, table, t1));
+    for (const table of ORDER) {
+      const started = performance.now();
+      await prepareTable(knex, table, t1);
+      SWAP.report('A', table, performance.now() - started);
+    }
+    for (const table of ORDER) {
+      let started = performance.now();
+      await underShortLock(knex, `${table}: the swap to a partitioned table`, (trx) => swapTable(trx, table, t1), () => (started = performance.now()));
+      // From the start of the attempt that succeeded: its wait for the lock included.
+      SWAP.report('B', table, performance.now() - started);
+    }
   },
   async down(_knex, dialect) {
     if (dialect !== 'postgres') return;

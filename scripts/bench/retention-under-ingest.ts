@@ -11,8 +11,9 @@ import { Provisioning } from '../../src/domain/bootstrap/provisioning.js';
 import { DataLifecycle } from '../../src/domain/lifecycle/data-lifecycle.js';
 import { CursorCodec } from '../../src/pagination/cursor.js';
 import type { Store } from '../../src/ports/store.js';
-import type { SpanRecord, TraceWrite } from '../../src/ports/traces.js';
+import type { TraceWrite } from '../../src/ports/traces.js';
 import { describeDatabase } from './bench-database.js';
+import { traceWrite } from './bench-traces.js';
 import { percentile } from './load.js';
 
 /**
@@ -51,39 +52,6 @@ interface Options {
 
 const DAY_MS = 86_400_000;
 const round = (value: number) => Math.round(value * 100) / 100;
-const WORDS = ['invoice', 'refund', 'planner', 'router', 'summary', 'customer', 'ticket', 'search', 'weather', 'billing'];
-
-/** One trace of `spanCount` small spans, created at `createdMs`. */
-function traceWrite(projectId: string, id: string, spanCount: number, createdMs: number): TraceWrite {
-  const spans: SpanRecord[] = [];
-  for (let s = 0; s < spanCount; s++) {
-    spans.push({
-      spanId: `s${s}`,
-      parentSpanId: s === 0 ? null : 's0',
-      position: s,
-      name: s === 0 ? 'agent' : 'chat',
-      spanType: s === 0 ? 'AGENT' : 'LLM',
-      status: 'success',
-      latencyMs: 10 + s,
-      cost: 0.0001,
-      startTime: new Date(createdMs + s),
-      input: { prompt: `${WORDS[s % WORDS.length]} question number ${s} of ${id}` },
-      output: { text: `an answer about ${WORDS[(s + 3) % WORDS.length]}` },
-      error: null,
-      metadata: { model: 'gpt-4o-mini' },
-    });
-  }
-  return {
-    trace: {
-      projectId, id, name: 'bench run', status: 'success', createdAt: new Date(createdMs), latencyMs: 10 + spanCount, cost: 0.0001 * spanCount,
-      spanCount, totalTokens: 0, inputTokens: 0, outputTokens: 0, framework: null, agentName: 'planner', errorMessage: null, metadata: {},
-      sessionId: null, userId: null, environment: null, release: null, tags: [],
-    },
-    spans,
-    searchText: `bench run ${spans.map((s) => s.name).join(' ')} ${WORDS[id.length % WORDS.length]}`,
-  };
-}
-
 /** How many of the loaded traces are past retention: the first half. */
 const pastRetention = (traces: number) => Math.floor(traces / 2);
 
