@@ -53,7 +53,8 @@ export const SWAP = {
   report: (_phase: 'A' | 'B', _table: PartitionedTable, _ms: number): void => undefined,
 };
 
-const LOCK_NOT_AVAILABLE = '55P03';
+/** A lock not granted within lock_timeout, or this transaction chosen as a deadlock's victim: both retried. */
+const RETRIED = new Set(['55P03', '40P01']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)); // the pause between attempts at a lock
 
 /** `work` in a transaction that waits at most SWAP.lockTimeoutMs for each lock, retried while a lock times out. */
@@ -67,8 +68,10 @@ async function underShortLock(knex: Knex, what: string, work: (trx: Knex.Transac
       });
       return;
     } catch (error) {
-      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= SWAP.attempts) throw error;
-      SWAP.log(`053-time-partitions: ${what}: a lock was not granted within ${SWAP.lockTimeoutMs} ms (attempt ${attempt}); retrying`);
+      const code = (error as { code?: string }).code;
+      if (!code || !RETRIED.has(code) || attempt >= SWAP.attempts) throw error;
+      const why = code === '40P01' ? 'chosen as a deadlock\'s victim' : `a lock was not granted within ${SWAP.lockTimeoutMs} ms`;
+      SWAP.log(`053-time-partitions: ${what}: ${why} (attempt ${attempt}); retrying`);
       await sleep(SWAP.retryDelayMs);
     }
   }
@@ -119,6 +122,14 @@ async function swapTable(trx: Knex.Transaction, table: PartitionedTable, t1: num
   if (await isPartitioned(trx, table)) return;
   const legacy = legacyPartitionName(table);
   const key = KEYS[table];
+  // The tables its foreign keys reference first (projects): the attach replaces the legacy table's
+  // foreign-key triggers on them by the parent's, which takes ACCESS EXCLUSIVE there. A writer takes
+  // them before this table (an insert's foreign-key check on its first statement), so taking them
+  // after it deadlocked with ingest (measured: migration-053 bench, 2M spans).
+  const referenced = rowsOf<{ name: string }>(
+    await trx.raw("SELECT DISTINCT confrelid::regclass::text AS name FROM pg_constraint WHERE conrelid = ?::regclass AND contype = 'f' ORDER BY 1", [table]),
+  );
+  for (const { name } of referenced) await trx.raw(`LOCK TABLE ${name} IN ACCESS EXCLUSIVE MODE`);
   await trx.raw('LOCK TABLE ?? IN ACCESS EXCLUSIVE MODE', [table]);
   // What the parent takes over from the stored table, read under the lock: the definitions name the
   // table by its schema-qualified name, which is then the parent's.
