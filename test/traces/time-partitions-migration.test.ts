@@ -94,20 +94,22 @@ describe('[postgres] migration 053-time-partitions', () => {
   }
 
   /** A transaction held open on its own connection until `release()`; `pid` is its backend. */
-  async function heldOpen(knex: Knex, first: (trx: Knex.Transaction) => Promise<unknown>): Promise<{ pid: number; release: () => Promise<void> }> {
+  async function heldOpen(knex: Knex, first: (trx: Knex.Transaction) => Promise<unknown>): Promise<{ pid: number; trx: Knex.Transaction; release: () => Promise<void> }> {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let pid!: number;
+    let held!: Knex.Transaction;
     let ready!: () => void;
     const started = new Promise<void>((resolve) => (ready = resolve));
     const done = knex.transaction(async (trx) => {
+      held = trx;
       pid = Number((await trx.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid);
       await first(trx);
       ready();
       await gate;
     });
     await started;
-    return { pid, release: async () => { release(); await done; } };
+    return { pid, trx: held, release: async () => { release(); await done; } };
   }
 
   const partitioned = async (knex: Knex) =>
@@ -185,6 +187,30 @@ describe('[postgres] migration 053-time-partitions', () => {
       expect(await legacyUpperBound(knex, 'traces')).to.equal(weekStart(Date.now()) + 2 * WEEK_MS);
       expect(await partitionOf(knex, 'spans', 'trace_id', 'stored')).to.deep.equal(['spans_legacy']);
       expect((await createStore(knex, database.dialect).traces.findWithSpans(projectId, 'stored'))?.spans.map((s) => s.spanId)).to.deep.equal(['s1', 's2']);
+    });
+  });
+  it('takes the tables a swap\'s foreign keys reference before the table: a writer that checked its project and then writes spans is not deadlocked', async () => {
+    await onDatabaseThrough('postgres', '052-trace-registry', async (database) => {
+      const knex = database.knex;
+      const projectId = randomUUID();
+      await knex('projects').insert({ id: projectId, organization_id: await organizationRow(knex, AT), name: 'p', created_at: AT, updated_at: AT });
+      await withSwapBounds({ lockTimeoutMs: 30_000 }, async (logged) => {
+        // A write's first statement checks its project (a foreign key): the lock on projects is held to its end.
+        const writer = await heldOpen(knex, (trx) => trx('trace_ids').insert({ project_id: projectId, id: 'first', stored_at: Date.now() }));
+        const migrating = migrateToLatest(database);
+        await eventually(
+          async () => (await knex.raw('SELECT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE ? = ANY(pg_blocking_pids(a.pid))) AS waiting', [writer.pid])).rows[0].waiting === true,
+          { timeoutMs: 20_000, what: 'the swap waiting for the writer' },
+        );
+        // Then the same write goes on to spans: it must not wait for the swap that waits for it.
+        await createStore(writer.trx, database.dialect).traces.insertMany([writeOf(projectId, 'second')]);
+        await writer.release();
+        await migrating;
+
+        expect(logged).to.deep.equal([]);
+      });
+      expect(await partitioned(knex)).to.deep.equal(['spans', 'trace_search', 'trace_tags', 'traces']);
+      expect(await partitionOf(knex, 'spans', 'trace_id', 'second')).to.deep.equal(['spans_legacy']);
     });
   });
 });
