@@ -213,4 +213,33 @@ describe('[postgres] migration 053-time-partitions', () => {
       expect(await partitionOf(knex, 'spans', 'trace_id', 'second')).to.deep.equal(['spans_legacy']);
     });
   });
+  it('is the deadlock\'s victim, retried, when a writer holding a table then needs projects (an append\'s spans insert checking its project): the write completes', async () => {
+    await onDatabaseThrough('postgres', '052-trace-registry', async (database) => {
+      const knex = database.knex;
+      const projectId = randomUUID();
+      await knex('projects').insert({ id: projectId, organization_id: await organizationRow(knex, AT), name: 'p', created_at: AT, updated_at: AT });
+      // Phase A done, no swap yet: a first run stopped by an open write to the project.
+      await withSwapBounds({ lockTimeoutMs: 100, retryDelayMs: 20, attempts: 1 }, async () => {
+        const blocker = await heldOpen(knex, (trx) => trx('projects').where({ id: projectId }).update({ name: 'renamed' }));
+        expect(((await rejectionOf(migrateToLatest(database))) as { code?: string }).code).to.equal('55P03');
+        await blocker.release();
+      });
+      await withSwapBounds({ lockTimeoutMs: 30_000, retryDelayMs: 20, attempts: 3 }, async (logged) => {
+        // As an append whose spans insert has begun (spans locked) and whose project check comes next.
+        const writer = await heldOpen(knex, (trx) => trx.raw('LOCK TABLE spans IN ROW EXCLUSIVE MODE'));
+        const migrating = migrateToLatest(database);
+        await eventually(
+          async () => (await knex.raw('SELECT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE ? = ANY(pg_blocking_pids(a.pid))) AS waiting', [writer.pid])).rows[0].waiting === true,
+          { timeoutMs: 20_000, what: 'the swap holding projects and waiting for spans' },
+        );
+        await createStore(writer.trx, database.dialect).traces.insertMany([writeOf(projectId, 'appended')]);
+        await writer.release();
+        await migrating;
+
+        expect(logged).to.deep.equal(["053-time-partitions: spans: the swap to a partitioned table: chosen as a deadlock's victim (attempt 1); retrying"]);
+      });
+      expect(await partitioned(knex)).to.deep.equal(['spans', 'trace_search', 'trace_tags', 'traces']);
+      expect(await partitionOf(knex, 'spans', 'trace_id', 'appended')).to.deep.equal(['spans_legacy']);
+    });
+  });
 });
