@@ -5,6 +5,7 @@ import { openSqlite } from './sqlite/connection.js';
 import type * as PostgresConnection from './postgres/connection.js';
 import { loadModule } from '../src/lazy-module.js';
 import { SqliteSearchReader } from './sqlite/search-reader.js';
+import { collectSqliteThreadGarbage } from './sqlite/sqlite-thread.js';
 import { migrations } from './migrations/index.js';
 import type { Migration } from './migrations/migration.js';
 
@@ -29,8 +30,20 @@ export interface Database {
   readonly dialect: Dialect;
   /** SQLite on a file: the reader threads trace searches run on (closed with the database). */
   readonly searchReader?: SqliteSearchReader;
+  /**
+   * Collects the heaps of the threads this database runs on, if it has any (SQLite: the connection
+   * thread; its reader threads stop when idle). PostgreSQL has none.
+   */
+  collectThreadGarbage(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The SQLite connection thread's heap: it holds the rows and statements of every request it ran. */
+async function collectSqliteThread(): Promise<void> {
+  await collectSqliteThreadGarbage();
+}
+
+const noThreads = (): Promise<void> => Promise.resolve();
 
 export function dialectOf(databaseUrl: string | undefined): Dialect {
   if (!databaseUrl) return 'sqlite';
@@ -60,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         knex,
         dialect,
         searchReader,
+        collectThreadGarbage: collectSqliteThread,
         close: async () => {
           await searchReader.close();
           await knex.destroy();
@@ -67,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     }
   }
-  return { knex, dialect, close: () => knex.destroy() };
+  return { knex, dialect, collectThreadGarbage: dialect === 'sqlite' ? collectSqliteThread : noThreads, close: () => knex.destroy() };
 }
 
 /** The one migration set (or its first part), as knex's migration source for either dialect. */

@@ -43,6 +43,8 @@ export interface Config {
   searchPhraseCountLimit: number;
   /** Seconds a draining server waits for requests in flight before closing anyway. */
   drainTimeoutSeconds: number;
+  /** IDLE_COLLECT_SECONDS: quiet time before a full collection (src/startup/idle-collection.ts); 0 = off. */
+  idleCollectSeconds: number;
   /** Validate every response against the contract (on in tests). */
   validateResponses: boolean;
   logRequests: boolean;
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     maxBodyBytes: readInteger(env, 'MAX_BODY_BYTES'),
     drainTimeoutSeconds: readInteger(env, 'DRAIN_TIMEOUT_SECONDS'),
+    idleCollectSeconds: readInteger(env, 'IDLE_COLLECT_SECONDS'),
     credentialCacheMs: readInteger(env, 'CREDENTIAL_CACHE_MS'),
     searchCountLimit: readInteger(env, 'SEARCH_COUNT_LIMIT'),
     searchPhraseCountLimit: readInteger(env, 'SEARCH_PHRASE_COUNT_LIMIT'),

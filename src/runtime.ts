@@ -35,6 +35,8 @@ import { ServerRunWorker } from './domain/experiments/server-run-worker.js';
 import { SearchReindexTask } from './domain/traces/search-reindex-task.js';
 
 import { createLogger, type Logger } from './observability/logger.js';
+import { exposedGarbageCollector } from './observability/garbage-collector.js';
+import { IdleCollector } from './startup/idle-collection.js';
 
 /** The longest pause a paced background loop takes after one unit: well under every job lease. */
 const BACKGROUND_MAX_PAUSE_MS = 250;
@@ -245,6 +247,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       if (config.scheduler.enabled) {
         scheduler.start();
         background.push(scheduler);
+      }
+
+      const collectHeap = config.idleCollectSeconds > 0 ? exposedGarbageCollector() : null;
+      if (collectHeap) {
+        const idleCollector = new IdleCollector({
+          quietMs: config.idleCollectSeconds * 1000,
+          activity: lifecycle,
+          collectHeap,
+          collectThreads: () => database.collectThreadGarbage(),
+          log,
+        });
+        idleCollector.start();
+        background.push(idleCollector);
       }
     },
     async close() {

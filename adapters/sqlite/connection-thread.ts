@@ -1,8 +1,10 @@
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import Database from './driver.js';
 import { keptStatement } from './kept-statements.js';
-import { SQLITE_PRAGMAS, type SqliteQuery, type SqliteQueryResult, type ThreadFailure, type ThreadReply, type ThreadRequest } from './sqlite-thread.js';
+import { exposedGarbageCollector } from '../../src/observability/garbage-collector.js';
+import { SQLITE_PRAGMAS, type ThreadCollection, type SqliteQuery, type SqliteQueryResult, type ThreadFailure, type ThreadReply, type ThreadRequest } from './sqlite-thread.js';
 
 /**
  * The SQLite thread: every database the process opens through openSqlite lives here, and every
@@ -184,7 +186,7 @@ function placeOf(shared: SharedDatabase, handle: number, request: ThreadRequest)
 }
 
 function handleOf(request: ThreadRequest): number | null {
-  return request.op === 'open' ? null : request.connection;
+  return request.op === 'open' || request.op === 'collectGarbage' ? null : request.connection;
 }
 
 /** Runs the message if it can run now; false when it must wait for the writer. */
@@ -216,6 +218,15 @@ function tryRun(message: Message): boolean {
   return true;
 }
 
+/** This thread's own heap, collected whole: it holds the rows and statements of every request it ran. */
+function collectGarbage(): ThreadCollection {
+  const collect = exposedGarbageCollector();
+  if (!collect) return null;
+  const usedBefore = v8.getHeapStatistics().used_heap_size;
+  collect();
+  return { usedBefore, usedAfter: v8.getHeapStatistics().used_heap_size };
+}
+
 /** Requests that touch no statement: opening, closing, the prepared counts. */
 function answerAlone(request: ThreadRequest): unknown {
   switch (request.op) {
@@ -226,6 +237,8 @@ function answerAlone(request: ThreadRequest): unknown {
       return null;
     case 'prepared':
       return Object.fromEntries(handles.get(request.connection)?.prepared ?? []);
+    case 'collectGarbage':
+      return collectGarbage();
     default:
       throw new Error(`SQLite connection ${request.connection} is closed`);
   }

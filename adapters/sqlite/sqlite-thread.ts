@@ -39,7 +39,11 @@ export type ThreadRequest =
   | { op: 'query'; connection: number; query: SqliteQuery; pipelined?: true }
   | { op: 'runEach'; connection: number; steps: RowStep[]; pipelined?: true }
   | { op: 'prepared'; connection: number; pipelined?: undefined }
-  | { op: 'close'; database: string; connection: number; pipelined?: undefined };
+  | { op: 'close'; database: string; connection: number; pipelined?: undefined }
+  | { op: 'collectGarbage'; pipelined?: undefined };
+
+/** The thread's V8 heap in use around a collection it was asked for, in bytes (null: its `gc` was not available). */
+export type ThreadCollection = { usedBefore: number; usedAfter: number } | null;
 
 /** An error of the thread's, as it crosses back. */
 export interface ThreadFailure {
@@ -134,6 +138,16 @@ class SqliteThread {
 }
 
 let shared: SqliteThread | null = null;
+
+/**
+ * A full collection of the SQLite thread's heap (it has its own isolate, which a collection of the
+ * request thread's leaves alone), or null when no thread is running. The idle collection asks for
+ * it (src/startup/idle-collection.ts).
+ */
+export async function collectSqliteThreadGarbage(): Promise<ThreadCollection> {
+  if (!shared?.alive) return null;
+  return shared.call<ThreadCollection>({ op: 'collectGarbage' });
+}
 
 /** Statements that open a transaction or a savepoint: nothing is read from them. */
 const OPENS_WORK = /^(?:BEGIN|SAVEPOINT)\b/i;

@@ -40,10 +40,11 @@ const program = new Command()
   .option('--traces <n>', 'traces per ingest', '5000')
   .option('--concurrency <n>', 'ingest concurrency', '32')
   .option('--settle <s>', 'seconds before the RSS after ingest is read', '15')
+  .option('--idle <s>', 'seconds from start to the idle reading (past IDLE_COLLECT_SECONDS to read it after the idle collection)', '5')
   .option('--trace-gc', 'run each server with --trace-gc and report its full (mark-compact) and young (scavenge) collections over the ingest', false)
   .option('--postgres-url <url>', 'PostgreSQL server', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test');
 program.parse(process.argv);
-const options = program.opts<{ adapter: Dialect; entry: string; candidates: string; rounds: string; traces: string; concurrency: string; settle: string; traceGc: boolean; postgresUrl: string }>();
+const options = program.opts<{ adapter: Dialect; entry: string; candidates: string; rounds: string; traces: string; concurrency: string; settle: string; idle: string; traceGc: boolean; postgresUrl: string }>();
 
 /** Collections and their summed pause in --trace-gc lines ("[pid:0x…] 1234 ms: Mark-Compact 80.1 (95.2) -> 60.3 (90.1) MB, 35.2 / 0.0 ms …"). */
 function gcSummary(output: string): Record<string, { count: number; ms: number }> {
@@ -69,7 +70,7 @@ try {
       from += Number(options.traces);
       const server = await spawnServer({ entry: options.entry, env: { ...benchServerEnv(db), ...c.env }, nodeArgs: [...c.nodeArgs, ...(options.traceGc ? ['--trace-gc'] : [])] });
       try {
-        await sleep(5_000);
+        await sleep(Number(options.idle) * 1000);
         const idleMb = readRssMb(server.pid);
         const gcBefore = server.output().length;
         let next = 0;

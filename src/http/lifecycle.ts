@@ -5,11 +5,17 @@ import { ProblemError } from '../errors.js';
 export class Lifecycle {
   private drainingSince: number | null = null;
   private inFlight = 0;
+  private started = 0;
   private idleWaiters: (() => void)[] = [];
 
   /** Requests being answered now (background pacing reads it: src/domain/background/background-pacer.ts). */
   get requestsInFlight(): number {
     return this.inFlight;
+  }
+
+  /** Requests taken since the process started (the idle collection compares it between its looks: src/startup/idle-collection.ts). */
+  get requestsStarted(): number {
+    return this.started;
   }
 
   get draining(): boolean {
@@ -37,6 +43,7 @@ export class Lifecycle {
         );
       }
       this.inFlight += 1;
+      this.started += 1;
       let done = false;
       const finish = () => {
         if (done) return;

@@ -132,3 +132,22 @@ export function recordFinalizerSize(size: number, previous?: number): void {
   finalizerWorkers.set(size);
   if (previous !== undefined && previous !== size) finalizerScaled.inc({ direction: size > previous ? 'up' : 'down' });
 }
+
+const idleCollections = new Counter({
+  name: 'tracewell_idle_collections_total',
+  help: 'Full garbage collections run because the server went quiet (IDLE_COLLECT_SECONDS), of its own heap and its threads\'.',
+  registers: [processRegistry],
+});
+
+const idleCollectionSeconds = new Histogram({
+  name: 'tracewell_idle_collection_seconds',
+  help: 'How long each idle collection held the request thread.',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  registers: [processRegistry],
+});
+
+/** One idle collection, and how long it held the request thread. */
+export function recordIdleCollection(seconds: number): void {
+  idleCollections.inc();
+  idleCollectionSeconds.observe(seconds);
+}

@@ -87,6 +87,11 @@ export const SETTINGS = {
     meaning:
       'How far V8 lets the JavaScript heap grow past what survived its last full collection before it collects again, in percent, for the server and its threads. `0`: V8\'s own factor, which grows up to 4× under a high allocation rate and left the server ~100 MB above this default after a burst of ingest ([benchmarks](benchmarks.md)). Not a cap: for a hard one, `NODE_OPTIONS=--max-old-space-size` ([deployment](deployment.md#start-up-time-and-memory)).',
   },
+  IDLE_COLLECT_SECONDS: {
+    group: 'server', kind: 'integer', default: 5, min: 0,
+    meaning:
+      'Once the server has been quiet this long (no request taken, the process under 5 % of a core), it runs a full garbage collection of its heap and of its database thread\'s, and one more after as long again, giving back what start-up or a burst of requests left committed ([benchmarks](benchmarks.md#issue-61-item-1--idle-collection-2026-11-29-evening)); only after requests or background work since the last one. Each collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
+  },
   DRAIN_TIMEOUT_SECONDS: {
     group: 'server', kind: 'integer', default: 25, min: 1,
     meaning: 'On SIGTERM, how long the server waits for requests in flight before closing anyway ([draining](rest-api.md#draining)).',

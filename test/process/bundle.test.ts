@@ -101,6 +101,13 @@ describe('the bundled server build', function () {
       expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/sqlite/connection-thread.js']);
     });
 
+    it('answers /readyz without having loaded the mail library, which only a configured SMTP server needs', async () => {
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
+      const everything = readFileSync(logFile, 'utf8').split('\n');
+      expect(everything.some((url) => url.includes('/node_modules/express/'))).to.equal(true);
+      expect(everything.filter((url) => url.includes('/node_modules/nodemailer/'))).to.deep.equal([]);
+    });
+
     it('loads the OTLP face on the first request to /v1/traces, and serves it', async () => {
       expect(loaded()).to.not.include('src/http/otlp-router.js');
       const response = await fetch(`${server.baseUrl}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

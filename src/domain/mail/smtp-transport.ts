@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { MailDeliveryError, type MailMessage, type MailReceipt, type MailTransport } from '../../ports/mail-transport.js';
 import type { MailSettings } from './mail-settings.js';
@@ -9,19 +9,29 @@ interface SmtpFailure {
   code?: string;
 }
 
+type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo>;
+
 /**
  * The deployment's SMTP server through nodemailer. One pooled connection set per process; a 5xx
  * answer is permanent (the message is refused as written), anything else — a 4xx, a timeout, a
  * closed connection — may pass on a later attempt.
+ *
+ * nodemailer is imported with the first message, not at start-up: its modules cost start-up CPU
+ * and ~1 MB of idle heap in every server, most of which never send mail (issue #61).
  */
 export class SmtpMailTransport implements MailTransport {
-  private readonly transporter: Transporter<SMTPTransport.SentMessageInfo>;
+  private transporter: Promise<SmtpTransporter> | null = null;
   readonly from: string;
 
-  constructor(settings: MailSettings & { smtpUrl: string }) {
+  constructor(private readonly settings: MailSettings & { smtpUrl: string }) {
     this.from = settings.from;
+  }
+
+  private async connect(): Promise<SmtpTransporter> {
+    const { default: nodemailer } = await import('nodemailer');
+    const { settings } = this;
     const url = new URL(settings.smtpUrl);
-    this.transporter = nodemailer.createTransport({
+    return nodemailer.createTransport({
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
@@ -35,8 +45,9 @@ export class SmtpMailTransport implements MailTransport {
   }
 
   async send(message: MailMessage): Promise<MailReceipt> {
+    const transporter = await (this.transporter ??= this.connect());
     try {
-      const info = await this.transporter.sendMail({
+      const info = await transporter.sendMail({
         from: this.from,
         to: [...message.to],
         subject: message.subject,
@@ -53,7 +64,7 @@ export class SmtpMailTransport implements MailTransport {
   }
 
   async close(): Promise<void> {
-    this.transporter.close();
+    (await this.transporter)?.close();
   }
 }
 

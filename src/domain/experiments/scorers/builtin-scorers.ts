@@ -1,4 +1,6 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv';
+import type { Ajv as AjvInstance, ValidateFunction } from 'ajv';
 import { problems } from '../../../errors.js';
 import { canonicalJson } from '../../../pagination/cursor.js';
 import { compileLinearPattern, UnsupportedPatternError, type LinearPattern } from '../../detections/scanning/linear-pattern.js';
@@ -43,13 +45,25 @@ const numberOf = (value: unknown): number | null => {
 };
 const hasExpected = (expected: unknown): boolean => expected !== null && expected !== undefined;
 
+const requireModule = createRequire(import.meta.url);
+
+/**
+ * A JSON Schema compiler for json_schema scorers, created on the first one: ajv (a CommonJS package,
+ * so `require` loads it at once) is ~35 ms of start-up CPU a server pays before its first request
+ * otherwise, for a scorer kind most experiments never use (issue #61).
+ */
+function schemaCompiler(): AjvInstance {
+  const { Ajv } = requireModule('ajv') as typeof AjvModule;
+  return new Ajv({ allErrors: false, strict: false });
+}
+
 /**
  * Compiles the deterministic scorers of a request, refusing a bad one at its path
  * (`/body/scorers/<i>/…`) before any result is scored: patterns run on the linear-time engine
  * (RE2 syntax, no catastrophic backtracking), schemas are bounded in size and compiled once.
  */
 export function compileScorers(specs: readonly ScorerSpec[], at = '/body/scorers'): CompiledScorer[] {
-  const ajv = new Ajv({ allErrors: false, strict: false });
+  let ajv: AjvInstance | null = null;
   return specs.map((spec, index) => {
     const path = `${at}/${index}`;
     const caseSensitive = spec.caseSensitive ?? true;
@@ -79,7 +93,7 @@ export function compileScorers(specs: readonly ScorerSpec[], at = '/body/scorers
         }
         let validate: ValidateFunction;
         try {
-          validate = ajv.compile(spec.schema);
+          validate = (ajv ??= schemaCompiler()).compile(spec.schema);
         } catch (error) {
           throw problems.validation('The schema does not compile.', [{ code: 'schema', message: `not a valid JSON Schema: ${(error as Error).message}`.slice(0, 160), path: `${path}/schema` }]);
         }

@@ -1,0 +1,147 @@
+import { performance } from 'node:perf_hooks';
+import type { CollectGarbage } from '../observability/garbage-collector.js';
+import { recordIdleCollection } from '../observability/instruments.js';
+
+/** What the collector watches: the HTTP lifecycle's request counts (src/http/lifecycle.ts). */
+export interface RequestActivity {
+  readonly requestsInFlight: number;
+  readonly requestsStarted: number;
+}
+
+export interface IdleCollectorOptions {
+  /** Quiet time (no request started or in flight, the process under 5 % of a core) before a collection. */
+  quietMs: number;
+  activity: RequestActivity;
+  /** A full collection of the request thread's heap (src/observability/garbage-collector.ts). */
+  collectHeap: CollectGarbage;
+  /** The same for the threads the database runs on (SQLite's connection thread); they have heaps of their own. */
+  collectThreads: () => Promise<void>;
+  log: (message: string) => void;
+  /** CPU time the process has used so far, all threads, in microseconds (default: `process.cpuUsage()`). */
+  cpuMicros?: () => number;
+  /** Milliseconds on a monotonic clock (default `performance.now`). */
+  now?: () => number;
+}
+
+/**
+ * Above this share of one core between two looks the process is busy though no request is: background
+ * work (settling rollups after a burst, retention, evaluations) allocates as requests do. An idle
+ * server's polling loops, every one on, used 1.5 % (310 ms of CPU in 20 s, measured on a busy 2-core machine).
+ */
+const BUSY_CPU_SHARE = 0.05;
+/** How often the collector looks at the request counts, as a fraction of the quiet time (a collection then comes 1–1.5 quiet times after the last request). */
+const LOOKS_PER_QUIET_TIME = 2;
+const MIN_LOOK_MS = 250;
+
+/**
+ * Gives memory back once the server goes quiet (issue #61 item 1).
+ *
+ * Why: V8 keeps the pages a burst of requests grew its heap to (the old generation past what is
+ * alive, the young generation at its 16 MB semi-space maximum) until a later collection needs
+ * them, and a quiet server runs none: after start-up it held ~30 MB of young generation it no
+ * longer used, and 30 s after an ingest burst it still held 100+ MB more than before it
+ * (docs/benchmarks.md). One full collection, once the process has been quiet for the quiet time,
+ * lets V8 release them: it frees empty old-space pages and, the allocation rate it measured since
+ * its last collection being low, shrinks the young generation.
+ *
+ * Quiet means no request started or in flight and the process (all its threads) using under 5 % of
+ * a core — so the collection comes after the background work a burst leaves (the rollups it marked)
+ * has finished too, when V8 sees a low allocation rate. It runs only if requests were served or the
+ * process was busy since the last one, and once more a quiet time later (below), so an idle server
+ * collects twice, not every quiet time.
+ *
+ * The cost: the collection holds the request thread (the `tracewell_idle_collection_seconds`
+ * histogram: tens of milliseconds on a heap of a few hundred MB); a request arriving during it
+ * waits that long. IDLE_COLLECT_SECONDS=0 turns it off.
+ */
+export class IdleCollector {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+  private readonly cpuMicros: () => number;
+  /** The request count and CPU time at the last look, and since when the process has been quiet. */
+  private seenStarted: number;
+  private seenCpu: number;
+  private seenAt: number;
+  private quietSince: number;
+  /** Requests served or busy looks since the last collection (start-up counts as one). */
+  private activeSinceCollection = true;
+  /** When the first collection of this quiet spell ran, while its follow-up is still to come. */
+  private followUpFrom: number | null = null;
+  /** A collection ran since the last look. */
+  private afterCollection = false;
+  private looking: Promise<boolean> | null = null;
+  /** Collections run (tests read it). */
+  collections = 0;
+
+  constructor(private readonly options: IdleCollectorOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.cpuMicros = options.cpuMicros ?? (() => {
+      const usage = process.cpuUsage();
+      return usage.user + usage.system;
+    });
+    this.seenStarted = options.activity.requestsStarted;
+    this.seenCpu = this.cpuMicros();
+    this.seenAt = this.now();
+    this.quietSince = this.seenAt;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.look(), Math.max(MIN_LOOK_MS, this.options.quietMs / LOOKS_PER_QUIET_TIME));
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.looking;
+  }
+
+  /** One look: collects when the server has been quiet for the quiet time and has something to give back; true if it collected. */
+  look(): Promise<boolean> {
+    this.looking ??= this.lookOnce().finally(() => {
+      this.looking = null;
+    });
+    return this.looking;
+  }
+
+  private async lookOnce(): Promise<boolean> {
+    const { activity, quietMs } = this.options;
+    const now = this.now();
+    const cpu = this.cpuMicros();
+    // The look right after a collection does not read the CPU: V8 sweeps the collected heap on helper
+    // threads after it, which a process's CPU time counts, and a large heap would otherwise wake it again.
+    const busyShare = this.afterCollection || now <= this.seenAt ? 0 : (cpu - this.seenCpu) / 1000 / (now - this.seenAt);
+    this.afterCollection = false;
+    const requested = activity.requestsInFlight > 0 || activity.requestsStarted !== this.seenStarted;
+    this.seenStarted = activity.requestsStarted;
+    this.seenCpu = cpu;
+    this.seenAt = now;
+    if (requested || busyShare > BUSY_CPU_SHARE) {
+      this.activeSinceCollection = true;
+      this.followUpFrom = null;
+      this.quietSince = now;
+      return false;
+    }
+    if (now - this.quietSince < quietMs) return false;
+    // V8 shrinks a young generation only when the allocation rate it measured since its previous
+    // collection is low; the first collection of a spell may still count the end of the burst, so a
+    // second one follows a quiet time later, measuring only the quiet.
+    const followUp = !this.activeSinceCollection && this.followUpFrom !== null && now - this.followUpFrom >= quietMs;
+    if (!this.activeSinceCollection && !followUp) return false;
+
+    const started = this.now();
+    this.options.collectHeap();
+    recordIdleCollection((this.now() - started) / 1000);
+    try {
+      await this.options.collectThreads();
+    } catch (error) {
+      this.options.log(`idle collection of the database threads: ${(error as Error).message}`);
+    }
+    this.collections += 1;
+    this.followUpFrom = followUp ? null : now;
+    this.activeSinceCollection = false;
+    this.afterCollection = true;
+    return true;
+  }
+}
