@@ -190,7 +190,7 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters, dialect: Dial
     // A correlated EXISTS on the trace's spans (their primary key), name and version on the same span;
     // PostgreSQL may turn it into a semi-join starting from spans_prompt_idx for a rare prompt.
     qb.whereExists(function used(this: Knex.QueryBuilder) {
-      this.select(1).from('spans as sp').whereRaw('sp.project_id = t.project_id').whereRaw('sp.trace_id = t.id').whereRaw(`${columns.name} = ?`, [name]);
+      this.select(1).from('spans as sp').whereRaw(`sp.project_id = t.project_id AND sp.trace_id = t.id${filterDialectOf(dialect).sameStoredTrace('sp', 't')}`).whereRaw(`${columns.name} = ?`, [name]);
       if (version !== undefined) this.whereRaw(`${columns.version} = ?`, [columns.versionBinding(version)]);
     });
   }
@@ -209,7 +209,7 @@ const SPAN_MATCH_DIMENSIONS = ['model', 'provider', 'spanType'] as const;
 function applySpanMatch(qb: Knex.QueryBuilder, match: SpanMatch, dialect: Dialect): void {
   const filterDialect = filterDialectOf(dialect);
   qb.whereExists(function spanned(this: Knex.QueryBuilder) {
-    this.select(1).from('spans as s').whereRaw('s.project_id = t.project_id').whereRaw('s.trace_id = t.id');
+    this.select(1).from('spans as s').whereRaw(`s.project_id = t.project_id AND s.trace_id = t.id${filterDialect.sameStoredTrace('s', 't')}`);
     for (const dimension of SPAN_MATCH_DIMENSIONS) {
       const value = match[dimension];
       if (value === undefined) continue;
@@ -660,10 +660,21 @@ export class SqlTraceRepository implements TraceRepository {
       .orderBy([{ column: 'position', order: 'asc' }, { column: 'start_time', order: 'asc' }, { column: 'span_id', order: 'asc' }]);
   }
 
+  /**
+   * A query of `spans` by many trace ids: on PostgreSQL, confined to each one's rows of the stored_at its
+   * registry row holds. A trace released by retention has no registry row but keeps its rows in a week
+   * that stays until the batch path deletes them; an id stored anew since must not meet them
+   * (docs/partitioning.md). One array parameter: no bound-parameter limit.
+   */
+  private ofRegisteredTraces(qb: Knex.QueryBuilder, projectId: string, traceIds: readonly string[]): Knex.QueryBuilder {
+    if (this.dialect !== 'postgres') return qb;
+    return qb.whereRaw('(spans.trace_id, spans.stored_at) IN (SELECT r.id, r.stored_at FROM trace_ids r WHERE r.project_id = ? AND r.id = ANY(?::text[]))', [projectId, [...traceIds]]);
+  }
+
   async spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>> {
     const byTrace = new Map<string, SpanRecord[]>(traceIds.map((id) => [id, []]));
     if (traceIds.length === 0) return byTrace;
-    const rows: unknown[][] = await this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId }).whereIn('trace_id', traceIds)
+    const rows: unknown[][] = await this.ofRegisteredTraces(this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId }).whereIn('trace_id', traceIds), projectId, traceIds)
       // As spansOf orders one trace's (OTLP spans share position 0 and come in start order).
       .orderBy([{ column: 'trace_id' }, { column: 'position' }, { column: 'start_time' }, { column: 'span_id' }])
       .options(AS_ARRAYS);
@@ -686,7 +697,7 @@ export class SqlTraceRepository implements TraceRepository {
   async rootSpansOf(projectId: string, traceIds: readonly string[]): Promise<Map<string, SpanRecord[]>> {
     const byTrace = new Map<string, SpanRecord[]>();
     if (traceIds.length === 0) return byTrace;
-    const rows: unknown[][] = await this.db('spans')
+    const rows: unknown[][] = await this.ofRegisteredTraces(this.db('spans'), projectId, traceIds)
       .select(SPAN_READ_COLUMNS)
       .where({ project_id: projectId })
       .whereIn('trace_id', traceIds as string[])
