@@ -39,16 +39,23 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     private readonly textIndex: TraceTextIndex,
   ) {}
 
-  async traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number): Promise<string[]> {
+  async traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number, week?: StoredWeek): Promise<string[]> {
     const qb = this.db('traces').where({ project_id: projectId });
     if (beforeMs !== undefined) qb.where('created_at', '<', beforeMs);
+    if (week && this.dialect === 'postgres') this.withinWeek(qb, week);
     const rows = await qb.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(limit).select('id');
     return rows.map((row: { id: string }) => row.id);
   }
 
-  async deleteTraces(projectId: string, traceIds: string[], beforeMs?: number): Promise<number> {
+  /** Confines `qb` (of a partitioned table, unaliased) to the week's rows: one partition read. */
+  private withinWeek(qb: Knex.QueryBuilder, week: StoredWeek): Knex.QueryBuilder {
+    if (week.fromMs !== null) qb.where('stored_at', '>=', week.fromMs);
+    return qb.where('stored_at', '<', week.toMs);
+  }
+
+  async deleteTraces(projectId: string, traceIds: string[], beforeMs?: number, week?: StoredWeek): Promise<number> {
     if (traceIds.length === 0) return 0;
-    if (this.dialect === 'postgres') return this.deleteStoredTraces(projectId, traceIds, beforeMs);
+    if (this.dialect === 'postgres') return this.deleteStoredTraces(projectId, traceIds, beforeMs, week);
     const db = this.db;
     await this.deletePerTraceRows(projectId, traceIds);
     await this.textIndex.removeMany(db, projectId, traceIds);
@@ -65,10 +72,12 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
    * for a trace that is the registered one. The registry row goes with the trace row (migration 052's
    * trigger).
    */
-  private async deleteStoredTraces(projectId: string, traceIds: string[], beforeMs: number | undefined): Promise<number> {
+  private async deleteStoredTraces(projectId: string, traceIds: string[], beforeMs: number | undefined, week: StoredWeek | undefined): Promise<number> {
     const db = this.db;
     const doomed = db('traces').where({ project_id: projectId }).whereIn('id', traceIds);
     if (beforeMs !== undefined) doomed.where('created_at', '<', beforeMs);
+    // The week-restricted batch path: a trace of the same id in a week waiting for its drop stays.
+    if (week) this.withinWeek(doomed, week);
     const keys = ((await doomed.select('id', 'stored_at')) as Row[]).map((row) => [row.id as string, Number(row.stored_at)] as const);
     if (keys.length === 0) return 0;
     const registered = (await keyedBy(db('trace_ids').where({ project_id: projectId }), 'id', keys).pluck('id')) as string[];
@@ -98,6 +107,11 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     // write prepared in a week's last moments may still commit into it after the week has ended.
     const ended = Date.now() - WRITE_SETTLE_MS;
     return (await partitionsOf(this.db, 'traces')).filter((p) => p.to <= ended).map((p) => ({ fromMs: p.from, toMs: p.to }));
+  }
+
+  async storedWeeks(): Promise<StoredWeek[]> {
+    if (this.dialect !== 'postgres') return [];
+    return (await partitionsOf(this.db, 'traces')).map((p) => ({ fromMs: p.from, toMs: p.to }));
   }
 
   /**

@@ -34,9 +34,12 @@ export interface DataLifecycleRepository {
    * links; with `beforeMs`, only those created before it — on partitioned storage an id released by a
    * week's drop (releaseWeek) may also name a newer trace, which must stay.
    */
-  deleteTraces(projectId: string, traceIds: string[], beforeMs?: number): Promise<number>;
-  /** Up to `limit` trace ids of the project created before `beforeMs` (all when undefined), oldest first. */
-  traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number): Promise<string[]>;
+  deleteTraces(projectId: string, traceIds: string[], beforeMs?: number, week?: StoredWeek): Promise<number>;
+  /**
+   * Up to `limit` trace ids of the project created before `beforeMs` (all when undefined), oldest first;
+   * with `week` (partitioned storage), only the traces stored in it.
+   */
+  traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number, week?: StoredWeek): Promise<string[]>;
   /**
    * One bounded step of purging a deleted project's rows that do not hang off traces (jobs of
    * vanished traces, deliveries, idempotency records, detection events); the number deleted (0: done).
@@ -44,6 +47,8 @@ export interface DataLifecycleRepository {
   purgeProjectRemainder(projectId: string, limit: number): Promise<number>;
   /** The weeks of partitioned storage that ended before now, oldest first; none where storage is not partitioned. */
   pastWeeks(): Promise<StoredWeek[]>;
+  /** Every week of partitioned storage, past, current and ahead, oldest first; none where storage is not partitioned. */
+  storedWeeks(): Promise<StoredWeek[]>;
   /** Each project with traces stored in the week, with the latest `created_at` among them. */
   weekProjects(week: StoredWeek): Promise<{ projectId: string; newestMs: number }[]>;
   /**

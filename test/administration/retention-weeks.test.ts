@@ -88,12 +88,14 @@ describe('[postgres] retention over weekly partitions', function () {
     expect((await server.runtime.store.traces.findWithSpans(projectId, 'new-1'))?.spans.map((s) => s.spanId).sort()).to.deep.equal(['new-1-llm', 'new-1-root']);
   });
 
-  it('keeps a past week where a trace is no longer past retention (moved later), deleting its other traces by the batch path', async () => {
+  it('keeps a past week where a trace is no longer past retention (moved later), deleting its other traces by the batch path when its drop is more than a week away', async () => {
     await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(weekA)); // an empty past week is dropped by any run before
     const now = server.clock.now().getTime();
-    const projectId = await newProject('Kept week', 7);
+    // 30 days: the moved trace passes its floor in 30 days, the week's drop is due then. Within a week,
+    // the other traces would wait for the drop instead (retention-wait.test.ts).
+    const projectId = await newProject('Kept week', 30);
     const old = ['moved', 'gone-1', 'gone-2'];
-    await server.runtime.services.traceIngestion.ingestBatch(projectId, old.map((id, i) => tracePayload(id, now - 30 * DAY - i * 1000)));
+    await server.runtime.services.traceIngestion.ingestBatch(projectId, old.map((id, i) => tracePayload(id, now - 40 * DAY - i * 1000)));
     await moveToWeek(knex, projectId, old, weekA);
     // As an OTLP append whose spans carry no start time moves its trace to the time received.
     await knex('traces').where({ project_id: projectId, id: 'moved' }).update({ created_at: now });
