@@ -4,10 +4,14 @@ import type { Dialect } from '../../src/ports/store.js';
 import { scopeMatch } from '../sqlite/trace-text-index.js';
 import { dropPartition, partitionNameOf, partitionsOf, PARTITIONED_TABLES } from '../postgres/time-partitions.js';
 import type { TraceTextIndex } from './trace-text-index.js';
+import { DAY_MS, HOUR_MS } from './metrics-rollup-grains.js';
 
 type Row = Record<string, unknown>;
 
 const WRITE_SETTLE_MS = 86_400_000;
+
+/** The start of the period of `ms` (an hour, a UTC day) holding it. */
+const startOf = (ms: number, period: number): number => ms - (((ms % period) + period) % period);
 
 /**
  * `(idColumn, stored_at)` among the given trace keys, as a join with two unnested arrays: a row-value
@@ -119,17 +123,18 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
    * next project and one for its newest trace, not a walk over the week's traces (the lifecycle asks
    * this of every past week on every run).
    */
-  async weekProjects(week: StoredWeek): Promise<{ projectId: string; newestMs: number }[]> {
+  async weekProjects(week: StoredWeek): Promise<{ projectId: string; oldestMs: number; newestMs: number }[]> {
     const range = inWeek(week, 't');
     const result = await this.db.raw(
       `WITH RECURSIVE p(project_id) AS (
          (SELECT t.project_id FROM traces t WHERE ${range.sql} ORDER BY t.project_id LIMIT 1)
          UNION ALL
          SELECT (SELECT t.project_id FROM traces t WHERE ${range.sql} AND t.project_id > p.project_id ORDER BY t.project_id LIMIT 1) FROM p WHERE p.project_id IS NOT NULL)
-       SELECT p.project_id, (SELECT max(t.created_at) FROM traces t WHERE ${range.sql} AND t.project_id = p.project_id) AS newest FROM p WHERE p.project_id IS NOT NULL`,
-      [...range.bindings, ...range.bindings, ...range.bindings],
+       SELECT p.project_id, (SELECT min(t.created_at) FROM traces t WHERE ${range.sql} AND t.project_id = p.project_id) AS oldest,
+              (SELECT max(t.created_at) FROM traces t WHERE ${range.sql} AND t.project_id = p.project_id) AS newest FROM p WHERE p.project_id IS NOT NULL`,
+      [...range.bindings, ...range.bindings, ...range.bindings, ...range.bindings],
     );
-    return (result.rows as Row[]).map((row) => ({ projectId: row.project_id as string, newestMs: Number(row.newest) }));
+    return (result.rows as Row[]).map((row) => ({ projectId: row.project_id as string, oldestMs: Number(row.oldest), newestMs: Number(row.newest) }));
   }
 
   /**
@@ -181,6 +186,43 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
       [projects, ids, stored.map(Number), JSON.stringify(floorRows), ...range.bindings],
     );
     return { released: Number((released.rows as { n: string | number }[])[0].n), next };
+  }
+
+  async removeDroppedRollups(week: StoredWeek, projectId: string, range: { oldestMs: number; newestMs: number; floorMs: number }, limit: number): Promise<number> {
+    const db = this.db;
+    const hours = { from: startOf(range.oldestMs, HOUR_MS), to: Math.min(startOf(range.newestMs, HOUR_MS) + HOUR_MS, startOf(range.floorMs, HOUR_MS)) };
+    const days = { from: startOf(range.oldestMs, DAY_MS), to: Math.min(startOf(range.newestMs, DAY_MS) + DAY_MS, startOf(range.floorMs, DAY_MS)) };
+    if (hours.to <= hours.from && days.to <= days.from) return 0;
+    // The hours (and days) some trace of the project stored in another week still falls in: their
+    // rollups are those of rows that stay (a week waiting for its drop, the legacy partition). The
+    // project's created_at index per partition; the dropped week's own traces are left out.
+    const week_ = inWeek(week, 't');
+    const kept = (
+      await db.raw(
+        `SELECT DISTINCT t.created_at - t.created_at % ${HOUR_MS} AS hour FROM traces t
+         WHERE t.project_id = ? AND t.created_at >= ? AND t.created_at < ? AND NOT (${week_.sql})`,
+        [projectId, Math.min(hours.from, days.from), Math.max(hours.to, days.to), ...week_.bindings],
+      )
+    ).rows.map((row: { hour: string | number }) => Number(row.hour)) as number[];
+    const keptDays = [...new Set(kept.map((hour) => startOf(hour, DAY_MS)))];
+    let removed = 0;
+    // One table after another within the step's limit: marks first, so the settler cannot rebuild an
+    // hour row from them meanwhile. On the (project_id, hour_ms) and (project_id, dimension, …) indexes.
+    const step = async (table: string, column: string, span: { from: number; to: number }, keep: number[]) => {
+      if (removed >= limit || span.to <= span.from) return;
+      removed += Number(
+        (
+          await db.raw(
+            `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE project_id = ? AND ${column} >= ? AND ${column} < ? AND NOT (${column} = ANY(?::bigint[])) LIMIT ?)`,
+            [projectId, span.from, span.to, keep, limit - removed],
+          )
+        ).rowCount ?? 0,
+      );
+    };
+    await step('metrics_dirty_hours', 'hour_ms', hours, kept);
+    await step('metrics_rollups', 'hour_ms', hours, kept);
+    await step('metrics_daily_rollups', 'day_ms', days, keptDays);
+    return removed;
   }
 
   async weekRegistered(week: StoredWeek): Promise<boolean> {

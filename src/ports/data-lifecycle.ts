@@ -49,8 +49,8 @@ export interface DataLifecycleRepository {
   pastWeeks(): Promise<StoredWeek[]>;
   /** Every week of partitioned storage, past, current and ahead, oldest first; none where storage is not partitioned. */
   storedWeeks(): Promise<StoredWeek[]>;
-  /** Each project with traces stored in the week, with the latest `created_at` among them. */
-  weekProjects(week: StoredWeek): Promise<{ projectId: string; newestMs: number }[]>;
+  /** Each project with traces stored in the week, with the earliest and the latest `created_at` among them. */
+  weekProjects(week: StoredWeek): Promise<{ projectId: string; oldestMs: number; newestMs: number }[]>;
   /**
    * One bounded step of releasing the week's traces that are past their floor: the rows of each that
    * are not partitioned (its registry row, taken under its lock, a trace being appended to skipped;
@@ -58,6 +58,14 @@ export interface DataLifecycleRepository {
    * are deleted, its partitioned rows left for the week's drop. From `after`, walking the week.
    */
   releaseWeek(week: StoredWeek, floors: TraceFloors, after: WeekCursor | null, limit: number): Promise<WeekRelease>;
+  /**
+   * One bounded step (at most `limit` rows) of removing the project's metrics rollups — hour rows, day
+   * rows and marks — of the hours and days wholly below `floorMs` from the hour of `oldestMs` to that of
+   * `newestMs` (the created_at range of its traces in the week about to be dropped), except those holding
+   * a trace of the project stored in another week: a dropped partition fires no delete trigger, so no
+   * hour is marked and the settler never removes them. The number removed (0: done).
+   */
+  removeDroppedRollups(week: StoredWeek, projectId: string, range: { oldestMs: number; newestMs: number; floorMs: number }, limit: number): Promise<number>;
   /** Whether a trace stored in the week is still registered (then its partitions must stay). */
   weekRegistered(week: StoredWeek): Promise<boolean>;
   /** Detaches the week's partitions without blocking writers, and drops them; never inside a transaction. */

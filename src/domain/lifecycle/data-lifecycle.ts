@@ -115,6 +115,17 @@ export class DataLifecycle {
         after = step.next;
       } while (after !== null);
       if (await this.store.dataLifecycle.weekRegistered(week)) continue;
+      // Before the drop, so a run stopped by its budget resumes here with the week still there (it
+      // qualifies again, nothing left to release). Deleted projects' rollups go with their project row.
+      for (const { projectId, oldestMs, newestMs } of projects) {
+        const floorMs = floors.get(projectId);
+        if (floorMs === null || floorMs === undefined) continue;
+        let removed: number;
+        do {
+          if (!(await spend())) return false;
+          removed = await this.store.transaction((tx) => tx.dataLifecycle.removeDroppedRollups(week, projectId, { oldestMs, newestMs, floorMs }, this.settings.batchSize));
+        } while (removed >= this.settings.batchSize);
+      }
       if (!(await spend())) return false;
       // Outside any transaction: a concurrent detach cannot run inside one.
       await this.store.dataLifecycle.dropWeek(week);
