@@ -93,7 +93,9 @@ export async function loadDataset(raw: RawIngestor, options: LoadDatasetOptions)
   const started = Date.now();
   const before = summary.traces;
   let lastLog = started;
-  const generate = () => generateTraces(summary.traces, missing, { seed: options.seed, baseTime: options.baseTime });
+  // From where the load starts, read once: summary.traces grows as batches commit, and the spread
+  // reads the generator once per week.
+  const generate = () => generateTraces(before, missing, { seed: options.seed, baseTime: options.baseTime });
   const batches = options.weekSpread
     ? weekBatches(generate, options.batchTraces ?? 500, options.baseTime - SPREAD_MS, options.baseTime)
     : inBatches(generate(), options.batchTraces ?? 500);
