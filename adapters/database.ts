@@ -92,7 +92,11 @@ function migrationSource(db: Database, set: readonly Migration[] = migrations): 
     getMigration: async (name: string) => {
       const migration = migrations.find((m) => m.name === name);
       if (!migration) throw new Error(`unknown migration ${name}`);
-      return { up: (k: Knex) => migration.up(k, db.dialect), down: (k: Knex) => migration.down(k, db.dialect) };
+      return {
+        up: (k: Knex) => migration.up(k, db.dialect),
+        down: (k: Knex) => migration.down(k, db.dialect),
+        ...(migration.transaction === false ? { config: { transaction: false } } : {}),
+      };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   SqlUserRepository,
 } from './sql/foundation-repositories.js';
 import { SqlTraceRepository } from './sql/trace-repository.js';
+import { SqlTimePartitionRepository } from './sql/time-partition-repository.js';
 import { sqliteTraceTextIndex } from './sqlite/trace-text-index.js';
 import type { SqliteSearchReader } from './sqlite/search-reader.js';
 import { groupCommitOf } from './sqlite/group-commit.js';
@@ -58,7 +59,7 @@ import { SqlRollupMetricsReader } from './sql/metrics-rollup-reader.js';
 import { SqlMetricsRollupWriter } from './sql/metrics-rollup-writer.js';
 
 /** Builds every repository over one knex connection or transaction. */
-export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader } = {}): Store {
+export function createStore(knex: Knex, dialect: Dialect, options: { searchReader?: SqliteSearchReader; storedAtClock?: () => number } = {}): Store {
   const textIndex = dialect === 'sqlite' ? sqliteTraceTextIndex : postgresTraceTextIndex;
   const store: Store = {
     dialect,
@@ -67,7 +68,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     users: new SqlUserRepository(knex),
     apiKeys: new SqlApiKeyRepository(knex),
     oauthTokens: new SqlOAuthAccessTokenRepository(knex),
-    traces: new SqlTraceRepository(knex, dialect, textIndex, options.searchReader),
+    traces: new SqlTraceRepository(knex, dialect, textIndex, options.searchReader, options.storedAtClock),
 
     detections: new SqlDetectionRepository(knex),
     detectionEvents: new SqlDetectionEventRepository(knex),
@@ -99,6 +100,7 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     workerLeases: new SqlWorkerLeaseRepository(knex),
     modelPrices: new SqlModelPriceRepository(knex),
     scheduledRuns: new SqlScheduledRunRepository(knex),
+    timePartitions: new SqlTimePartitionRepository(knex, dialect),
     monitors: new SqlMonitorRepository(knex, dialect),
     monitorMetrics: new SqlMonitorMetricReader(knex, dialect),
     notifications: new SqlNotificationRepository(knex),
@@ -135,11 +137,11 @@ export function createStore(knex: Knex, dialect: Dialect, options: { searchReade
     transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       // A transaction store nested in another joins it rather than opening a second one.
       if ((knex as Knex.Transaction).isTransaction) return work(store);
-      return knex.transaction((trx) => work(createStore(trx, dialect)));
+      return knex.transaction((trx) => work(createStore(trx, dialect, { storedAtClock: options.storedAtClock })));
     },
     groupedTransaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
       if ((knex as Knex.Transaction).isTransaction || dialect !== 'sqlite') return store.transaction(work);
-      return groupCommitOf(knex).run((savepoint) => work(createStore(savepoint, dialect)));
+      return groupCommitOf(knex).run((savepoint) => work(createStore(savepoint, dialect, { storedAtClock: options.storedAtClock })));
     },
   };
   return store;

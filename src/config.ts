@@ -109,7 +109,7 @@ export interface Config {
   /** The first start's admin user (TRACEWELL_ADMIN_EMAIL) and, optionally, its password (TRACEWELL_ADMIN_PASSWORD). */
   admin: { email: string; password: string | undefined };
   /** The data-lifecycle worker: retention and project purges, in batches of `batchSize` traces. */
-  lifecycle: { pollMs: number; batchSize: number };
+  lifecycle: { pollMs: number; batchSize: number; releaseBatchSize: number };
   /** The durable scheduler (monitors, digests, approval expiry, backfills): whether this process runs it, and how often. */
   scheduler: { enabled: boolean; pollMs: number };
   /** OpenTelemetry ingest (POST /v1/traces), trace settle time and model prices. */
@@ -241,7 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     github: asConfigError(() => loadGitHubSettings(env)),
     evaluations: asConfigError(() => loadEvaluationSettings(env)),
     admin: { email: (readSetting(env, 'TRACEWELL_ADMIN_EMAIL') || 'dev@localhost').trim().toLowerCase(), password: readSetting(env, 'TRACEWELL_ADMIN_PASSWORD') || undefined },
-    lifecycle: { pollMs: readInteger(env, 'LIFECYCLE_WORKER_POLL_MS'), batchSize: readInteger(env, 'LIFECYCLE_BATCH_SIZE') },
+    lifecycle: { pollMs: readInteger(env, 'LIFECYCLE_WORKER_POLL_MS'), batchSize: readInteger(env, 'LIFECYCLE_BATCH_SIZE'), releaseBatchSize: readInteger(env, 'LIFECYCLE_RELEASE_BATCH_SIZE') },
     scheduler: { enabled: readSwitch(env, 'SCHEDULER_ENABLED'), pollMs: readInteger(env, 'SCHEDULER_POLL_MS') },
     otlp: loadOtlpSettings(env),
     oauthAccessTokenTtlSeconds: readInteger(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS'),

@@ -28,6 +28,7 @@ import { Scheduler } from './domain/scheduling/scheduler.js';
 import { MonitorTask } from './domain/monitors/monitor-task.js';
 import { notificationTasks } from './domain/notifications/scheduled-tasks.js';
 import { DynamicClientSweep } from './domain/identity/dynamic-client-sweep.js';
+import { TimePartitionsTask } from './domain/lifecycle/time-partitions-task.js';
 import { LifecycleWorker } from './domain/lifecycle/lifecycle-worker.js';
 import { EvaluatorWorker } from './domain/evaluations/evaluator-worker.js';
 import { ServerRunWorker } from './domain/experiments/server-run-worker.js';
@@ -177,6 +178,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   scheduler.register(new DynamicClientSweep(services.oauth.clients));
   scheduler.register(services.annotationDeadlines);
   scheduler.register(new SearchReindexTask(store));
+  scheduler.register(new TimePartitionsTask(store));
   scheduler.register(new RetrainingTask(store, services.trainings));
   // A round that settled hours goes again at once; queries read unsettled hours raw meanwhile.
   const rollupWorker = new WorkLoop(async () => {

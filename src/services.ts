@@ -294,7 +294,7 @@ export function createServices({ store, clock, config }: ServiceDependencies): S
     apiKeys: new ApiKeyService(store, clock, cursors),
     members: new MemberService(store, clock),
     audit,
-    dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, batchesPerRun: 20, leaseMs: 60_000 }),
+    dataLifecycle: new DataLifecycle(store, clock, audit, { batchSize: config.lifecycle.batchSize, releaseBatchSize: config.lifecycle.releaseBatchSize, batchesPerRun: 20, leaseMs: 60_000 }),
     traceExport: new TraceExport(store, traceList),
     monitors: new MonitorService(store, clock, cursors),
     monitorEvaluator: new MonitorEvaluator(store, clock, events, { maxWindowsPerRun: 100, maxDueMonitors: 200 }),

@@ -45,6 +45,9 @@ import { dashboards } from './048-dashboards.js';
 import { traceTagsTokens } from './049-trace-tags-tokens.js';
 import { metricsDailyRollups } from './050-metrics-daily-rollups.js';
 import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
+import { traceRegistry } from './052-trace-registry.js';
+import { timePartitions } from './053-time-partitions.js';
+import { traceIdsWeekOrder } from './054-trace-ids-week-order.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -94,4 +97,7 @@ export const migrations: readonly Migration[] = [
   traceTagsTokens,
   metricsDailyRollups,
   metricsMarksVacuum,
+  traceRegistry,
+  timePartitions,
+  traceIdsWeekOrder,
 ];

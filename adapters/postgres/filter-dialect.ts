@@ -24,4 +24,5 @@ export const postgresFilterDialect: FilterDialect = {
   // Missing key and JSON null read as SQL NULL, "" as ''.
   jsonEmpty: (column, key) => ({ sql: `(coalesce(CAST(${column} AS jsonb) ->> ?, '') = '')`, bindings: [key] }),
   contains: (haystack) => `strpos(${haystack}, ?) > 0`,
+  sameStoredTrace: (row, trace) => ` AND ${row}.stored_at = ${trace}.stored_at`,
 };

@@ -62,18 +62,20 @@ const FACETS = FACET_COLUMNS.join(', ');
 
 /**
  * Inserts the documents' tsvectors with their traces' facet columns (migration 026), read from the
- * trace rows the same transaction wrote or updated just before; seq, the place in the store order,
- * comes from its identity default. LEFT JOIN: a document without its trace still meets the foreign
- * key's refusal rather than vanishing.
+ * trace rows the same transaction wrote or updated just before, and their stored_at (migration 052)
+ * from the trace registry, which also names the trace row of that id; seq, the place in the store
+ * order, comes from its identity default. LEFT JOIN: a document without its trace is refused (its
+ * stored_at is null) rather than vanishing.
  */
 async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: string): Promise<void> {
   for (const chunk of chunksOf(documents)) {
     const rows = chunk.map((d) => ({ project_id: d.projectId, trace_id: d.traceId, body: d.body }));
     await db.raw(
-      `INSERT INTO trace_search (project_id, trace_id, document, ${FACETS})
-       SELECT x.project_id, x.trace_id, to_tsvector('${CONFIG}', x.body), ${FACET_COLUMNS.map((c) => `t.${c}`).join(', ')}
+      `INSERT INTO trace_search (project_id, trace_id, stored_at, document, ${FACETS})
+       SELECT x.project_id, x.trace_id, r.stored_at, to_tsvector('${CONFIG}', x.body), ${FACET_COLUMNS.map((c) => `t.${c}`).join(', ')}
        FROM json_to_recordset(?::json) AS x(project_id uuid, trace_id text, body text)
-       LEFT JOIN traces t ON t.project_id = x.project_id AND t.id = x.trace_id ${conflict}`,
+       LEFT JOIN trace_ids r ON r.project_id = x.project_id AND r.id = x.trace_id
+       LEFT JOIN traces t ON t.project_id = r.project_id AND t.id = r.id AND t.stored_at = r.stored_at ${conflict}`,
       [JSON.stringify(rows)],
     );
   }
@@ -94,9 +96,13 @@ function facetConditions(filter: Pick<SearchFilter, 'facets'> | undefined): { sq
   return { sql: entries.map(([column]) => ` AND ${column} = ?`).join(''), bindings: entries.map(([, value]) => value) };
 }
 
-/** Joins search rows `m` to their traces `t` for the part of a filter the index does not hold. */
+/**
+ * Joins search rows `m` to their traces `t` for the part of a filter the index does not hold. By
+ * `stored_at` too: a trace released by retention keeps its rows in a week that stays until the batch
+ * path reaches them, and an id stored anew since must not meet them (docs/partitioning.md).
+ */
 function joinRest(qb: Knex.QueryBuilder, rest: (qb: Knex.QueryBuilder) => void): void {
-  qb.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id')).modify(rest);
+  qb.join('traces as t', (on) => on.on('t.project_id', '=', 'm.project_id').andOn('t.id', '=', 'm.trace_id').andOn('t.stored_at', '=', 'm.stored_at')).modify(rest);
 }
 
 /**
@@ -135,7 +141,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     await insertDocuments(
       db,
       documents,
-      `ON CONFLICT (project_id, trace_id) DO UPDATE SET document = EXCLUDED.document, ${FACET_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+      `ON CONFLICT (project_id, trace_id, stored_at) DO UPDATE SET document = EXCLUDED.document, ${FACET_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
     );
   },
   async removeMany(db, projectId, traceIds) {
@@ -164,7 +170,8 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * Without a phrase every candidate matches: a top-N sort per tier takes the newest `window` and
    * ts_rank detoasts and scores those only. With one, the newest candidates are checked one by
    * one against the whole query and the kept ranked at once (one document read by address each,
-   * in a nested loop that stops at `window` kept): rechecking every candidate of a phrase of two
+   * in a nested loop that stops at `window` kept; by partition and row address, a ctid being unique
+   * within one week's partition only, migration 053): rechecking every candidate of a phrase of two
    * common words took 3.7 s at a million traces (the planner costs `@@` as a cheap operator and
    * ignores detoasting). Reading each document once for the check and the rank, not once per use,
    * took the phrase of two common words from 220 to 211 ms in-process at a million traces.
@@ -183,18 +190,18 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       const ordered = db
         .from(
           db.raw(
-            `(SELECT ctid AS position, project_id, trace_id, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} ${tier} OFFSET 0) AS m`,
+            `(SELECT tableoid AS part, ctid AS position, project_id, trace_id, stored_at, seq, document FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} ${tier} OFFSET 0) AS m`,
             [candidates, projectKey(projectId), ...facets.bindings],
           ),
         );
       if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
-      return phrase ? ordered.select('m.position') : ordered.select('m.trace_id', 'm.document', 'm.seq').limit(window);
+      return phrase ? ordered.select('m.part', 'm.position') : ordered.select('m.trace_id', 'm.stored_at', 'm.document', 'm.seq').limit(window);
     });
     const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
     if (!phrase) {
-      const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.trace_id', 'u.document', 'u.seq').limit(window);
-      return db.from(newest.as('w')).select('w.trace_id', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [rank]), 'w.seq as recency');
+      const newest = db.from(db.raw('(?) AS u', [newestFirst])).select('u.trace_id', 'u.stored_at', 'u.document', 'u.seq').limit(window);
+      return db.from(newest.as('w')).select('w.trace_id', 'w.stored_at', db.raw(`ts_rank(w.document, to_tsquery('${CONFIG}', ?), 1) AS relevance`, [rank]), 'w.seq as recency');
     }
     // A nested loop keeps the candidates' order through the check; LIMIT takes the newest kept.
     // Each candidate's document is read once, for the check and the rank: `|| ''` yields it
@@ -202,14 +209,14 @@ export const postgresTraceTextIndex: TraceTextIndex = {
     const kept = db
       .from(db.raw('(?) AS c', [newestFirst]))
       .joinRaw(
-        `CROSS JOIN LATERAL (SELECT d.trace_id, d.seq, ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
-         FROM (SELECT s.trace_id, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.ctid = c.position OFFSET 0) AS d
+        `CROSS JOIN LATERAL (SELECT d.trace_id, d.stored_at, d.seq, ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
+         FROM (SELECT s.trace_id, s.stored_at, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.tableoid = c.part AND s.ctid = c.position OFFSET 0) AS d
          WHERE d.document @@ to_tsquery('${CONFIG}', ?)) AS r`,
         [rank, text],
       )
-      .select('r.trace_id', 'r.relevance', 'r.seq as recency')
+      .select('r.trace_id', 'r.stored_at', 'r.relevance', 'r.seq as recency')
       .limit(window);
-    return db.from(kept.as('w')).select('w.trace_id', 'w.relevance', 'w.recency');
+    return db.from(kept.as('w')).select('w.trace_id', 'w.stored_at', 'w.relevance', 'w.recency');
   },
   /**
    * The project's tier floors, less the leading tiers the planner's statistics show cannot hold half
@@ -227,15 +234,16 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * join the planner misjudged the candidates of a tiered window and hash-joined them to all the
    * project's traces (2.2 s at a million traces).
    */
+  // By the search row's stored_at too (see joinRest): one probe of the primary key, which holds it.
   joinTraces(qb, projectId) {
-    qb.joinRaw('CROSS JOIN LATERAL (SELECT * FROM traces WHERE traces.project_id = ? AND traces.id = m.trace_id OFFSET 0) AS t', [projectId]);
+    qb.joinRaw('CROSS JOIN LATERAL (SELECT * FROM traces WHERE traces.project_id = ? AND traces.id = m.trace_id AND traces.stored_at = m.stored_at OFFSET 0) AS t', [projectId]);
   },
   // Fenced as in recentMatches, the project and the facets in the index scan with the words.
   countMatches(db, projectId, query, limit, filter) {
     const facets = facetConditions(filter);
     const matches = db
       .from(
-        db.raw(`(SELECT project_id, trace_id FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} OFFSET 0) AS m`, [
+        db.raw(`(SELECT project_id, trace_id, stored_at FROM trace_search WHERE document @@ to_tsquery('${CONFIG}', ?) AND ${PROJECT_IN_INDEX}${facets.sql} OFFSET 0) AS m`, [
           tsqueryText(query),
           projectKey(projectId),
           ...facets.bindings,
@@ -249,7 +257,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   // trace's document by primary key; the planner picks the GIN index for a rare one.
   matchCondition(_projectId, query) {
     return {
-      sql: `EXISTS (SELECT 1 FROM trace_search s WHERE s.project_id = t.project_id AND s.trace_id = t.id AND s.document @@ to_tsquery('${CONFIG}', ?))`,
+      sql: `EXISTS (SELECT 1 FROM trace_search s WHERE s.project_id = t.project_id AND s.trace_id = t.id AND s.stored_at = t.stored_at AND s.document @@ to_tsquery('${CONFIG}', ?))`,
       bindings: [tsqueryText(query)],
     };
   },

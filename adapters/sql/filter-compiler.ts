@@ -24,6 +24,13 @@ export interface FilterDialect {
   jsonEmpty(column: string, key: string): SqlFragment;
   /** True where the one bound `?` string occurs in `haystack`. */
   contains(haystack: string): string;
+  /**
+   * The condition (`AND …`, or nothing) that a per-trace row `row` (spans, trace_tags) belongs to the
+   * trace row `trace` itself and not to an earlier trace of the same id: on PostgreSQL a trace released
+   * by retention keeps its rows in a week that stays until the batch path deletes them, and an id stored
+   * anew is told apart by `stored_at` (docs/partitioning.md). SQLite deletes a trace's rows at once.
+   */
+  sameStoredTrace(row: string, trace: string): string;
 }
 
 export interface SqlCompileOptions {
@@ -103,7 +110,7 @@ function spanExists(field: ResolvedField, dialect: FilterDialect, table: string,
   const holds = test(value);
   if (!holds) return FALSE;
   return {
-    sql: `(EXISTS (SELECT 1 FROM spans filter_sp WHERE filter_sp.project_id = ${table}.project_id AND filter_sp.trace_id = ${table}.id AND ${holds.sql}))`,
+    sql: `(EXISTS (SELECT 1 FROM spans filter_sp WHERE filter_sp.project_id = ${table}.project_id AND filter_sp.trace_id = ${table}.id${dialect.sameStoredTrace('filter_sp', table)} AND ${holds.sql}))`,
     bindings: holds.bindings,
   };
 }
@@ -112,18 +119,18 @@ function spanExists(field: ResolvedField, dialect: FilterDialect, table: string,
  * `tag`: some row of the trace's tags (trace_tags, migration 049) satisfies `test` on its text (no
  * test: the trace has a tag). A correlated EXISTS on the primary key (project_id, trace_id, tag).
  */
-function tagExists(table: string, test: (value: SqlFragment) => SqlFragment | null): SqlFragment {
+function tagExists(dialect: FilterDialect, table: string, test: (value: SqlFragment) => SqlFragment | null): SqlFragment {
   const holds = test({ sql: 'filter_tg.tag', bindings: [] });
   if (!holds) return FALSE;
   return {
-    sql: `(EXISTS (SELECT 1 FROM trace_tags filter_tg WHERE filter_tg.project_id = ${table}.project_id AND filter_tg.trace_id = ${table}.id AND ${holds.sql}))`,
+    sql: `(EXISTS (SELECT 1 FROM trace_tags filter_tg WHERE filter_tg.project_id = ${table}.project_id AND filter_tg.trace_id = ${table}.id${dialect.sameStoredTrace('filter_tg', table)} AND ${holds.sql}))`,
     bindings: holds.bindings,
   };
 }
 
 function emptiness(field: ResolvedField, dialect: FilterDialect, table: string): SqlFragment {
   if (field.traceTags) {
-    const some = tagExists(table, () => TRUE);
+    const some = tagExists(dialect, table, () => TRUE);
     return { sql: `(NOT ${some.sql})`, bindings: some.bindings };
   }
   if (field.spanKey) {
@@ -146,7 +153,7 @@ function comparison(condition: Extract<Condition, { kind: 'compare' }>, dialect:
   const { operand, test } = condition;
   if (condition.field.kind === 'score') return typeof operand === 'string' ? FALSE : scoreExists(condition.field, table, { test, operand });
   const type = typeof operand as ValueType;
-  if (condition.field.traceTags) return type === 'string' ? tagExists(table, (value) => comparedValue(value, condition, dialect)) : FALSE;
+  if (condition.field.traceTags) return type === 'string' ? tagExists(dialect, table, (value) => comparedValue(value, condition, dialect)) : FALSE;
   if (condition.field.spanKey) {
     const kind: ValueType = condition.field.kind === 'number' ? 'number' : 'string';
     return kind === type ? spanExists(condition.field, dialect, table, (value) => comparedValue(value, condition, dialect)) : FALSE;

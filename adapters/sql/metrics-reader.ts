@@ -294,7 +294,7 @@ export class SqlMetricsReader implements MetricsReader {
       if (options.inputOutputTokens) {
         const { inp, outp } = spanTokenColumns(this.filterDialect, 'sp');
         const perTrace = (value: SqlFragment, name: string) =>
-          join([sql('(SELECT SUM('), value, sql(`) FROM spans sp WHERE sp.project_id = t.project_id AND sp.trace_id = t.id) AS ${name}`)], '');
+          join([sql('(SELECT SUM('), value, sql(`) FROM spans sp WHERE sp.project_id = t.project_id AND sp.trace_id = t.id${this.filterDialect.sameStoredTrace('sp', 't')}) AS ${name}`)], '');
         columns.push(perTrace(inp, 'inp'), perTrace(outp, 'outp'));
       } else {
         columns.push(sql('0 AS inp, 0 AS outp'));
@@ -318,8 +318,8 @@ export class SqlMetricsReader implements MetricsReader {
     } else {
       from.push(sql('traces t'));
     }
-    if (scope.unit === 'span') from.push(sql('JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id'));
-    if (byTag) from.push(sql('LEFT JOIN trace_tags tg ON tg.project_id = t.project_id AND tg.trace_id = t.id'));
+    if (scope.unit === 'span') from.push(sql(`JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id${this.filterDialect.sameStoredTrace('s', 't')}`));
+    if (byTag) from.push(sql(`LEFT JOIN trace_tags tg ON tg.project_id = t.project_id AND tg.trace_id = t.id${this.filterDialect.sameStoredTrace('tg', 't')}`));
     from.push(sql('WHERE t.project_id = ? AND t.created_at >= ? AND t.created_at < ?', [scope.projectId, scope.fromMs, scope.toMs]));
     if (options.buckets) from.push(sql('AND t.created_at >= bk.s AND t.created_at < bk.e'));
     const filter = compileFilterSql(scope.rules, this.filterDialect, { table: 't' });

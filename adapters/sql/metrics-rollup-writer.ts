@@ -100,7 +100,7 @@ export class SqlMetricsRollupWriter implements MetricsRollupWriter {
    */
   private unitsQuery(projectId: string, hours: number[], shape: 'totals' | 'bins'): SqlFragment {
     const { inp, outp } = spanTokenColumns(this.filterDialect, 'sp');
-    const perTrace = (value: SqlFragment, name: string) => join([sql('(SELECT SUM('), value, sql(`) FROM spans sp WHERE sp.project_id = t.project_id AND sp.trace_id = t.id) AS ${name}`)], '');
+    const perTrace = (value: SqlFragment, name: string) => join([sql('(SELECT SUM('), value, sql(`) FROM spans sp WHERE sp.project_id = t.project_id AND sp.trace_id = t.id${this.filterDialect.sameStoredTrace('sp', 't')}) AS ${name}`)], '');
     const traceColumns = TRACE_ROLLUP_DIMENSIONS.map((d, k) => join([dimensionColumn(this.filterDialect, d), sql(`AS v${k}`)], ' '));
     const traceUnits = join(
       [
@@ -129,7 +129,7 @@ export class SqlMetricsRollupWriter implements MetricsRollupWriter {
         join([tokens.inp, sql('AS inp,'), tokens.outp, sql('AS outp,'), tokens.tot, sql('AS tot')], ' '),
         sql('FROM'),
         hoursTable(this.dialect, hours),
-        sql(`CROSS JOIN traces t JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id WHERE t.project_id = ? AND t.created_at >= hs.h AND t.created_at < hs.h + ${HOUR_MS}`, [projectId]),
+        sql(`CROSS JOIN traces t JOIN spans s ON s.project_id = t.project_id AND s.trace_id = t.id${this.filterDialect.sameStoredTrace('s', 't')} WHERE t.project_id = ? AND t.created_at >= hs.h AND t.created_at < hs.h + ${HOUR_MS}`, [projectId]),
       ],
       ' ',
     );

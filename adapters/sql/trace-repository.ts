@@ -115,6 +115,23 @@ export const spanValues = (projectId: string, traceId: string, s: SpanRecord): u
   s.startTime ? toMillis(s.startTime) : null, jsonOrNull(s.input), jsonOrNull(s.output), s.error, JSON.stringify(s.metadata),
 ];
 
+/**
+ * PostgreSQL (migration 052): the trace registry's columns, and the column every trace, span and
+ * search row carries there, its trace's first store time (docs/partitioning.md).
+ */
+const REGISTRY_COLUMNS = ['project_id', 'id', 'stored_at'] as const;
+const STORED_TRACE_COLUMNS = [...TRACE_COLUMNS, 'stored_at'] as const;
+const STORED_SPAN_COLUMNS = [...SPAN_COLUMNS, 'stored_at'] as const;
+const STORED_OTLP_TRACE_COLUMNS = [...TRACE_COLUMNS, 'source', 'stored_at'] as const;
+
+/**
+ * A trace's `stored_at` as its registry row holds it: the condition that confines a PostgreSQL read or
+ * write by trace id to that trace's rows (the one partition, once partitioned).
+ */
+function ofRegisteredTrace(qb: Knex.QueryBuilder, projectId: string, traceId: string): Knex.QueryBuilder {
+  return qb.whereRaw('stored_at = (SELECT r.stored_at FROM trace_ids r WHERE r.project_id = ? AND r.id = ?)', [projectId, traceId]);
+}
+
 /** A write's failure as the port names it: a primary-key violation is a trace id taken by a concurrent writer. */
 const takenAs = (error: Error): Error => (isUniqueViolation(error) ? new TraceIdTakenError() : error);
 
@@ -173,7 +190,7 @@ function applyOtherFilters(qb: Knex.QueryBuilder, f: TraceFilters, dialect: Dial
     // A correlated EXISTS on the trace's spans (their primary key), name and version on the same span;
     // PostgreSQL may turn it into a semi-join starting from spans_prompt_idx for a rare prompt.
     qb.whereExists(function used(this: Knex.QueryBuilder) {
-      this.select(1).from('spans as sp').whereRaw('sp.project_id = t.project_id').whereRaw('sp.trace_id = t.id').whereRaw(`${columns.name} = ?`, [name]);
+      this.select(1).from('spans as sp').whereRaw(`sp.project_id = t.project_id AND sp.trace_id = t.id${filterDialectOf(dialect).sameStoredTrace('sp', 't')}`).whereRaw(`${columns.name} = ?`, [name]);
       if (version !== undefined) this.whereRaw(`${columns.version} = ?`, [columns.versionBinding(version)]);
     });
   }
@@ -192,7 +209,7 @@ const SPAN_MATCH_DIMENSIONS = ['model', 'provider', 'spanType'] as const;
 function applySpanMatch(qb: Knex.QueryBuilder, match: SpanMatch, dialect: Dialect): void {
   const filterDialect = filterDialectOf(dialect);
   qb.whereExists(function spanned(this: Knex.QueryBuilder) {
-    this.select(1).from('spans as s').whereRaw('s.project_id = t.project_id').whereRaw('s.trace_id = t.id');
+    this.select(1).from('spans as s').whereRaw(`s.project_id = t.project_id AND s.trace_id = t.id${filterDialect.sameStoredTrace('s', 't')}`);
     for (const dimension of SPAN_MATCH_DIMENSIONS) {
       const value = match[dimension];
       if (value === undefined) continue;
@@ -297,13 +314,17 @@ function* rowChunks(rows: unknown[][], size: number): Generator<unknown[][]> {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
 
-/** The span rows of the items whose trace is not `refused`, built `size` at a time as they are asked for. */
-function* spanRowChunks(items: SpanAppendItem[], refused: ReadonlySet<string>, size: number): Generator<unknown[][]> {
+/**
+ * PostgreSQL: the span rows of the items whose trace has a `stored_at` (the others are refused), each
+ * with it, built `size` at a time as they are asked for.
+ */
+function* spanRowChunks(items: SpanAppendItem[], storedAt: ReadonlyMap<string, number>, size: number): Generator<unknown[][]> {
   let chunk: unknown[][] = [];
   for (const { trace, spans } of items) {
-    if (refused.has(trace.id)) continue;
+    const at = storedAt.get(trace.id);
+    if (at === undefined) continue;
     for (const span of spans) {
-      chunk.push(spanValues(trace.projectId, trace.id, span));
+      chunk.push([...spanValues(trace.projectId, trace.id, span), at]);
       if (chunk.length === size) {
         yield chunk;
         chunk = [];
@@ -321,13 +342,18 @@ export class SqlTraceRepository implements TraceRepository {
     private readonly textIndex: TraceTextIndex,
     /** SQLite on a file: searches run on reader threads; absent (PostgreSQL, ':memory:', a transaction's store): in-process. */
     private readonly searchReader?: SqliteSearchReader,
+    /** PostgreSQL: what stamps a new trace's stored_at (epoch ms) — the real clock, but in a benchmark placing its loaded traces in past weeks. */
+    private readonly storedAtClock: () => number = Date.now,
   ) {}
 
   prepareInsert(writes: TraceWrite[]): SqlPreparedInsert {
+    // PostgreSQL: every row ends with the batch's stored_at — the server's clock when the rows are
+    // built, just before their transaction: never the trace's own times, which a client chooses.
+    const storedAt = this.dialect === 'postgres' ? [this.storedAtClock()] : [];
     const spans: unknown[][] = [];
-    for (const w of writes) for (const span of w.spans) spans.push(spanValues(w.trace.projectId, w.trace.id, span));
+    for (const w of writes) for (const span of w.spans) spans.push([...spanValues(w.trace.projectId, w.trace.id, span), ...storedAt]);
     return new SqlPreparedInsert(
-      writes.map((w) => traceValues(w.trace)),
+      writes.map((w) => [...traceValues(w.trace), ...storedAt]),
       spans,
       writes.map((w) => ({ projectId: w.trace.projectId, traceId: w.trace.id, body: w.searchText })),
     );
@@ -343,8 +369,11 @@ export class SqlTraceRepository implements TraceRepository {
       return;
     }
     try {
-      await this.insertRows('traces', TRACE_COLUMNS, traces);
-      await this.insertRows('spans', SPAN_COLUMNS, spans);
+      // The registry first: a trace id stored before (in any week) is refused here, by its key.
+      const at = STORED_TRACE_COLUMNS.length - 1;
+      await this.insertRows('trace_ids', REGISTRY_COLUMNS, traces.map((row) => [row[0], row[1], row[at]]));
+      await this.insertRows('traces', STORED_TRACE_COLUMNS, traces);
+      await this.insertRows('spans', STORED_SPAN_COLUMNS, spans);
     } catch (error) {
       throw takenAs(error as Error);
     }
@@ -499,27 +528,47 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   /**
-   * PostgreSQL: new traces are created in one statement; an existing one is locked (in the
+   * PostgreSQL: new traces are registered in one statement (the registry's key tells which are new)
+   * and created with the append's stored_at; an existing one's registry row is locked (in the
    * caller's id order), so concurrent appends to one trace take turns and each then reads the
-   * others' spans.
+   * others' spans, and its spans take the stored_at it was first stored with.
    */
   private async appendLocking({ items, traces }: SqlPreparedAppend): Promise<SpanAppend[]> {
     const projectId = items[0].trace.projectId;
-    const created = new Set((await this.insertNewRows('traces', OTLP_TRACE_COLUMNS, traces, 'id')) as string[]);
+    const now = this.storedAtClock();
+    const registered = await this.insertNewRows('trace_ids', REGISTRY_COLUMNS, items.map(({ trace }) => [projectId, trace.id, now]), 'id');
+    const created = new Set(registered as string[]);
+    const storedAt = new Map<string, number>();
     const refused = new Set<string>();
     for (const { trace } of items) {
-      if (created.has(trace.id)) continue;
-      const existing = await this.db('traces').where({ project_id: projectId, id: trace.id }).forUpdate().first('source');
-      if (!existing || existing.source !== 'otlp') refused.add(trace.id);
+      if (created.has(trace.id)) {
+        storedAt.set(trace.id, now);
+        continue;
+      }
+      const existing = await this.db.raw(
+        `SELECT r.stored_at, t.source FROM trace_ids r LEFT JOIN traces t ON t.project_id = r.project_id AND t.id = r.id AND t.stored_at = r.stored_at
+         WHERE r.project_id = ? AND r.id = ? FOR UPDATE OF r`,
+        [projectId, trace.id],
+      );
+      const row = (existing.rows as Row[])[0];
+      if (!row || row.source !== 'otlp') refused.add(trace.id);
+      else storedAt.set(trace.id, Number(row.stored_at));
     }
+    await this.insertRows('traces', STORED_OTLP_TRACE_COLUMNS, traces.filter((_, i) => created.has(items[i].trace.id)).map((row) => [...row, now]));
     const added = new Map<string, number>();
-    const chunks = spanRowChunks(items, refused, Math.floor(PARAMETER_LIMIT.postgres / SPAN_COLUMNS.length));
-    for (const traceId of (await this.insertNewChunks('spans', SPAN_COLUMNS, chunks, 'trace_id')) as string[]) added.set(traceId, (added.get(traceId) ?? 0) + 1);
+    const chunks = spanRowChunks(items, storedAt, Math.floor(PARAMETER_LIMIT.postgres / STORED_SPAN_COLUMNS.length));
+    for (const traceId of (await this.insertNewChunks('spans', STORED_SPAN_COLUMNS, chunks, 'trace_id')) as string[]) added.set(traceId, (added.get(traceId) ?? 0) + 1);
     return items.map(({ trace }) => ({ created: created.has(trace.id), refused: refused.has(trace.id), added: added.get(trace.id) ?? 0 }));
   }
 
+  /** A query of `table` by one trace's id (in `idColumn`): on PostgreSQL, confined to the rows of its stored_at. */
+  private ofTrace(table: string, idColumn: 'id' | 'trace_id', projectId: string, traceId: string): Knex.QueryBuilder {
+    const qb = this.db(table).where({ project_id: projectId, [idColumn]: traceId });
+    return this.dialect === 'postgres' ? ofRegisteredTrace(qb, projectId, traceId) : qb;
+  }
+
   async updateDerived(trace: TraceRecord, searchText: string): Promise<void> {
-    await this.db('traces').where({ project_id: trace.projectId, id: trace.id }).update({
+    await this.ofTrace('traces', 'id', trace.projectId, trace.id).update({
       name: trace.name,
       status: trace.status,
       created_at: toMillis(trace.createdAt),
@@ -554,16 +603,18 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async existingIds(projectId: string, ids: string[]): Promise<string[]> {
-    return (await this.storedRows(projectId, ids, ['id'])).map((row) => row.id as string);
+    // PostgreSQL: the registry says which ids are taken — a trace released by retention may still
+    // have rows in its week until the week is dropped (docs/partitioning.md).
+    return (await this.storedRows(projectId, ids, ['id'], this.dialect === 'postgres' ? 'trace_ids' : 'traces')).map((row) => row.id as string);
   }
 
-  /** The `columns` of those of `ids` that are traces of the project, read in chunks within the bound-parameter limit. */
-  private async storedRows(projectId: string, ids: string[], columns: string[]): Promise<Row[]> {
+  /** The `columns` of those of `ids` that are traces of the project (in `table`), read in chunks within the bound-parameter limit. */
+  private async storedRows(projectId: string, ids: string[], columns: string[], table = 'traces'): Promise<Row[]> {
     const found: Row[] = [];
     // One parameter besides the ids: the project.
     const chunkSize = PARAMETER_LIMIT[this.dialect] - 1;
     for (let start = 0; start < ids.length; start += chunkSize) {
-      found.push(...((await this.db('traces').where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select(columns)) as Row[]));
+      found.push(...((await this.db(table).where('project_id', projectId).whereIn('id', ids.slice(start, start + chunkSize)).select(columns)) as Row[]));
     }
     return found;
   }
@@ -579,7 +630,7 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async spansById(projectId: string, traceId: string, afterSpanId: string | null, limit: number): Promise<SpanRecord[]> {
-    const query = this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId, trace_id: traceId });
+    const query = this.ofTrace('spans', 'trace_id', projectId, traceId).select(SPAN_READ_COLUMNS);
     if (afterSpanId !== null) query.where('span_id', '>', afterSpanId);
     const rows: unknown[][] = await query.orderBy('span_id', 'asc').limit(limit).options(AS_ARRAYS);
     return rows.map(toSpanRecord);
@@ -599,21 +650,31 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   private traceRowQuery(projectId: string, id: string): Knex.QueryBuilder<Row, Row | undefined> {
-    return this.db('traces').where({ project_id: projectId, id }).first();
+    return this.ofTrace('traces', 'id', projectId, id).first();
   }
 
   /** Native spans have distinct positions (the order sent); OTLP spans all have 0 and come in start order. */
   private spansQuery(projectId: string, traceId: string): Knex.QueryBuilder {
-    return this.db('spans')
+    return this.ofTrace('spans', 'trace_id', projectId, traceId)
       .select(SPAN_READ_COLUMNS)
-      .where({ project_id: projectId, trace_id: traceId })
       .orderBy([{ column: 'position', order: 'asc' }, { column: 'start_time', order: 'asc' }, { column: 'span_id', order: 'asc' }]);
+  }
+
+  /**
+   * A query of `spans` by many trace ids: on PostgreSQL, confined to each one's rows of the stored_at its
+   * registry row holds. A trace released by retention has no registry row but keeps its rows in a week
+   * that stays until the batch path deletes them; an id stored anew since must not meet them
+   * (docs/partitioning.md). One array parameter: no bound-parameter limit.
+   */
+  private ofRegisteredTraces(qb: Knex.QueryBuilder, projectId: string, traceIds: readonly string[]): Knex.QueryBuilder {
+    if (this.dialect !== 'postgres') return qb;
+    return qb.whereRaw('(spans.trace_id, spans.stored_at) IN (SELECT r.id, r.stored_at FROM trace_ids r WHERE r.project_id = ? AND r.id = ANY(?::text[]))', [projectId, [...traceIds]]);
   }
 
   async spansOfTraces(projectId: string, traceIds: string[]): Promise<Map<string, SpanRecord[]>> {
     const byTrace = new Map<string, SpanRecord[]>(traceIds.map((id) => [id, []]));
     if (traceIds.length === 0) return byTrace;
-    const rows: unknown[][] = await this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId }).whereIn('trace_id', traceIds)
+    const rows: unknown[][] = await this.ofRegisteredTraces(this.db('spans').select(SPAN_READ_COLUMNS).where({ project_id: projectId }).whereIn('trace_id', traceIds), projectId, traceIds)
       // As spansOf orders one trace's (OTLP spans share position 0 and come in start order).
       .orderBy([{ column: 'trace_id' }, { column: 'position' }, { column: 'start_time' }, { column: 'span_id' }])
       .options(AS_ARRAYS);
@@ -622,9 +683,8 @@ export class SqlTraceRepository implements TraceRepository {
   }
 
   async spanOrderInputs(projectId: string, traceId: string): Promise<SpanOrderInput[]> {
-    const rows: unknown[][] = await this.db('spans')
+    const rows: unknown[][] = await this.ofTrace('spans', 'trace_id', projectId, traceId)
       .select('span_id', 'parent_span_id', 'position', 'start_time')
-      .where({ project_id: projectId, trace_id: traceId })
       .options(AS_ARRAYS);
     return rows.map(([spanId, parentSpanId, position, startTime]) => ({
       spanId: spanId as string,
@@ -637,7 +697,7 @@ export class SqlTraceRepository implements TraceRepository {
   async rootSpansOf(projectId: string, traceIds: readonly string[]): Promise<Map<string, SpanRecord[]>> {
     const byTrace = new Map<string, SpanRecord[]>();
     if (traceIds.length === 0) return byTrace;
-    const rows: unknown[][] = await this.db('spans')
+    const rows: unknown[][] = await this.ofRegisteredTraces(this.db('spans'), projectId, traceIds)
       .select(SPAN_READ_COLUMNS)
       .where({ project_id: projectId })
       .whereIn('trace_id', traceIds as string[])
@@ -654,9 +714,8 @@ export class SqlTraceRepository implements TraceRepository {
 
   async spansByIds(projectId: string, traceId: string, spanIds: readonly string[]): Promise<SpanRecord[]> {
     if (spanIds.length === 0) return [];
-    const rows: unknown[][] = await this.db('spans')
+    const rows: unknown[][] = await this.ofTrace('spans', 'trace_id', projectId, traceId)
       .select(SPAN_READ_COLUMNS)
-      .where({ project_id: projectId, trace_id: traceId })
       .whereIn('span_id', spanIds as string[])
       .options(AS_ARRAYS);
     return rows.map(toSpanRecord);

@@ -23,4 +23,6 @@ export const sqliteFilterDialect: FilterDialect = {
   // Missing key and JSON null read as SQL NULL, "" as ''.
   jsonEmpty: (column, key) => ({ sql: `(coalesce(json_extract(${column}, ?), '') = '')`, bindings: [pathOf(key)] }),
   contains: (haystack) => `instr(${haystack}, ?) > 0`,
+  // One trace of an id at a time: its rows go with it.
+  sameStoredTrace: () => '',
 };

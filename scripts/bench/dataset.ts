@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TraceInputPayload } from './batch-payload.js';
 import { tracePayload } from './batch-payload.js';
 import { generateTraces, inBatches, type GeneratedTrace } from './generate-traces.js';
+import { inBatch, weekBatches } from './stored-weeks.js';
 import { METADATA_ONLY_TERMS, RARE_TERMS } from './word-lists.js';
 
 /** Stores traces in-process through the traces service, without HTTP: the raw adapter path. */
@@ -30,8 +31,16 @@ export interface LoadDatasetOptions {
   batchTraces?: number;
   /** Batch transactions in flight at once (PostgreSQL stores concurrent transactions faster; SQLite has one writer). */
   concurrency?: number;
+  /**
+   * PostgreSQL, a new database (`--stored-weeks-spread`): batches of one week of created_at each, oldest
+   * week first, each written with the stored_at of its latest trace (through a store reading it, stored-weeks.ts).
+   */
+  weekSpread?: boolean;
   log: (message: string) => void;
 }
+
+/** The generator spreads the data set's traces over the 30 days before its base time. */
+const SPREAD_MS = 30 * 86_400_000;
 
 /**
  * Stores one batch, or finds it already stored: a load that was stopped after a batch committed and
@@ -84,9 +93,14 @@ export async function loadDataset(raw: RawIngestor, options: LoadDatasetOptions)
   const started = Date.now();
   const before = summary.traces;
   let lastLog = started;
-  const generator = generateTraces(summary.traces, missing, { seed: options.seed, baseTime: options.baseTime });
-  for (const group of inBatches(inBatches(generator, options.batchTraces ?? 500), options.concurrency ?? 1)) {
-    await Promise.all(group.map((batch) => storeOnce(raw, options.projectId, batch)));
+  // From where the load starts, read once: summary.traces grows as batches commit, and the spread
+  // reads the generator once per week.
+  const generate = () => generateTraces(before, missing, { seed: options.seed, baseTime: options.baseTime });
+  const batches = options.weekSpread
+    ? weekBatches(generate, options.batchTraces ?? 500, options.baseTime - SPREAD_MS, options.baseTime)
+    : inBatches(generate(), options.batchTraces ?? 500);
+  for (const group of inBatches(batches, options.concurrency ?? 1)) {
+    await Promise.all(group.map((batch) => (options.weekSpread ? inBatch(batch, () => storeOnce(raw, options.projectId, batch)) : storeOnce(raw, options.projectId, batch))));
     for (const batch of group) for (const trace of batch) count(summary, trace);
     writeFileSync(file, JSON.stringify(summary));
     if (Date.now() - lastLog > 10_000) {

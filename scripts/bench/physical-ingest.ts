@@ -117,17 +117,24 @@ async function postgresLimit(knex: Knex, batches: PhysicalBatch[], connections: 
         'CREATE TEMP TABLE IF NOT EXISTS bench_search_stage (project_id uuid, trace_id text, body text, status text, framework text, session_id text, user_id text) ON COMMIT DELETE ROWS',
       );
     }
+    const projectColumn = TRACE_COLUMNS.indexOf('project_id');
+    const idColumn = TRACE_COLUMNS.indexOf('id');
     let next = 0;
     const started = process.hrtime.bigint();
     await Promise.all(
       clients.map(async (client) => {
         while (next < batches.length) {
           const batch = batches[next++];
+          // The rows the service writes since migration 052: each trace registered, every row with its stored_at.
+          const storedAt = Date.now();
           await client.query('BEGIN');
-          await copyRows(client, `COPY traces (${columnList(TRACE_COLUMNS)}) FROM STDIN`, batch.traces);
-          await copyRows(client, `COPY spans (${columnList(SPAN_COLUMNS)}) FROM STDIN`, batch.spans);
+          await copyRows(client, 'COPY trace_ids (project_id, id, stored_at) FROM STDIN', batch.traces.map((row) => [row[projectColumn], row[idColumn], storedAt]));
+          await copyRows(client, `COPY traces (${columnList(TRACE_COLUMNS)}, stored_at) FROM STDIN`, batch.traces.map((row) => [...row, storedAt]));
+          await copyRows(client, `COPY spans (${columnList(SPAN_COLUMNS)}, stored_at) FROM STDIN`, batch.spans.map((row) => [...row, storedAt]));
           await copyRows(client, `COPY bench_search_stage (project_id, trace_id, body, ${FACETS}) FROM STDIN`, batch.search.map((d, i) => [d.projectId, d.traceId, d.body, ...facetValues(batch.traces[i])]));
-          await client.query(`INSERT INTO trace_search (project_id, trace_id, document, ${FACETS}) SELECT project_id, trace_id, to_tsvector('${CONFIG}', body), ${FACETS} FROM bench_search_stage`);
+          await client.query(
+            `INSERT INTO trace_search (project_id, trace_id, stored_at, document, ${FACETS}) SELECT project_id, trace_id, ${storedAt}, to_tsvector('${CONFIG}', body), ${FACETS} FROM bench_search_stage`,
+          );
           await client.query('COMMIT');
         }
       }),

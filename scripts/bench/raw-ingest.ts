@@ -3,6 +3,7 @@ import { systemClock } from '../../src/clock.js';
 import { createServices } from '../../src/services.js';
 import type { BenchDatabase } from './bench-database.js';
 import type { RawIngestor } from './dataset.js';
+import type { Store } from '../../src/ports/store.js';
 
 /**
  * The raw limit: the server's own trace ingestion service, wired exactly as the server wires it
@@ -10,8 +11,8 @@ import type { RawIngestor } from './dataset.js';
  * what a batch request does after HTTP — validate, summarize, one transaction per batch — without
  * sockets, JSON parsing, authentication, rate limiting and contract validation.
  */
-export function createRawIngestor(db: BenchDatabase): RawIngestor {
-  const services = createServices({ store: db.store, clock: systemClock, config: loadConfig(db.serverEnv) });
+export function createRawIngestor(db: BenchDatabase, store: Store = db.store): RawIngestor {
+  const services = createServices({ store, clock: systemClock, config: loadConfig(db.serverEnv) });
   return {
     async ingestBatch(projectId, traces) {
       await services.traceIngestion.ingestBatch(projectId, traces);

@@ -21,6 +21,16 @@ import { checkTargets, describeMachine, writeReport, type BenchReport } from './
 import { REPO_ROOT, buildServer, spawnServer } from './server-process.js';
 import { benchServerEnv } from './server-env.js';
 import { readSetting } from '../../src/settings/read-setting.js';
+import { spreadWeeksStore } from './stored-weeks.js';
+
+/** The generator spreads the data set over the 30 days before its base time (generate-traces.ts). */
+const SPREAD_MS = 30 * 86_400_000;
+
+/** The traces of each partition of `traces` holding any, as `name: count` (what the spread made of the data set). */
+async function traceWeeks(db: BenchDatabase): Promise<string> {
+  const rows = (await db.database.knex.raw('SELECT tableoid::regclass::text AS part, count(*) AS n FROM traces GROUP BY 1 ORDER BY 1')).rows as { part: string; n: string }[];
+  return rows.map((row) => `${row.part}: ${row.n}`).join(', ');
+}
 
 export interface RunOptions {
   adapters: Dialect[];
@@ -44,6 +54,8 @@ export interface RunOptions {
   signInSamples: number;
   /** Extra node flags for the measured server only (e.g. a V8 heap flag under trial), not the load generator. */
   serverNodeArgs: string[];
+  /** PostgreSQL: each loaded trace stored in the week of its created_at (stored-weeks.ts), not all now. */
+  storedWeeksSpread: boolean;
 }
 
 
@@ -65,6 +77,7 @@ const log = (message: string) => console.log(`[bench ${((Date.now() - runStarted
 /** Loads the list/search project's data set up to `--traces` (a reused database only adds what is missing). */
 const loadBenchData = (db: BenchDatabase, raw: RawIngestor, options: RunOptions, baseTime: number) =>
   loadDataset(raw, {
+    weekSpread: options.storedWeeksSpread,
     projectId: db.project.projectId,
     seed: options.seed,
     traces: options.traces,
@@ -85,7 +98,10 @@ async function runAdapter(adapter: Dialect, options: RunOptions, serverEntry: st
   const notes: string[] = [];
   try {
     const raw = createRawIngestor(db);
-    const dataset = await loadBenchData(db, raw, options, baseTime);
+    // The data set's own store with --stored-weeks-spread; the measurements write through the usual one (stored now).
+    const loader = options.storedWeeksSpread ? createRawIngestor(db, await spreadWeeksStore(db, baseTime - SPREAD_MS)) : raw;
+    const dataset = await loadBenchData(db, loader, options, baseTime);
+    if (options.storedWeeksSpread) notes.push(`data set stored by week of created_at (--stored-weeks-spread): ${await traceWeeks(db)}`);
     await db.refreshPlannerStatistics();
     const ingestOptions: IngestOptions = {
       concurrencies: options.concurrency,
@@ -250,6 +266,7 @@ function parse(argv: string[]): RunOptions {
     .option('--cpu-prof', 'write a V8 CPU profile of the server (node --cpu-prof) next to the results', false)
     .option('--postgres-url <url>', 'PostgreSQL server the bench database is created on', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .option('--load-only', 'only load the reusable data set (implies --reuse); measure later with --reuse', false)
+    .option('--stored-weeks-spread', 'PostgreSQL, a new database: store each loaded trace in the week of its created_at (about 5 weekly partitions), not all now', false)
     .option('--smoke', 'tiny data and 1 s measurements: checks every phase runs (results go to bench/tmp/smoke unless --out)', false);
   program.parse(argv);
   const raw = program.opts<Omit<RunOptions, 'adapters'> & { adapter: Dialect[] }>();
@@ -262,6 +279,9 @@ function parse(argv: string[]): RunOptions {
     if (!explicit('out')) options.out = path.join(REPO_ROOT, 'bench', 'tmp', 'smoke');
   }
   options.out = path.resolve(options.out);
+  if (options.storedWeeksSpread && (options.reuse || options.loadOnly || options.adapters.some((a) => a !== 'postgres'))) {
+    throw new InvalidArgumentError('--stored-weeks-spread needs --adapter postgres and a new database (not --reuse or --load-only)');
+  }
   return options;
 }
 

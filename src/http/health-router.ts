@@ -51,9 +51,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * Probes for orchestrators and load balancers, outside the public API's authentication: /healthz
- * (the process answers), /readyz (it can serve: database reachable, schema current, Redis reachable
- * when configured, not draining) and /metrics (Prometheus text, behind METRICS_TOKEN). Mounted
- * before the draining gate, so a draining replica still says why it is not ready.
+ * (the process answers), /readyz (it can serve: database reachable, schema current, next week's
+ * partitions created where storage is partitioned, Redis reachable when configured, not draining)
+ * and /metrics (Prometheus text, behind METRICS_TOKEN). Mounted before the draining gate, so a
+ * draining replica still says why it is not ready.
  */
 export function healthRouter(deps: HealthRouterDependencies): RequestHandler {
   const router = express.Router();
@@ -75,6 +76,10 @@ export function healthRouter(deps: HealthRouterDependencies): RequestHandler {
             if (pending.length > 0) throw new Error(`${pending.length} migration(s) not applied: ${pending.map(String).join(', ')}`);
           })
         : { status: 'failing', detail: 'database unreachable' };
+    const { partitionsAhead } = deps.storeHealth;
+    if (partitionsAhead) {
+      checks.partitions = checks.migrations.status === 'ok' ? await runCheck(() => partitionsAhead()) : { status: 'failing', detail: 'schema not current' };
+    }
     if (deps.config.redisUrl) {
       checks.redis = await runCheck(async () => {
         await deps.limiter.ping?.();

@@ -1,14 +1,75 @@
+/**
+ * A week of partitioned trace storage (docs/partitioning.md) by the `stored_at` it holds,
+ * `[fromMs, toMs)`; `fromMs` null: everything before `toMs` (the legacy partition).
+ */
+export interface StoredWeek {
+  fromMs: number | null;
+  toMs: number;
+}
+
+/** Where a week's walk stopped (WeekRelease.next). */
+export interface WeekCursor {
+  storedAt: number;
+  projectId: string;
+  id: string;
+}
+
+export interface WeekRelease {
+  /** Traces released in this step. */
+  released: number;
+  /** Where the next step goes on; null when the week is walked. */
+  next: WeekCursor | null;
+}
+
+/**
+ * The projects whose traces may go, each with its floor (traces created before it go), or null for a
+ * deleted project (all of them go). A project not named keeps its traces.
+ */
+export type TraceFloors = ReadonlyMap<string, number | null>;
+
 /** Deletes stored traces with every row derived from them, and the rest of a deleted project. */
 export interface DataLifecycleRepository {
-  /** Deletes these traces of the project with their spans, search rows, detection events, jobs and fix links. */
-  deleteTraces(projectId: string, traceIds: string[]): Promise<number>;
-  /** Up to `limit` trace ids of the project created before `beforeMs` (all when undefined), oldest first. */
-  traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number): Promise<string[]>;
+  /**
+   * Deletes these traces of the project with their spans, search rows, detection events, jobs and fix
+   * links; with `beforeMs`, only those created before it — on partitioned storage an id released by a
+   * week's drop (releaseWeek) may also name a newer trace, which must stay.
+   */
+  deleteTraces(projectId: string, traceIds: string[], beforeMs?: number, week?: StoredWeek): Promise<number>;
+  /**
+   * Up to `limit` trace ids of the project created before `beforeMs` (all when undefined), oldest first;
+   * with `week` (partitioned storage), only the traces stored in it.
+   */
+  traceIdsBefore(projectId: string, beforeMs: number | undefined, limit: number, week?: StoredWeek): Promise<string[]>;
   /**
    * One bounded step of purging a deleted project's rows that do not hang off traces (jobs of
    * vanished traces, deliveries, idempotency records, detection events); the number deleted (0: done).
    */
   purgeProjectRemainder(projectId: string, limit: number): Promise<number>;
+  /** The weeks of partitioned storage that ended before now, oldest first; none where storage is not partitioned. */
+  pastWeeks(): Promise<StoredWeek[]>;
+  /** Every week of partitioned storage, past, current and ahead, oldest first; none where storage is not partitioned. */
+  storedWeeks(): Promise<StoredWeek[]>;
+  /** Each project with traces stored in the week, with the earliest and the latest `created_at` among them. */
+  weekProjects(week: StoredWeek): Promise<{ projectId: string; oldestMs: number; newestMs: number }[]>;
+  /**
+   * One bounded step of releasing the week's traces that are past their floor: the rows of each that
+   * are not partitioned (its registry row, taken under its lock, a trace being appended to skipped;
+   * detection events and jobs; cluster memberships; fix links; scores and annotation items by cascade)
+   * are deleted, its partitioned rows left for the week's drop. From `after`, walking the week.
+   */
+  releaseWeek(week: StoredWeek, floors: TraceFloors, after: WeekCursor | null, limit: number): Promise<WeekRelease>;
+  /**
+   * One bounded step (at most `limit` rows) of removing the project's metrics rollups — hour rows, day
+   * rows and marks — of the hours and days wholly below `floorMs` from the hour of `oldestMs` to that of
+   * `newestMs` (the created_at range of its traces in the week about to be dropped), except those holding
+   * a trace of the project stored in another week: a dropped partition fires no delete trigger, so no
+   * hour is marked and the settler never removes them. The number removed (0: done).
+   */
+  removeDroppedRollups(week: StoredWeek, projectId: string, range: { oldestMs: number; newestMs: number; floorMs: number }, limit: number): Promise<number>;
+  /** Whether a trace stored in the week is still registered (then its partitions must stay). */
+  weekRegistered(week: StoredWeek): Promise<boolean>;
+  /** Detaches the week's partitions without blocking writers, and drops them; never inside a transaction. */
+  dropWeek(week: StoredWeek): Promise<void>;
 }
 
 /** Named leases: one replica at a time runs a sweep; an expired lease is taken over. */

@@ -7,4 +7,10 @@ export interface StoreHealth {
   reachable(): Promise<void>;
   /** Names of the migrations the schema still lacks (empty when it is current). */
   pendingMigrations(): Promise<string[]>;
+  /**
+   * Partitioned storage (PostgreSQL): resolves when next week's partitions exist, so a stopped
+   * `time-partitions` task fails readiness weeks before ingest would (docs/partitioning.md). Absent
+   * where storage is not partitioned.
+   */
+  partitionsAhead?(): Promise<void>;
 }

@@ -64,6 +64,7 @@ export interface Store {
   readonly workerLeases: import('./data-lifecycle.js').WorkerLeaseRepository;
   readonly modelPrices: import('./model-prices.js').ModelPriceRepository;
   readonly scheduledRuns: import('./scheduled-runs.js').ScheduledRunRepository;
+  readonly timePartitions: import('./time-partitions.js').TimePartitionRepository;
   readonly monitors: import('./monitors.js').MonitorRepository;
   readonly monitorMetrics: import('./monitors.js').MonitorMetricReader;
   readonly notifications: import('./notifications.js').NotificationRepository;

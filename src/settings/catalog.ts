@@ -217,6 +217,10 @@ export const SETTINGS = {
   SCHEDULER_POLL_MS: { group: 'background', kind: 'integer', default: 10_000, min: 10, meaning: 'How often the scheduler looks for due work when its last pass left none.' },
   LIFECYCLE_WORKER_POLL_MS: { group: 'background', kind: 'integer', default: 60_000, min: 10, meaning: 'How often the data-lifecycle worker (retention, project purges) looks for work.' },
   LIFECYCLE_BATCH_SIZE: { group: 'background', kind: 'integer', default: 500, min: 1, meaning: 'Traces (or leftover rows) that worker deletes per transaction.' },
+  LIFECYCLE_RELEASE_BATCH_SIZE: {
+    group: 'background', kind: 'integer', default: 10_000, min: 1,
+    meaning: 'PostgreSQL: traces of a past week that worker releases per transaction before dropping the week\'s partitions ([partitioning](partitioning.md)).',
+  },
 
   // ── detections
   DETECTION_WORKER_ENABLED: { group: 'detections', kind: 'switch', default: true, meaning: 'Run the detection evaluation worker in this process.' },

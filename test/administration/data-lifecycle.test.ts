@@ -127,7 +127,7 @@ forEachAdapter((adapter) => {
         }
         await server.runtime.store.projects.markDeleted(project.id, server.clock.now());
         const lifecycle = new (server.runtime.services.dataLifecycle.constructor as typeof import('../../src/domain/lifecycle/data-lifecycle.js').DataLifecycle)(
-          server.runtime.store, server.clock, server.runtime.services.audit, { batchSize: 100, batchesPerRun: 3, leaseMs: 60_000 },
+          server.runtime.store, server.clock, server.runtime.services.audit, { batchSize: 100, releaseBatchSize: 100, batchesPerRun: 3, leaseMs: 60_000 },
         );
         const first = await lifecycle.runOnce('bounded');
         expect(first).to.deep.equal({ ran: true, deletedTraces: 300, purgedProjects: 0, more: true });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { registeredTraces } from '../support/trace-fixtures.js';
 import { migrateToLatest, openDatabase, type Database } from '../../adapters/database.js';
 import { createStore } from '../../adapters/store.js';
 import { MemoryTraceListReader } from '../../adapters/memory/trace-list-reader.js';
@@ -62,22 +63,25 @@ export class TraceTable {
     await this.knex('traces').where({ project_id: this.projectId }).delete();
     if (traces.length === 0) return;
     await this.knex('traces').insert(
-      traces.map((t) => ({
-        project_id: this.projectId,
-        id: t.id,
-        name: t.name,
-        status: t.status,
-        framework: t.framework,
-        agent_name: t.agentName,
-        error_message: t.errorMessage,
-        latency_ms: t.latencyMs,
-        cost: t.cost,
-        span_count: t.spanCount,
-        total_tokens: t.totalTokens,
-        created_at: t.createdAt,
-        metadata: JSON.stringify(t.metadata),
-        tags: JSON.stringify(t.tags ?? []),
-      })),
+      await registeredTraces(
+        this.knex,
+        traces.map((t) => ({
+          project_id: this.projectId,
+          id: t.id,
+          name: t.name,
+          status: t.status,
+          framework: t.framework,
+          agent_name: t.agentName,
+          error_message: t.errorMessage,
+          latency_ms: t.latencyMs,
+          cost: t.cost,
+          span_count: t.spanCount,
+          total_tokens: t.totalTokens,
+          created_at: t.createdAt,
+          metadata: JSON.stringify(t.metadata),
+          tags: JSON.stringify(t.tags ?? []),
+        })),
+      ),
     );
   }
 

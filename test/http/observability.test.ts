@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { LATEST_PROTOCOL_VERSION } from '../../src/tools/protocol.js';
 import { createLogger, prettyLine } from '../../src/observability/logger.js';
 import { forEachAdapter } from '../support/adapters.js';
+import { WEEK_MS, weekStart, weekStored } from '../../adapters/postgres/time-partitions.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { REQUEST_ID } from '../support/problem.js';
 import { sampleTrace } from '../traces/fixtures.js';
@@ -65,6 +66,8 @@ forEachAdapter((adapter) => {
   });
 
   describe('GET /readyz', () => {
+    // The partitions check is PostgreSQL's only: SQLite's storage is not partitioned.
+    const partitionsOk = adapter === 'postgres' ? { partitions: { status: 'ok' } } : {};
     let server: TestServer;
     beforeEach(async () => {
       server = await startTestServer(adapter);
@@ -76,9 +79,27 @@ forEachAdapter((adapter) => {
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
         status: 'ready',
-        checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, draining: { status: 'ok' } },
+        checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, ...partitionsOk, draining: { status: 'ok' } },
       });
     });
+
+    if (adapter === 'postgres') {
+      it("answers 503 when next week's partition of a partitioned table is missing, naming the week and the table", async () => {
+        const knex = server.runtime.database.knex;
+        const next = weekStart(Date.now()) + WEEK_MS;
+        // Right after migration 053 the legacy partition covers next week (it ends the week after):
+        // made to end at next week, as if the weeks had passed with the scheduler stopped.
+        expect(await weekStored(knex, 'spans', next)).to.equal(true);
+        await knex.raw('ALTER TABLE spans DETACH PARTITION spans_legacy');
+        await knex.raw(`ALTER TABLE spans ATTACH PARTITION spans_legacy FOR VALUES FROM (MINVALUE) TO (${next})`);
+        const res = await server.request().get('/readyz');
+        expect(res.status).to.equal(503);
+        expect(res.body.checks.partitions).to.deep.equal({
+          status: 'failing',
+          detail: `no partition for the week of ${new Date(next).toISOString().slice(0, 10)} in spans: is the scheduler's time-partitions task running?`,
+        });
+      });
+    }
 
     it('answers 503 not_ready while draining, saying so', async () => {
       server.runtime.lifecycle.startDraining();
@@ -86,7 +107,7 @@ forEachAdapter((adapter) => {
       expect(res.status).to.equal(503);
       expect(res.body).to.deep.equal({
         status: 'not_ready',
-        checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, draining: { status: 'failing', detail: 'the process is shutting down' } },
+        checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, ...partitionsOk, draining: { status: 'failing', detail: 'the process is shutting down' } },
       });
     });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { forEachAdapter } from '../support/adapters.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope, expectProblem } from '../support/problem.js';
+import { registeredTraces } from '../support/trace-fixtures.js';
 
 interface Account {
   id: string;
@@ -174,9 +175,8 @@ forEachAdapter((adapter) => {
     before(async () => {
       server = await startTestServer(adapter);
       const now = server.clock.now().getTime();
-      await server.runtime.database.knex('traces').insert({
-        project_id: server.tenant.project.id, id: traceId, name: 'shared', status: 'success', created_at: now,
-      });
+      const knex = server.runtime.database.knex;
+      await knex('traces').insert(await registeredTraces(knex, [{ project_id: server.tenant.project.id, id: traceId, name: 'shared', status: 'success', created_at: now }]));
     });
     after(async () => server.close());
 

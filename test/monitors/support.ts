@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { registeredTraces } from '../support/trace-fixtures.js';
 import type { TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { createRequest, type Receiver, writerOf } from '../webhooks/support.js';
@@ -38,22 +39,25 @@ export interface SeedTrace {
 export async function seedTraces(knex: Knex, projectId: string, traces: SeedTrace[]): Promise<void> {
   if (!traces.length) return;
   await knex('traces').insert(
-    traces.map((t) => ({
-      project_id: projectId,
-      id: t.id,
-      name: `trace ${t.id}`,
-      status: t.status ?? 'success',
-      created_at: t.at,
-      latency_ms: t.latencyMs ?? 100,
-      cost: t.cost ?? 0,
-      span_count: 0,
-      total_tokens: t.tokens ?? 0,
-      framework: t.framework ?? null,
-      agent_name: t.agentName ?? null,
-      session_id: t.sessionId ?? null,
-      user_id: t.userId ?? null,
-      metadata: JSON.stringify(t.metadata ?? {}),
-    })),
+    await registeredTraces(
+      knex,
+      traces.map((t) => ({
+        project_id: projectId,
+        id: t.id,
+        name: `trace ${t.id}`,
+        status: t.status ?? 'success',
+        created_at: t.at,
+        latency_ms: t.latencyMs ?? 100,
+        cost: t.cost ?? 0,
+        span_count: 0,
+        total_tokens: t.tokens ?? 0,
+        framework: t.framework ?? null,
+        agent_name: t.agentName ?? null,
+        session_id: t.sessionId ?? null,
+        user_id: t.userId ?? null,
+        metadata: JSON.stringify(t.metadata ?? {}),
+      })),
+    ),
   );
 }
 

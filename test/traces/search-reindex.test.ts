@@ -7,6 +7,7 @@ import { onDatabaseThrough, organizationRow } from '../support/migrated-store.js
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { sampleTrace } from './fixtures.js';
+import { registeredTraces } from '../support/trace-fixtures.js';
 
 /** Five traces whose only trace of the word `zanzibar` is in a span's input, and `orinoco` in a span's output. */
 const traces = Array.from({ length: 5 }, (_, i) =>
@@ -140,8 +141,11 @@ forEachAdapter((adapter) => {
         if (adapter === 'sqlite') await knex('trace_search').insert({ scope: `p${project.replace(/-/g, '')}`, trace_id: 't-gone', body: 'beacon orphan' });
 
         await migrateToLatest(database);
-        await trace('t-0');
-        await document('t-0');
+        // Written as the code after 052 writes them: on PostgreSQL, registered, with the trace's stored_at.
+        const [t0] = await registeredTraces(knex, [{ project_id: project, id: 't-0', name: 'n', status: 'success', created_at: AT }]);
+        await knex('traces').insert(t0);
+        if (adapter === 'sqlite') await document('t-0');
+        else await knex.raw(`INSERT INTO trace_search (project_id, trace_id, stored_at, document) VALUES (?, 't-0', ?, to_tsvector('tracewell_english', 'beacon t-0'))`, [project, t0.stored_at ?? null]);
         if (adapter === 'sqlite') {
           // The document is under its trace's rowid (as the code after 024 writes it); one without a trace is gone.
           const rows = await knex.raw('SELECT s.rowid AS position, s.trace_id, s.body, t.rowid AS trace_position FROM trace_search s LEFT JOIN traces t ON t.project_id = ? AND t.id = s.trace_id ORDER BY s.rowid', [project]);

@@ -4,6 +4,7 @@ import type { TraceCondition, TraceFilters, TraceKeyset } from '../../src/ports/
 import { forEachPortAdapter } from '../support/adapters.js';
 import { TraceTable } from '../filters/trace-table.js';
 import { seedScores, seedTraces, T0, type SeedTrace } from '../monitors/support.js';
+import { ofRegisteredTraces } from '../support/trace-fixtures.js';
 
 const S = 1000;
 
@@ -68,14 +69,14 @@ forEachPortAdapter((adapter) => {
       const span = (projectId: string, traceId: string, spanId: string, spanType: string, metadata: Record<string, unknown>, position: number) => ({
         project_id: projectId, trace_id: traceId, span_id: spanId, position, name: spanId, span_type: spanType, status: 'success', metadata: JSON.stringify(metadata),
       });
-      await table.knex('spans').insert([
+      await table.knex('spans').insert(await ofRegisteredTraces(table.knex, [
         span(table.projectId, 'a', 's1', 'LLM', { model: 'gpt-4o', provider: 'openai' }, 0),
         span(table.projectId, 'b', 's1', 'LLM', { model: 'claude-3', provider: 'anthropic' }, 0),
         span(table.projectId, 'b', 's2', 'TOOL', { provider: 'openai' }, 1),
         span(table.projectId, 'c', 's1', 'LLM', { model: 'gpt-4o', provider: 7 }, 0),
         span(table.projectId, 'c', 's2', 'tool', {}, 1),
         span(otherProject, 'x', 's1', 'LLM', { model: 'gpt-4o', provider: 'openai' }, 0),
-      ]);
+      ]));
       await seedScores(table.knex, table.projectId, [
         { name: 'grade', value: 0.9, traceId: 'a' },
         { name: 'grade', value: 0.2, traceId: 'b' },

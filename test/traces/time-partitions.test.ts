@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { PARTITIONED_TABLES, WEEK_MS, weekPartitionName, weekStart, weekStored } from '../../adapters/postgres/time-partitions.js';
+import { WEEKS_AHEAD } from '../../src/domain/lifecycle/time-partitions-task.js';
+import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { ingest, type TraceInput } from './fixtures.js';
+
+const traceNamed = (id: string, name: string): TraceInput => ({
+  trace_id: id,
+  name,
+  tags: ['weekly'],
+  metadata: { framework: 'langchain', agent_name: 'bot' },
+  spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 100, start_time: '2026-11-01T09:00:00Z' }],
+});
+
+/** Every row of the traces moved to the week starting at `week`, as if they had been stored then (row movement between partitions). */
+async function moveToWeek(knex: Knex, projectId: string, ids: string[], week: number): Promise<void> {
+  await knex('trace_ids').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
+  await knex('traces').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
+  for (const table of ['spans', 'trace_search', 'trace_tags']) await knex(table).where({ project_id: projectId }).whereIn('trace_id', ids).update({ stored_at: week });
+}
+
+/** Weekly partitions of trace storage on PostgreSQL (migration 053, docs/partitioning.md). */
+describe('[postgres] time partitions', () => {
+  let server: TestServer;
+  let knex: Knex;
+  before(async () => {
+    server = await startTestServer('postgres');
+    knex = server.runtime.database.knex;
+  });
+  after(async () => server.close());
+
+  const currentWeek = () => weekStart(Date.now());
+  const weeksStored = async () => {
+    const stored: Record<string, boolean[]> = {};
+    for (const table of PARTITIONED_TABLES) {
+      stored[table] = [];
+      for (let week = 0; week <= WEEKS_AHEAD; week++) stored[table].push(await weekStored(knex, table, currentWeek() + week * WEEK_MS));
+    }
+    return stored;
+  };
+  const allStored = Object.fromEntries(PARTITIONED_TABLES.map((table) => [table, new Array(WEEKS_AHEAD + 1).fill(true)]));
+
+  describe('the time-partitions task', () => {
+    it('creates the missing weeks of every partitioned table up to four ahead, once', async () => {
+      const last = currentWeek() + WEEKS_AHEAD * WEEK_MS;
+      for (const table of PARTITIONED_TABLES) {
+        const name = weekPartitionName(table, last);
+        await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, name]);
+        await knex.raw('DROP TABLE ??', [name]);
+      }
+      expect(await server.runtime.store.timePartitions.missingWeeks(WEEKS_AHEAD)).to.deep.equal([last]);
+
+      expect(await server.runtime.scheduler.tick()).to.be.at.least(1);
+      expect(await weeksStored()).to.deep.equal(allStored);
+      expect(await server.runtime.store.timePartitions.missingWeeks(WEEKS_AHEAD)).to.deep.equal([]);
+      const runs = await knex('scheduled_runs').where({ task: 'time-partitions' }).pluck('slot');
+      expect(runs).to.deep.equal([String(last)]);
+    });
+
+    it('keeps a week that exists when asked to create it again', async () => {
+      const week = currentWeek() + 3 * WEEK_MS;
+      expect(await weekStored(knex, 'traces', week)).to.equal(true);
+      await server.runtime.store.transaction((store) => store.timePartitions.createWeek(week));
+      expect(await weeksStored()).to.deep.equal(allStored);
+    });
+  });
+
+  describe('reads across weeks', () => {
+    it("answers searches (words, phrases) and lists the same when some traces' rows are in another week", async () => {
+      const projectId = server.tenant.project.id;
+      const ids = ['wk-a', 'wk-b', 'wk-c', 'wk-d'];
+      for (const id of ids) await ingest(server, server.tenant, traceNamed(id, `granite quarry ${id}`));
+      const search = new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 10 });
+      const answers = async () => ({
+        word: (await search.search(projectId, { query: 'granite', limit: 10 })).traces.map((t) => t.id),
+        phrase: (await search.search(projectId, { query: '"granite quarry"', limit: 10 })).traces.map((t) => t.id),
+        recency: (await search.search(projectId, { query: 'quarry', limit: 10, sort: 'recency' })).traces.map((t) => t.id),
+        list: (await server.runtime.store.traces.list({ projectId, filters: {}, limit: 10 })).map((t) => t.id),
+        detail: (await server.runtime.store.traces.findWithSpans(projectId, 'wk-b'))?.spans.map((s) => s.spanId),
+      });
+      const before = await answers();
+      expect(before.word.slice().sort()).to.deep.equal(ids);
+
+      await moveToWeek(knex, projectId, ['wk-b', 'wk-d'], currentWeek() + 3 * WEEK_MS);
+      const partitions = await knex.raw('SELECT DISTINCT tableoid::regclass::text AS part FROM trace_search WHERE project_id = ? ORDER BY 1', [projectId]);
+      expect(partitions.rows.map((r: { part: string }) => r.part)).to.deep.equal(['trace_search_legacy', weekPartitionName('trace_search', currentWeek() + 3 * WEEK_MS)]);
+
+      expect(await answers()).to.deep.equal(before);
+    });
+  });
+});
