@@ -127,6 +127,12 @@ export async function queryTierFloors(
 }
 
 /**
+ * The planner settings a search's transaction takes (prepareSearch, where each is explained); the
+ * bench's bare search statements run under the same ones (scripts/bench/phases/search.ts).
+ */
+export const SEARCH_SETTINGS = ['enable_seqscan = off', 'max_parallel_workers_per_gather = 0', "work_mem = '32MB'", 'jit = off'] as const;
+
+/**
  * PostgreSQL tsvector (CONFIG) under a GIN index, ranked by ts_rank divided by
  * 1 + log(document length) (normalization 1): as bm25 does on SQLite, a word counts for more in a
  * short document. Unnormalized, every document holding a rare word once ranks the same, and a
@@ -171,7 +177,10 @@ export const postgresTraceTextIndex: TraceTextIndex = {
    * ts_rank detoasts and scores those only. With one, the newest candidates are checked one by
    * one against the whole query and the kept ranked at once (one document read by address each,
    * in a nested loop that stops at `window` kept; by partition and row address, a ctid being unique
-   * within one week's partition only, migration 053): rechecking every candidate of a phrase of two
+   * within one week's partition only, migration 053 — the partition named by its key, `stored_at`,
+   * so that each lookup is pruned at run time to that one partition: named by `tableoid` alone, which
+   * no pruning reads, every candidate was looked up by ctid in every week's partition, a heap page
+   * read in each, and filtered there; docs/partitioning.md, fourth pass): rechecking every candidate of a phrase of two
    * common words took 3.7 s at a million traces (the planner costs `@@` as a cheap operator and
    * ignores detoasting). Reading each document once for the check and the rank, not once per use,
    * took the phrase of two common words from 220 to 211 ms in-process at a million traces.
@@ -196,7 +205,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
         );
       if (rest) joinRest(ordered, rest);
       ordered.orderBy('m.seq', 'desc');
-      return phrase ? ordered.select('m.part', 'm.position') : ordered.select('m.trace_id', 'm.stored_at', 'm.document', 'm.seq').limit(window);
+      return phrase ? ordered.select('m.part', 'm.position', 'm.stored_at') : ordered.select('m.trace_id', 'm.stored_at', 'm.document', 'm.seq').limit(window);
     });
     const newestFirst = db.raw(tiers.map(() => '(?)').join(' UNION ALL '), tiers);
     if (!phrase) {
@@ -210,7 +219,7 @@ export const postgresTraceTextIndex: TraceTextIndex = {
       .from(db.raw('(?) AS c', [newestFirst]))
       .joinRaw(
         `CROSS JOIN LATERAL (SELECT d.trace_id, d.stored_at, d.seq, ts_rank(d.document, to_tsquery('${CONFIG}', ?), 1) AS relevance
-         FROM (SELECT s.trace_id, s.stored_at, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.tableoid = c.part AND s.ctid = c.position OFFSET 0) AS d
+         FROM (SELECT s.trace_id, s.stored_at, s.seq, s.document || ''::tsvector AS document FROM trace_search s WHERE s.stored_at = c.stored_at AND s.tableoid = c.part AND s.ctid = c.position OFFSET 0) AS d
          WHERE d.document @@ to_tsquery('${CONFIG}', ?)) AS r`,
         [rank, text],
       )
@@ -271,9 +280,6 @@ export const postgresTraceTextIndex: TraceTextIndex = {
   // max_parallel_workers_per_gather: recentMatches relies on UNION ALL running its tiers in order,
   // which a parallel append would not.
   async prepareSearch(trx) {
-    await trx.raw('SET LOCAL enable_seqscan = off');
-    await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');
-    await trx.raw("SET LOCAL work_mem = '32MB'");
-    await trx.raw('SET LOCAL jit = off');
+    for (const setting of SEARCH_SETTINGS) await trx.raw(`SET LOCAL ${setting}`);
   },
 };

@@ -89,5 +89,40 @@ describe('[postgres] time partitions', () => {
 
       expect(await answers()).to.deep.equal(before);
     });
+
+    it("a phrase search reads each candidate's document in its own week's partition only", async () => {
+      const projectId = server.tenant.project.id;
+      const ids = ['ph-a', 'ph-b', 'ph-c', 'ph-d'];
+      for (const id of ids) await ingest(server, server.tenant, traceNamed(id, `basalt column ${id}`));
+      await moveToWeek(knex, projectId, ['ph-b', 'ph-d'], currentWeek() + 2 * WEEK_MS);
+      // The statements of one phrase search, as the repository sends them.
+      const sent: { sql: string; bindings: unknown[] }[] = [];
+      const capture = (query: { sql: string; bindings?: unknown[] }) => sent.push({ sql: query.sql, bindings: query.bindings ?? [] });
+      knex.on('query', capture);
+      const search = new TraceSearchService(server.runtime.store, server.runtime.clock, { countLimit: 10 });
+      try {
+        expect((await search.search(projectId, { query: '"basalt column"', limit: 10 })).traces.map((t) => t.id).sort()).to.deep.equal(ids);
+      } finally {
+        knex.off('query', capture);
+      }
+      const page = sent.find((statement) => statement.sql.includes('ctid = c.position'));
+      expect(page, 'the phrase page statement').to.not.equal(undefined);
+      // Run again under EXPLAIN ANALYZE, with the search transaction's settings: each candidate's
+      // lookup by row address (a Tid Scan per partition under an Append) runs in one partition, the
+      // others pruned at run time by the candidate's stored_at — not one lookup per partition.
+      type PlanNode = { 'Node Type': string; 'Actual Loops'?: number; 'Relation Name'?: string; Plans?: PlanNode[] };
+      const tidLoops = (node: PlanNode): number => (node['Node Type'] === 'Tid Scan' ? (node['Actual Loops'] ?? 0) : 0) + (node.Plans ?? []).reduce((sum, child) => sum + tidLoops(child), 0);
+      const connection = (await knex.client.acquireConnection()) as { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+      try {
+        await connection.query('BEGIN');
+        for (const statement of sent.filter((s) => /^SET LOCAL/i.test(s.sql))) await connection.query(statement.sql);
+        const explained = await connection.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${page!.sql}`, page!.bindings);
+        const plan = (explained.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
+        expect(tidLoops(plan)).to.equal(ids.length);
+      } finally {
+        await connection.query('ROLLBACK');
+        await knex.client.releaseConnection(connection);
+      }
+    });
   });
 });
