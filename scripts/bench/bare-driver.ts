@@ -49,9 +49,10 @@ function sqliteDriver(databaseUrl: string): BareDriver {
   };
 }
 
-async function postgresDriver(databaseUrl: string): Promise<BareDriver> {
+async function postgresDriver(databaseUrl: string, settings: readonly string[]): Promise<BareDriver> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  for (const setting of settings) await client.query(`SET ${setting}`);
   const names = new Map<string, { name: string; text: string }>();
   return {
     adapter: 'postgres',
@@ -67,7 +68,11 @@ async function postgresDriver(databaseUrl: string): Promise<BareDriver> {
   };
 }
 
-/** Opens the plain driver on the database the server uses (its DATABASE_URL). */
-export async function openBareDriver(adapter: Dialect, databaseUrl: string): Promise<BareDriver> {
-  return adapter === 'sqlite' ? sqliteDriver(databaseUrl) : postgresDriver(databaseUrl);
+/**
+ * Opens the plain driver on the database the server uses (its DATABASE_URL); on PostgreSQL with
+ * `postgresSettings` SET on its session (the search phase: the planner settings the service's search
+ * transaction takes).
+ */
+export async function openBareDriver(adapter: Dialect, databaseUrl: string, options: { postgresSettings?: readonly string[] } = {}): Promise<BareDriver> {
+  return adapter === 'sqlite' ? sqliteDriver(databaseUrl) : postgresDriver(databaseUrl, options.postgresSettings ?? []);
 }
