@@ -125,4 +125,49 @@ describe('[postgres] time partitions', () => {
       }
     });
   });
+
+  describe('writes on empty planner statistics', () => {
+    it("looks each search document's trace up by its week's primary key, not by an index of the project's rows", async () => {
+      const projectId = server.tenant.project.id;
+      await ingest(server, server.tenant, traceNamed('stats-0', 'granite 0'));
+      // 3,000 more of the project's traces in the same week, copies of that one under other ids.
+      for (const table of ['trace_ids', 'traces']) {
+        await knex.raw(
+          `INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, to_jsonb(t) || jsonb_build_object('id', 'stats-copy-' || n))).* FROM ${table} t, generate_series(1, 3000) n WHERE t.project_id = ? AND t.id = 'stats-0'`,
+          [projectId],
+        );
+      }
+      // A partition filled before autovacuum analyzed it (or with autovacuum off): no statistics on traces.
+      await knex.raw(`DELETE FROM pg_statistic WHERE starelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'traces'::regclass)`);
+      await knex.raw(`UPDATE pg_class SET reltuples = -1 WHERE oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'traces'::regclass)`);
+      const sent: { sql: string; bindings: unknown[] }[] = [];
+      const capture = (query: { sql: string; bindings?: unknown[] }) => sent.push({ sql: query.sql, bindings: query.bindings ?? [] });
+      knex.on('query', capture);
+      try {
+        await ingest(server, server.tenant, traceNamed('stats-new', 'granite new'));
+      } finally {
+        knex.off('query', capture);
+      }
+      const insert = sent.find((statement) => statement.sql.startsWith('INSERT INTO trace_search'));
+      expect(insert, 'the search document statement').to.not.equal(undefined);
+      type PlanNode = { 'Node Type': string; 'Actual Loops'?: number; 'Relation Name'?: string; 'Index Name'?: string; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+      const scans: PlanNode[] = [];
+      const collect = (node: PlanNode): void => {
+        if (node['Relation Name']?.startsWith('traces') && (node['Actual Loops'] ?? 0) > 0) scans.push(node);
+        for (const child of node.Plans ?? []) collect(child);
+      };
+      const connection = (await knex.client.acquireConnection()) as { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+      try {
+        await connection.query('BEGIN');
+        await connection.query(`DELETE FROM trace_search WHERE project_id = $1 AND trace_id = 'stats-new'`, [projectId]);
+        const explained = await connection.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${insert!.sql.replace(/\?/g, () => '$1')}`, insert!.bindings);
+        collect((explained.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
+      } finally {
+        await connection.query('ROLLBACK');
+        await knex.client.releaseConnection(connection);
+      }
+      // One lookup, by the key of the week the registry names; not a walk of the project's 3,001 rows per document.
+      expect(scans.map((scan) => [scan['Node Type'], scan['Index Name']?.endsWith('_pkey'), scan['Rows Removed by Filter'] ?? 0])).to.deep.equal([['Index Scan', true, 0]]);
+    });
+  });
 });
