@@ -4,8 +4,8 @@ import { IdleCollector, type RequestActivity } from '../../src/startup/idle-coll
 /** A collector over hand-moved request counts, clock and heap; `collected` lists what each collection did. */
 function collectorFixture(options: { quietMs?: number; failThreads?: boolean } = {}) {
   const activity: { requestsInFlight: number; requestsStarted: number } = { requestsInFlight: 0, requestsStarted: 0 };
-  /** `cpu`: the process's CPU time so far, in microseconds. */
-  const state = { now: 0, cpu: 0 };
+  /** `cpu`: the process's CPU time so far, in microseconds; `young`: the young generation's committed bytes (1 MB: at rest). */
+  const state = { now: 0, cpu: 0, young: 1024 * 1024 };
   const collected: string[] = [];
   const logs: string[] = [];
   const collector = new IdleCollector({
@@ -21,6 +21,7 @@ function collectorFixture(options: { quietMs?: number; failThreads?: boolean } =
     log: (message) => logs.push(message),
     cpuMicros: () => state.cpu,
     now: () => state.now,
+    youngGenerationBytes: () => state.young,
   });
   /** Moves the clock by `ms`, the process having used `cpuShare` of a core meanwhile, and looks once. */
   const after = async (ms: number, cpuShare = 0.005) => {
@@ -67,6 +68,30 @@ describe('IdleCollector (IDLE_COLLECT_SECONDS)', () => {
     expect(await after(2_500)).to.equal(true);
     for (let look = 0; look < 20; look++) expect(await after(2_500)).to.equal(false);
     expect(collected).to.deep.equal(['heap', 'threads', 'heap', 'threads']);
+  });
+
+  it('keeps following up a quiet time apart while the young generation stays grown, four follow-ups at most', async () => {
+    const { state, collector, after } = collectorFixture();
+    state.young = 32 * 1024 * 1024;
+    expect(await after(5_000)).to.equal(true);
+    for (let followUp = 1; followUp <= 4; followUp++) {
+      expect(await after(4_999)).to.equal(false);
+      expect(await after(1)).to.equal(true);
+      expect(collector.collections).to.equal(1 + followUp);
+    }
+    for (let look = 0; look < 20; look++) expect(await after(2_500)).to.equal(false);
+    expect(collector.collections).to.equal(5);
+  });
+
+  it('stops following up once a collection has left the young generation at 4 MB or less', async () => {
+    const { state, collector, after } = collectorFixture();
+    state.young = 32 * 1024 * 1024;
+    expect(await after(5_000)).to.equal(true);
+    expect(await after(5_000)).to.equal(true);
+    state.young = 4 * 1024 * 1024;
+    expect(await after(5_000)).to.equal(true);
+    for (let look = 0; look < 20; look++) expect(await after(2_500)).to.equal(false);
+    expect(collector.collections).to.equal(3);
   });
 
   it('drops the follow-up when a request comes first: the next quiet spell brings its own two', async () => {
