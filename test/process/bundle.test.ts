@@ -108,6 +108,12 @@ describe('the bundled server build', function () {
       expect(everything.filter((url) => url.includes('/node_modules/nodemailer/'))).to.deep.equal([]);
     });
 
+    it("answers /readyz without prom-client's index: its metric classes come from their own files, its default metrics with the first scrape", async () => {
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
+      const everything = readFileSync(logFile, 'utf8').split('\n');
+      expect(everything.filter((url) => url.endsWith('/node_modules/prom-client/index.js'))).to.deep.equal([]);
+    });
+
     it('loads the OTLP face on the first request to /v1/traces, and serves it', async () => {
       expect(loaded()).to.not.include('src/http/otlp-router.js');
       const response = await fetch(`${server.baseUrl}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

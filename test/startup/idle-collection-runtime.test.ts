@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Counter } from 'prom-client';
 import { collectSqliteThreadGarbage } from '../../adapters/sqlite/sqlite-thread.js';
-import { processRegistry } from '../../src/observability/instruments.js';
+import { scrapedRegistry } from '../../src/observability/instruments.js';
 import { forEachAdapter } from '../support/adapters.js';
 import { eventually } from '../support/eventually.js';
 import { QUIET_BACKGROUND, startTestServer, type TestServer } from '../support/harness.js';
 
 /** Idle collections this process has run so far (the counter /metrics reports). */
 async function idleCollections(): Promise<number> {
-  const counter = processRegistry.getSingleMetric('tracewell_idle_collections_total') as Counter | undefined;
+  const counter = (await scrapedRegistry()).getSingleMetric('tracewell_idle_collections_total') as Counter | undefined;
   return (await counter!.get()).values[0]?.value ?? 0;
 }
 
