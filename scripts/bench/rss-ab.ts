@@ -41,7 +41,7 @@ const program = new Command()
   .option('--concurrency <n>', 'ingest concurrency', '32')
   .option('--settle <s>', 'seconds before the RSS after ingest is read', '15')
   .option('--idle <s>', 'seconds from start to the idle reading (past IDLE_COLLECT_SECONDS to read it after the idle collection)', '5')
-  .option('--breakdown', 'read the server\'s /metrics at idle and after the settle: V8 heap spaces (committed, used), external memory, array buffers', false)
+  .option('--breakdown', 'read the server\'s /metrics at idle and after the settle: V8 heap spaces (committed/used), the heap\'s total, external memory, RSS, idle collections', false)
   .option('--trace-gc', 'run each server with --trace-gc and report its full (mark-compact) and young (scavenge) collections over the ingest', false)
   .option('--postgres-url <url>', 'PostgreSQL server', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test');
 program.parse(process.argv);
@@ -62,8 +62,9 @@ const METRICS_TOKEN = 'rss-ab-breakdown';
 
 /**
  * Where the server's memory is, in MB, from its own /metrics (prom-client's process metrics): each V8
- * heap space committed/used, the external memory V8 knows of and, of it, array buffers. RSS minus the
- * heap's committed size minus external is node's code, the threads' isolates and the allocator's own.
+ * heap space committed/used, the heap's total, the external memory V8 knows of, RSS and the idle collections
+ * run so far. RSS minus the heap's committed size minus external is node's code, the threads' isolates and
+ * the allocator's own.
  */
 async function memoryBreakdown(baseUrl: string): Promise<Record<string, string>> {
   const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();

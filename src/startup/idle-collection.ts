@@ -147,7 +147,7 @@ export class IdleCollector {
     // collection is low; the first collection of a spell may still count the end of the burst, so a
     // second one follows a quiet time later, measuring only the quiet. That second one did not always
     // shrink it either: 30 s after a burst of PostgreSQL ingest the young generation was still at its
-    // 32 MB in one run of four (docs/benchmarks.md, issue #61 item 1), so while it stays grown more
+    // 32 MB in four runs of twelve (docs/benchmarks.md, issue #61 item 1), so while it stays grown more
     // follow-ups come, a quiet time apart, up to MAX_FOLLOW_UPS.
     const followUp = !this.activeSinceCollection && this.followUpFrom !== null && now - this.followUpFrom >= quietMs;
     if (!this.activeSinceCollection && !followUp) return false;
