@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { moduleUrlPlugin, OUTPUT_ROOT_BANNER, OUTPUT_ROOT_PLACEHOLDER } from './module-url-plugin.js';
 import { urlAddressedModules } from './url-entries.js';
 
@@ -11,6 +11,57 @@ import { urlAddressedModules } from './url-entries.js';
  */
 const ENTRY_POINTS = ['src/main.ts', 'src/cli/main.ts', 'adapters/sqlite/driver.ts'];
 const SOURCE_ROOTS = ['src', 'adapters', 'generated'];
+
+/**
+ * Packages left to node_modules, loaded by node at run time: native code (the SQLite driver, pg's
+ * optional native binding); drivers a bundled package requires only when asked and this server never
+ * installs (knex's sqlite3 dialect, which the better-sqlite3 client extends, names `sqlite3`; its
+ * postgres dialect names pg-query-stream for streams); and express-openapi-validator, whose internal
+ * modules src/http/validator-*.ts patch through `require` from node_modules, so it must be the copy
+ * they patch. Every other package is bundled.
+ */
+const EXTERNAL_PACKAGES = [
+  'better-sqlite3',
+  'better-sqlite3-napi',
+  'pg-native',
+  'sqlite3',
+  'pg-query-stream',
+  'express-openapi-validator',
+  // Only a PostgreSQL deployment loads pg (~170 kB bundled), so node loads it from node_modules there.
+  'pg',
+  // A table node reads as JSON (one file, JSON.parse) where a bundle would have it parsed as code.
+  'mime-db',
+];
+
+/**
+ * Parts of bundled packages that they `require` only when asked for, and that are big: bundled, each
+ * would be parsed at every start (V8 scans all the text it is given). Left external, node loads them
+ * from node_modules on the first call that needs them. Keyed by the requiring file, relative to
+ * node_modules; each maps a specifier it requires to the package path node resolves instead.
+ */
+const LOADED_WHEN_ASKED: Record<string, Record<string, string>> = {
+  // knex requires each of its twelve dialects by name when a client asks for it; the server asks for
+  // better-sqlite3 (whose client extends sqlite3's) and postgres only.
+  'knex/lib/dialects/index.js': Object.fromEntries(
+    ['cockroachdb', 'mssql', 'mysql', 'mariadb', 'mysql2', 'oracle', 'oracledb', 'pgnative', 'redshift'].map((dialect) => [`./${dialect}`, `knex/lib/dialects/${dialect}`]),
+  ),
+  // iconv-lite's encoding tables (~550 kB): a request body in a charset node does not decode itself.
+  'iconv-lite/lib/index.js': { '../encodings': 'iconv-lite/encodings' },
+};
+
+const loadedWhenAskedPlugin: Plugin = {
+  name: 'tracewell-loaded-when-asked',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const marker = `${path.sep}node_modules${path.sep}`;
+      const at = args.importer.lastIndexOf(marker);
+      if (at < 0) return undefined;
+      const importer = args.importer.slice(at + marker.length).split(path.sep).join('/');
+      const external = LOADED_WHEN_ASKED[importer]?.[args.path];
+      return external ? { path: external, external: true } : undefined;
+    });
+  },
+};
 
 /**
  * The output with the non-ASCII characters of its comments (an em dash, an arrow) replaced by `?`,
@@ -25,6 +76,10 @@ function asciiComments(code: string): string {
 export interface ServerBundle {
   /** Output files written, relative to the output directory (code, chunks and source maps). */
   files: string[];
+  /** For each module written (relative to the output directory), the source files bundled into it (relative to the repository: `src/…`, `node_modules/…`). */
+  inputs: Record<string, string[]>;
+  /** esbuild's account of the build (inputs, outputs, their sizes), for `--metafile`. */
+  metafile: Metafile;
 }
 
 /**
@@ -32,8 +87,9 @@ export interface ServerBundle {
  * compiled modules one by one took over a third of start-up's CPU (670 → 420 ms to the first
  * /readyz on SQLite, docs/benchmarks.md). ES modules with code splitting: the entries share chunks, so a
  * lazy face or worker loaded later gets the same module instances as the code that loaded it, and
- * loads only what it adds. Packages stay external (resolved from node_modules at run time as
- * before: better-sqlite3 is native, and the rest are loaded once either way).
+ * loads only what it adds. Packages are bundled too (but EXTERNAL_PACKAGES): node resolved, read and
+ * compiled the ~530 files of theirs the way to `/readyz` took (knex with lodash alone ~340) one by
+ * one, each with its stats and package.json reads.
  * Entry points are written where `tsc` wrote them (dist/src/main.js, dist/src/cli/main.js, the faces
  * and workers at their own paths); the shared code goes to chunks/.
  */
@@ -52,20 +108,17 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL_PACKAGES,
     // Errors and classes keep their names (logs, `error.name`) though bundling renames clashing identifiers.
     keepNames: true,
     // Strings, template literals and regular expressions with non-ASCII characters are escaped, so the
     // only ones left are in comments (asciiComments).
     charset: 'ascii',
     sourcemap: 'linked',
-    // ES modules have no `require`: src/lazy-module.ts's CommonJS branch (taken under the test runner's
-    // loader) must see none, where esbuild would otherwise put its throwing `__require` shim. Only a free
-    // `require` is replaced; a module's own `const require = createRequire(…)` is left alone.
-    define: { require: 'undefined' },
-    banner: { js: OUTPUT_ROOT_BANNER },
-    plugins: [moduleUrlPlugin(repoRoot)],
+    banner: { js: `import { createRequire as __tracewellCreateRequire } from 'node:module';\nconst require = __tracewellCreateRequire(import.meta.url);\n${OUTPUT_ROOT_BANNER}` },
+    plugins: [moduleUrlPlugin(repoRoot), loadedWhenAskedPlugin],
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   rmSync(absoluteOut, { recursive: true, force: true });
@@ -78,5 +131,10 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     const up = path.relative(path.dirname(file.path), absoluteOut).split(path.sep).join('/');
     writeFileSync(file.path, asciiComments(file.text.replace(OUTPUT_ROOT_PLACEHOLDER, up === '' ? './' : `${up}/`)));
   }
-  return { files: result.outputFiles.map((file) => path.relative(absoluteOut, file.path)).sort() };
+  const inputs = Object.fromEntries(
+    Object.entries(result.metafile.outputs)
+      .filter(([output]) => output.endsWith('.js'))
+      .map(([output, { inputs: bundled }]) => [path.relative(absoluteOut, path.resolve(repoRoot, output)), Object.keys(bundled)]),
+  );
+  return { files: result.outputFiles.map((file) => path.relative(absoluteOut, file.path)).sort(), inputs, metafile: result.metafile };
 }
