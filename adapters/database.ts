@@ -4,7 +4,8 @@ import type { Dialect } from '../src/ports/store.js';
 import { openSqlite } from './sqlite/connection.js';
 import type * as PostgresConnection from './postgres/connection.js';
 import { loadModule } from '../src/lazy-module.js';
-import { SqliteSearchReader } from './sqlite/search-reader.js';
+import type * as SearchReaderModule from './sqlite/search-reader.js';
+import type { SqliteSearchReader } from './sqlite/search-reader.js';
 import { collectSqliteThreadGarbage } from './sqlite/sqlite-thread.js';
 import { migrations } from './migrations/index.js';
 import type { Migration } from './migrations/migration.js';
@@ -68,6 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     knex = openSqlite(file, { busyTimeoutMs: options.sqliteBusyTimeoutMs });
     // ':memory:' is private to its one connection: no other thread can read it, so it searches in-process.
     if (file !== ':memory:') {
+      // Imported only for SQLite: it loads the SQLite driver (a native module), which PostgreSQL never needs.
+      const { SqliteSearchReader } = await loadModule<typeof SearchReaderModule>(new URL('./sqlite/search-reader.js', import.meta.url));
       const searchReader = new SqliteSearchReader({ file, workers: options.sqliteSearchWorkers ?? 1, busyTimeoutMs: options.sqliteBusyTimeoutMs ?? 5000, niceness: options.backgroundThreadNiceness ?? 0 });
       return {
         knex,

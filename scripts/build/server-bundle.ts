@@ -82,6 +82,12 @@ export interface ServerBundle {
   metafile: Metafile;
 }
 
+/** A package's file named from its `node_modules/` on (esbuild names it by its real path, which a linked node_modules puts elsewhere). */
+function fromNodeModules(input: string): string {
+  const at = input.lastIndexOf('node_modules/');
+  return at < 0 ? input : input.slice(at);
+}
+
 /**
  * Bundles the server and the CLI for production (issue #61): resolving, reading and linking ~480
  * compiled modules one by one took over a third of start-up's CPU (670 → 420 ms to the first
@@ -134,7 +140,7 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
   const inputs = Object.fromEntries(
     Object.entries(result.metafile.outputs)
       .filter(([output]) => output.endsWith('.js'))
-      .map(([output, { inputs: bundled }]) => [path.relative(absoluteOut, path.resolve(repoRoot, output)), Object.keys(bundled)]),
+      .map(([output, { inputs: bundled }]) => [path.relative(absoluteOut, path.resolve(repoRoot, output)), Object.keys(bundled).map(fromNodeModules)]),
   );
   return { files: result.outputFiles.map((file) => path.relative(absoluteOut, file.path)).sort(), inputs, metafile: result.metafile };
 }

@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { bundleServer, type ServerBundle } from '../../scripts/build/server-bundle.js';
 import { urlAddressedModules } from '../../scripts/build/url-entries.js';
+import knexFactory from 'knex';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
+import { POSTGRES_URL } from '../support/adapters.js';
 
 const run = promisify(execFile);
 const OUT_DIR = path.join('bench', 'tmp', `bundle-test-${process.pid}`);
@@ -68,47 +70,48 @@ describe('the bundled server build', function () {
     expect(await stack([])).to.match(/src\/ratelimit\/resilient-rate-limiter\.js:\d+:\d+/);
   });
 
-  describe('started on SQLite', () => {
-    let server: ServerProcess;
-    let dataDir: string;
-    let logFile: string;
-    /** The build's modules loaded so far, relative to the build, in load order. */
-    const loaded = () =>
-      readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter((url) => url.startsWith(`${OUT_URL}/`))
-        .map((url) => url.slice(OUT_URL.length + 1));
-
+  /** A bundle started with the module-load log: what it loaded, as build modules, their bundled inputs, and node_modules files. */
+  const startLogged = (databaseUrl: () => string) => {
+    const started = { server: undefined as ServerProcess | undefined, dataDir: '', logFile: '' };
     before(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bundle-'));
-      logFile = path.join(dataDir, 'modules.log');
-      writeFileSync(logFile, '');
-      server = await spawnServer({
+      started.dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-bundle-'));
+      started.logFile = path.join(started.dataDir, 'modules.log');
+      writeFileSync(started.logFile, '');
+      started.server = await spawnServer({
         entry: path.join(OUT_DIR, 'src', 'main.js'),
         nodeArgs: ['--import', REGISTER_HOOKS],
-        env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', MODULE_LOAD_LOG: logFile },
+        env: { DATA_DIR: started.dataDir, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'warn', MODULE_LOAD_LOG: started.logFile },
       });
     });
-
     after(async () => {
-      await server?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await started.server?.stop();
+      if (started.dataDir) rmSync(started.dataDir, { recursive: true, force: true });
     });
+    const lines = () => readFileSync(started.logFile, 'utf8').split('\n');
+    /** The build's modules loaded so far, relative to the build, in load order. */
+    const loaded = () => lines().filter((url) => url.startsWith(`${OUT_URL}/`)).map((url) => url.slice(OUT_URL.length + 1));
+    return {
+      baseUrl: () => started.server!.baseUrl,
+      loaded,
+      /** The source files bundled into the build's modules loaded so far (`src/…`, `node_modules/…`). */
+      loadedInputs: () => [...new Set(loaded())].flatMap((file) => bundle.inputs[file] ?? []),
+      /** Files node loaded from node_modules so far, relative to it (what the bundle left to node). */
+      fromNodeModules: () => lines().filter((url) => url.includes('/node_modules/')).map((url) => url.slice(url.lastIndexOf('/node_modules/') + '/node_modules/'.length)),
+    };
+  };
 
-    it('answers /readyz having loaded none of the modules it loads by URL but the SQLite connection thread', async () => {
+  /** The modules loaded by URL that a SQLite start loads: the connection thread's entry, the search reader (with the driver). */
+  const SQLITE_MODULES = ['adapters/sqlite/connection-thread.js', 'adapters/sqlite/search-reader.js'];
+
+  describe('started on SQLite', () => {
+    const { baseUrl, loaded, loadedInputs, fromNodeModules } = startLogged(() => '');
+    const server = { get baseUrl() { return baseUrl(); } };
+
+    it('answers /readyz having loaded none of the modules it loads by URL but the SQLite connection thread and search reader', async () => {
       expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
       expect(loaded()[0]).to.equal('src/main.js');
-      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/sqlite/connection-thread.js']);
+      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(SQLITE_MODULES);
     });
-
-    /** The source files bundled into the build's modules loaded so far (`src/…`, `node_modules/…`). */
-    const loadedInputs = () => [...new Set(loaded())].flatMap((file) => bundle.inputs[file] ?? []);
-    /** Files node loaded from node_modules so far, relative to it (what the bundle left to node). */
-    const fromNodeModules = () =>
-      readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter((url) => url.includes('/node_modules/'))
-        .map((url) => url.slice(url.lastIndexOf('/node_modules/') + '/node_modules/'.length));
 
     it("answers /readyz with no package read from node_modules but the native SQLite driver and mime-db's JSON table: the rest is in the bundle", async () => {
       expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
@@ -143,7 +146,30 @@ describe('the bundled server build', function () {
       const response = await fetch(`${server.baseUrl}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(response.status).to.equal(401);
       expect(loaded()).to.include('src/http/otlp-router.js');
-      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/sqlite/connection-thread.js', 'src/http/otlp-router.js']);
+      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal([...SQLITE_MODULES, 'src/http/otlp-router.js']);
+    });
+  });
+
+  describe('started on PostgreSQL', () => {
+    const database = `tracewell_bundle_${process.pid}`;
+    const admin = () => knexFactory({ client: 'pg', connection: POSTGRES_URL, pool: { min: 0, max: 1 } });
+    before(async () => {
+      const connection = admin();
+      await connection.raw('CREATE DATABASE ??', [database]).finally(() => connection.destroy());
+    });
+    const databaseUrl = () => Object.assign(new URL(POSTGRES_URL), { pathname: `/${database}` }).toString();
+    const { baseUrl, loaded, fromNodeModules } = startLogged(databaseUrl);
+    after(async () => {
+      const connection = admin();
+      await connection.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]).finally(() => connection.destroy());
+    });
+
+    it('answers /readyz with pg read from node_modules and neither the SQLite driver nor any SQLite module loaded', async () => {
+      expect((await fetch(`${baseUrl()}/readyz`)).status).to.equal(200);
+      expect(fromNodeModules()).to.include('pg/lib/index.js');
+      expect(fromNodeModules().filter((file) => /^better-sqlite3/.test(file))).to.deep.equal([]);
+      expect(loaded().filter((file) => file.startsWith('adapters/sqlite/'))).to.deep.equal([]);
+      expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal(['adapters/postgres/connection.js']);
     });
   });
 });
