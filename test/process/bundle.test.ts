@@ -130,6 +130,12 @@ describe('the bundled server build', function () {
       expect(loadedInputs().filter((input) => input.startsWith('node_modules/pg/'))).to.deep.equal([]);
     });
 
+    it('answers /readyz without the linear-time pattern engine (re2js), which detection patterns load on first use', async () => {
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
+      expect(loadedInputs().filter((input) => input.startsWith('node_modules/re2js/'))).to.deep.equal([]);
+      expect(fromNodeModules().filter((file) => file.startsWith('re2js/'))).to.deep.equal([]);
+    });
+
     it('answers /readyz without having loaded the mail library, which only a configured SMTP server needs', async () => {
       expect((await fetch(`${server.baseUrl}/readyz`)).status).to.equal(200);
       expect(loadedInputs().filter((input) => input.includes('node_modules/nodemailer/'))).to.deep.equal([]);
