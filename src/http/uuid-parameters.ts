@@ -1,34 +1,18 @@
-import { loadContract, operationIndex, type OperationMeta } from './contract.js';
+import { operationIndex, type OperationMeta } from './contract.js';
 import { extended } from '../extended.js';
-
-type JsonObject = Record<string, unknown>;
 
 export interface UuidParameters {
   path: ReadonlySet<string>;
   query: ReadonlySet<string>;
 }
 
-const resolve = (document: JsonObject, node: unknown): JsonObject => {
-  const ref = (node as JsonObject | undefined)?.$ref;
-  if (typeof ref !== 'string') return node as JsonObject;
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
-};
-
 const cache = new Map<string, UuidParameters>();
 
-/** The path and query parameters of an operation that the contract declares `format: uuid`. */
-export function uuidParametersOf(operation: OperationMeta, document: JsonObject = loadContract()): UuidParameters {
+/** The path and query parameters of an operation that the contract declares `format: uuid` (found by the operation index). */
+export function uuidParametersOf(operation: OperationMeta): UuidParameters {
   const cached = cache.get(operation.operationId);
   if (cached) return cached;
-  const pathItem = (document.paths as Record<string, JsonObject>)[operation.pathTemplate] ?? {};
-  const definition = (pathItem[operation.method.toLowerCase()] ?? {}) as JsonObject;
-  const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((definition.parameters as unknown[]) ?? [])].map((p) => resolve(document, p));
-  const named = (where: string) =>
-    new Set(parameters.filter((p) => p.in === where && resolve(document, p.schema)?.format === 'uuid').map((p) => String(p.name)));
-  const found = { path: named('path'), query: named('query') };
+  const found = { path: new Set(operation.uuidParameters.path), query: new Set(operation.uuidParameters.query) };
   cache.set(operation.operationId, found);
   return found;
 }
