@@ -45,7 +45,8 @@ const LOADED_WHEN_ASKED: Record<string, Record<string, string>> = {
   'knex/lib/dialects/index.js': Object.fromEntries(
     ['cockroachdb', 'mssql', 'mysql', 'mariadb', 'mysql2', 'oracle', 'oracledb', 'pgnative', 'redshift'].map((dialect) => [`./${dialect}`, `knex/lib/dialects/${dialect}`]),
   ),
-  // iconv-lite's encoding tables (~550 kB): a request body in a charset node does not decode itself.
+  // iconv-lite's encoding tables (~550 kB): body-parser's JSON and form parsers load them with their first
+  // body (the OAuth, account, SCIM and mail routes); the API's and the tool server's bodies are read raw.
   'iconv-lite/lib/index.js': { '../encodings': 'iconv-lite/encodings' },
 };
 
@@ -121,6 +122,9 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     // only ones left are in comments (asciiComments).
     charset: 'ascii',
     sourcemap: 'linked',
+    // Bundled CommonJS code requires node's modules and the external packages through esbuild's
+    // `__require`, which calls the `require` in scope; an ES module has none, so each file gets its own.
+    // (src/lazy-module.ts tells CommonJS by `__filename`, which this leaves undefined.)
     banner: { js: `import { createRequire as __tracewellCreateRequire } from 'node:module';\nconst require = __tracewellCreateRequire(import.meta.url);\n${OUTPUT_ROOT_BANNER}` },
     plugins: [moduleUrlPlugin(repoRoot), loadedWhenAskedPlugin],
     write: false,
