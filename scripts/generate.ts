@@ -42,21 +42,22 @@ export async function renderParsedContract(): Promise<string> {
   return JSON.stringify(parse(await readFile(contractPath, 'utf8'), { maxAliasCount: -1 }));
 }
 
-/** generated/validation-contract.json: `deriveValidationContract` of the parsed contract, compact. */
-export async function renderValidationContract(): Promise<string> {
-  return JSON.stringify(deriveValidationContract(JSON.parse(await renderParsedContract()) as Record<string, unknown>));
+/** generated/validation-contract.json: `deriveValidationContract` of the parsed contract (renderParsedContract's text), compact. */
+export async function renderValidationContract(parsed?: string): Promise<string> {
+  return JSON.stringify(deriveValidationContract(JSON.parse(parsed ?? (await renderParsedContract())) as Record<string, unknown>));
 }
 
-/** generated/operation-index.json: `deriveOperationIndex` of the parsed contract, compact. */
-export async function renderOperationIndex(): Promise<string> {
-  return JSON.stringify(deriveOperationIndex(JSON.parse(await renderParsedContract()) as Record<string, unknown>));
+/** generated/operation-index.json: `deriveOperationIndex` of the parsed contract (renderParsedContract's text), compact. */
+export async function renderOperationIndex(parsed?: string): Promise<string> {
+  return JSON.stringify(deriveOperationIndex(JSON.parse(parsed ?? (await renderParsedContract())) as Record<string, unknown>));
 }
 
 async function main(): Promise<void> {
   const rendered = await renderGenerated();
   const parsed = await renderParsedContract();
-  const validation = await renderValidationContract();
-  const operationIndex = await renderOperationIndex();
+  // Both derived from the one parse of the YAML above.
+  const validation = await renderValidationContract(parsed);
+  const operationIndex = await renderOperationIndex(parsed);
   if (process.argv.includes('--check')) {
     const current = await readFile(outputPath, 'utf8').catch(() => '');
     const currentParsed = await readFile(parsedPath, 'utf8').catch(() => '');

@@ -39,7 +39,7 @@ export interface OperationMeta {
   /** `x-audit`: the operation is an administrative mutation, recorded in its own transaction. */
   audit?: AuditSpec;
   /** The names of its path and query parameters that the contract declares `format: uuid` (src/http/uuid-parameters.ts). */
-  uuidParameters: { path: string[]; query: string[] };
+  uuidParameters: { path: ReadonlySet<string>; query: ReadonlySet<string> };
 }
 
 /**
@@ -84,8 +84,8 @@ export function resolveRef(document: JsonObject, node: unknown): JsonObject {
     .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
 }
 
-/** An operation as generated/operation-index.json holds it: OperationMeta with its path pattern as text. */
-export type OperationRecord = Omit<OperationMeta, 'matcher'> & { pattern: string };
+/** An operation as generated/operation-index.json holds it: OperationMeta with its path pattern as text and its uuid parameters as lists. */
+export type OperationRecord = Omit<OperationMeta, 'matcher' | 'uuidParameters'> & { pattern: string; uuidParameters: { path: string[]; query: string[] } };
 
 /** The operations of `document` that take credentials (src/http/access-middleware.ts), as plain records. */
 export function deriveOperationIndex(document: JsonObject): OperationRecord[] {
@@ -144,7 +144,11 @@ let indexCached: OperationRecord[] | undefined;
  */
 export function operationIndex(document?: JsonObject): OperationMeta[] {
   const records = document ? deriveOperationIndex(document) : (indexCached ??= JSON.parse(readFileSync(OPERATION_INDEX_PATH, 'utf8')) as OperationRecord[]);
-  return records.map(({ pattern, ...operation }) => ({ ...operation, matcher: new RegExp(pattern) }));
+  return records.map(({ pattern, uuidParameters, ...operation }) => ({
+    ...operation,
+    matcher: new RegExp(pattern),
+    uuidParameters: { path: new Set(uuidParameters.path), query: new Set(uuidParameters.query) },
+  }));
 }
 
 /** Finds the operation a request addresses; templated segments match after literal ones. */
