@@ -1,4 +1,10 @@
 import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { findPii } from '../../src/domain/detections/engines/pii-recognizers.js';
 import { runScan, type ScanJob } from '../../src/domain/detections/scanning/scan-job.js';
 import { ScanPool } from '../../src/domain/detections/scanning/scan-pool.js';
@@ -150,6 +156,29 @@ describe('detection budgets: time budget and worker threads', () => {
       expect(next.hit).to.deep.equal({ spanId: 's', field: 'input', match: 'x' });
     } finally {
       await pool.close();
+    }
+  });
+
+  it('loads the pattern engine before the worker reports ready, so no job\'s deadline pays for it', async () => {
+    // Jobs are timed from `ready`: RE2JS loaded by the first job, on a busy machine, once took a
+    // job past its deadline and the worker was stopped with the trace unread (no firing).
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'scan-worker-')), 'loads.txt');
+    writeFileSync(log, '');
+    // The pool's own bootstrap (tsx for the .ts entry), with the load log installed before the worker's code.
+    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const steps = [tsxApi, new URL('../support/module-load-log/register.mjs', import.meta.url).href, new URL('../../src/domain/detections/scanning/scan-worker.ts', import.meta.url).href];
+    const bootstrap = `import(${JSON.stringify(steps[0])}).then(({ register }) => register()).then(() => import(${JSON.stringify(steps[1])})).then(() => import(${JSON.stringify(steps[2])}));`;
+    const worker = new Worker(bootstrap, { eval: true, env: { ...process.env, MODULE_LOAD_LOG: log } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.once('error', reject);
+        worker.on('message', (message: { ready?: true }) => message.ready && resolve());
+      });
+      const loadedBeforeReady = readFileSync(log, 'utf8').split('\n').filter((url) => url.includes('/node_modules/re2js/'));
+      expect(loadedBeforeReady).to.have.length.greaterThan(0);
+    } finally {
+      await worker.terminate();
+      rmSync(path.dirname(log), { recursive: true, force: true });
     }
   });
 
