@@ -116,8 +116,12 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     platform: 'node',
     target: 'node20',
     external: EXTERNAL_PACKAGES,
-    // Errors and classes keep their names (logs, `error.name`) though bundling renames clashing identifiers.
-    keepNames: true,
+    // No keepNames: it wraps every function and class in a `__name` call that defines `name`, and the
+    // functions created per request (express's, body-parser's, ours) paid it on every request — 10–15 %
+    // of the server's CPU per MCP tools/call (docs/benchmarks.md, issue #61 item 3). A symbol the bundle
+    // renames (a clash within its chunk) then reports its new name; test/process/bundle.test.ts lists
+    // the renamed classes, each checked for a reader of its name.
+    keepNames: false,
     // Strings, template literals and regular expressions with non-ASCII characters are escaped, so the
     // only ones left are in comments (asciiComments).
     charset: 'ascii',
