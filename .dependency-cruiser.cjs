@@ -39,7 +39,7 @@ const group = {
   // operation map, the request context a handler receives, the operation table. Handlers
   // are written against them, so they sit beneath handlers.
   contract: [
-    '^src/http/(operation-types|request-context|contract|uuid-parameters|operation-capabilities|request-id|fair-share-middleware|query-parameters|date-time-format)\\.ts$',
+    '^src/http/(operation-types|request-context|contract|uuid-parameters|operation-capabilities|request-id|fair-share-middleware|response-end|query-parameters|date-time-format)\\.ts$',
   ],
   // Thin handler classes, one per contract area.
   handlers: ['^src/handlers/'],
