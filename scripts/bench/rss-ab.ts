@@ -15,13 +15,15 @@ import { readSetting } from '../../src/settings/read-setting.js';
  * them alike), and drives HTTP batch ingest at one concurrency into a new project: the server's
  * idle RSS, its peak over the ingest, spans/s and batch p99, and its RSS `--settle` seconds later.
  * Candidates: `base` (no change), `arenaN` (MALLOC_ARENA_MAX=N),
- * settings written as `env:HEAP_GROWING_PERCENT=0,…`, or node flags
- * written as `flags:--max-semi-space-size=8,…`.
+ * settings written as `env:HEAP_GROWING_PERCENT=0,…`, node flags
+ * written as `flags:--max-semi-space-size=8,…`, or another build written as `entry:<its src/main.js>`.
  */
 interface Candidate {
   name: string;
   env: Record<string, string>;
   nodeArgs: string[];
+  /** A compiled server other than `--entry`. */
+  entry?: string;
 }
 
 function candidate(spec: string): Candidate {
@@ -29,6 +31,7 @@ function candidate(spec: string): Candidate {
   if (spec.startsWith('arena')) return { name: spec, env: { MALLOC_ARENA_MAX: spec.slice('arena'.length) }, nodeArgs: [] };
   if (spec.startsWith('env:')) return { name: spec, env: Object.fromEntries(spec.slice('env:'.length).split(',').map((pair) => pair.split('=') as [string, string])), nodeArgs: [] };
   if (spec.startsWith('flags:')) return { name: spec, env: {}, nodeArgs: spec.slice('flags:'.length).split(',') };
+  if (spec.startsWith('entry:')) return { name: spec, env: {}, nodeArgs: [], entry: spec.slice('entry:'.length) };
   throw new Error(`unknown candidate ${spec}`);
 }
 
@@ -92,7 +95,7 @@ try {
       const apiKey = await db.issueApiKey(projectId);
       const bodies = [...inBatches(generateTraces(from, Number(options.traces), { seed: 42, baseTime: Date.now() - 60_000 }), 20)].map(prepareBatch).map(batchBody);
       from += Number(options.traces);
-      const server = await spawnServer({ entry: options.entry, env: { ...benchServerEnv(db), ...(options.breakdown ? { METRICS_TOKEN } : {}), ...c.env }, nodeArgs: [...c.nodeArgs, ...(options.traceGc ? ['--trace-gc'] : [])] });
+      const server = await spawnServer({ entry: c.entry ?? options.entry, env: { ...benchServerEnv(db), ...(options.breakdown ? { METRICS_TOKEN } : {}), ...c.env }, nodeArgs: [...c.nodeArgs, ...(options.traceGc ? ['--trace-gc'] : [])] });
       try {
         await sleep(Number(options.idle) * 1000);
         const idleMb = readRssMb(server.pid);
