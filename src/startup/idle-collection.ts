@@ -37,7 +37,7 @@ function committedYoungGeneration(): number {
  * server's polling loops, every one on, used 1.5 % (310 ms of CPU in 20 s, measured on a busy 2-core machine).
  */
 const BUSY_CPU_SHARE = 0.05;
-/** Looks per quiet time (or per V8's window, when longer): a collection comes 1–1.5 of them after the last request. */
+/** Looks per quiet time, or per V8's window when that is longer (`lookIntervalMs`). */
 const LOOKS_PER_QUIET_TIME = 2;
 const MIN_LOOK_MS = 250;
 /**
