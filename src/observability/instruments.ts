@@ -152,6 +152,21 @@ const idleCollections = new Counter({
   registers: [processRegistry],
 });
 
+const unmatchedCutScans = new Counter({
+  name: 'tracewell_detection_scans_cut_total',
+  help: 'Regex and pii evaluations of a trace that found nothing while a budget kept part of it unscanned, by reason (timed_out: the time budget, or the worker stopped past it; size: the field or trace character limits).',
+  labelNames: ['reason'] as const,
+  registers: [processRegistry],
+});
+
+/**
+ * After a text detection found nothing in a trace it could not scan whole: with no firing there is no
+ * evidence to carry the cut (a firing's `budget`), so this is where it shows. Timed out wins over size.
+ */
+export function recordUnmatchedCutScan(timedOut: boolean): void {
+  unmatchedCutScans.inc({ reason: timedOut ? 'timed_out' : 'size' });
+}
+
 const idleCollectionSeconds = new Histogram({
   name: 'tracewell_idle_collection_seconds',
   help: 'How long each idle collection held the request thread.',

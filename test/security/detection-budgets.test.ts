@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Counter } from 'prom-client';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { findPii } from '../../src/domain/detections/engines/pii-recognizers.js';
-import { runScan, type ScanJob } from '../../src/domain/detections/scanning/scan-job.js';
-import { ScanPool } from '../../src/domain/detections/scanning/scan-pool.js';
+import type { TraceSubject } from '../../src/domain/detections/engines/detector-engine.js';
+import { runScan, type ScanJob, type ScanResult } from '../../src/domain/detections/scanning/scan-job.js';
+import { ScanPool, type TextScanner } from '../../src/domain/detections/scanning/scan-pool.js';
+import { scanSubject } from '../../src/domain/detections/scanning/text-detection.js';
+import { scrapedRegistry } from '../../src/observability/instruments.js';
 import { compileLinearPattern, UnsupportedPatternError } from '../../src/domain/detections/scanning/linear-pattern.js';
 import { PII_KINDS } from '../../src/domain/detections/detection-config.js';
 import { forEachAdapter } from '../support/adapters.js';
@@ -215,6 +219,26 @@ describe('detection budgets: time budget and worker threads', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('counts an evaluation that found nothing in a trace it could not scan whole in /metrics, by reason; a whole one is not counted', async () => {
+    const counted = async (reason: string): Promise<number> => {
+      const metric = (await scrapedRegistry()).getSingleMetric('tracewell_detection_scans_cut_total') as Counter | undefined;
+      return (await metric!.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
+    };
+    const scannerAnswering = (result: ScanResult): TextScanner => ({ scan: async () => result, close: async () => undefined });
+    const subject = (input: string) => ({ trace: {}, spans: [{ spanId: 's', name: 'step', input, output: null, error: null, metadata: null }] }) as unknown as TraceSubject;
+    const rule = { kind: 'regex', pattern: 'MARK1', flags: '' } as const;
+    const limits = { budgetMs: 250, maxFieldChars: 10, maxChars: 1000 };
+    const nothing = { hit: null, unscannedFields: 0, timedOut: false };
+    const before = { timedOut: await counted('timed_out'), size: await counted('size') };
+    // The worker stopped past its deadline (or the budget ran out) with fields left.
+    expect(await scanSubject(rule, ['input'], subject('short'), { scanner: scannerAnswering({ hit: null, unscannedFields: 1, timedOut: true }), limits })).to.equal(null);
+    // A field longer than the field limit: its tail was not scanned.
+    expect(await scanSubject(rule, ['input'], subject('x'.repeat(11)), { scanner: scannerAnswering(nothing), limits })).to.equal(null);
+    // Scanned whole: nothing to count.
+    expect(await scanSubject(rule, ['input'], subject('x'.repeat(10)), { scanner: scannerAnswering(nothing), limits })).to.equal(null);
+    expect({ timedOut: await counted('timed_out'), size: await counted('size') }).to.deep.equal({ timedOut: before.timedOut + 1, size: before.size + 1 });
   });
 
   it('terminates a worker whose single field overruns budget plus grace, reports the scan as cut, and starts a fresh worker for the next job', async () => {
