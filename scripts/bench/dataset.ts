@@ -30,21 +30,8 @@ export interface LoadDatasetOptions {
   batchTraces?: number;
   /** Batch transactions in flight at once (PostgreSQL stores concurrent transactions faster; SQLite has one writer). */
   concurrency?: number;
-  /**
-   * PostgreSQL: gathers planner statistics (ANALYZE) during the load where autovacuum would
-   * (`analyzeDue`); these machines run PostgreSQL with autovacuum off, and a plan made on empty
-   * statistics can walk a whole table's index per row (docs/partitioning.md, fifth pass).
-   */
-  refreshStatistics?: () => Promise<void>;
   log: (message: string) => void;
 }
-
-/**
- * Whether autovacuum would analyze a table of traces now: once the rows written since its last ANALYZE
- * exceed 50 plus 10 % of the rows it had then (PostgreSQL's autovacuum_analyze_threshold and
- * autovacuum_analyze_scale_factor, at their defaults).
- */
-export const analyzeDue = (loaded: number, analyzedAt: number): boolean => loaded - analyzedAt > 50 + analyzedAt / 10;
 
 /**
  * Stores one batch, or finds it already stored: a load that was stopped after a batch committed and
@@ -98,15 +85,10 @@ export async function loadDataset(raw: RawIngestor, options: LoadDatasetOptions)
   const before = summary.traces;
   let lastLog = started;
   const generator = generateTraces(summary.traces, missing, { seed: options.seed, baseTime: options.baseTime });
-  let analyzedAt = summary.traces;
   for (const group of inBatches(inBatches(generator, options.batchTraces ?? 500), options.concurrency ?? 1)) {
     await Promise.all(group.map((batch) => storeOnce(raw, options.projectId, batch)));
     for (const batch of group) for (const trace of batch) count(summary, trace);
     writeFileSync(file, JSON.stringify(summary));
-    if (options.refreshStatistics && analyzeDue(summary.traces, analyzedAt)) {
-      await options.refreshStatistics();
-      analyzedAt = summary.traces;
-    }
     if (Date.now() - lastLog > 10_000) {
       lastLog = Date.now();
       const rate = Math.round((summary.traces - before) / ((lastLog - started) / 1000));

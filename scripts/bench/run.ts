@@ -73,7 +73,6 @@ const loadBenchData = (db: BenchDatabase, raw: RawIngestor, options: RunOptions,
     // PostgreSQL: four transactions at once, as HTTP ingest at concurrency 8 outruns the sequential path;
     // SQLite's one writer gains nothing from it.
     concurrency: db.adapter === 'postgres' ? 4 : 1,
-    refreshStatistics: () => db.refreshPlannerStatistics(),
     log,
   });
 
