@@ -152,6 +152,19 @@ const idleCollections = new Counter({
   registers: [processRegistry],
 });
 
+const idleCollectionSeconds = new Histogram({
+  name: 'tracewell_idle_collection_seconds',
+  help: 'How long each idle collection held the request thread.',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  registers: [processRegistry],
+});
+
+/** One idle collection, and how long it held the request thread. */
+export function recordIdleCollection(seconds: number): void {
+  idleCollections.inc();
+  idleCollectionSeconds.observe(seconds);
+}
+
 const unmatchedCutScans = new Counter({
   name: 'tracewell_detection_scans_cut_total',
   help: 'Regex and pii evaluations of a trace that found nothing while a budget kept part of it unscanned, by reason (timed_out: the time budget, or the worker stopped past it; size: the field or trace character limits).',
@@ -165,17 +178,4 @@ const unmatchedCutScans = new Counter({
  */
 export function recordUnmatchedCutScan(timedOut: boolean): void {
   unmatchedCutScans.inc({ reason: timedOut ? 'timed_out' : 'size' });
-}
-
-const idleCollectionSeconds = new Histogram({
-  name: 'tracewell_idle_collection_seconds',
-  help: 'How long each idle collection held the request thread.',
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
-  registers: [processRegistry],
-});
-
-/** One idle collection, and how long it held the request thread. */
-export function recordIdleCollection(seconds: number): void {
-  idleCollections.inc();
-  idleCollectionSeconds.observe(seconds);
 }
