@@ -78,7 +78,9 @@ forEachAdapter((adapter) => {
       const before = await idleCollections();
       await server.runtime.start();
       expect((await server.request().get('/healthz')).status).to.equal(200);
-      await eventually(async () => (await idleCollections()) >= before + 1, { timeoutMs: 12_000, what: 'an idle collection' });
+      // The process's CPU decides quiet (under 5 % of a core between looks 2.6 s apart), and this process is
+      // the test's too: poll the counter seldom, and leave room for one look the test runner made busy.
+      await eventually(async () => (await idleCollections()) >= before + 1, { timeoutMs: 20_000, intervalMs: 250, what: 'an idle collection' });
     });
 
     it('runs none with IDLE_COLLECT_SECONDS=0', async () => {
