@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
-import { deriveValidationContract } from '../src/http/contract.js';
+import { deriveOperationIndex, deriveValidationContract } from '../src/http/contract.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
@@ -18,6 +18,8 @@ const parsedPath = path.join(root, 'generated', 'openapi.json');
 /** The SDK package ships the same types (it cannot import outside its folder once packed); test/sdk checks the two are identical. */
 /** The contract as the request validator reads it (src/http/contract.ts `deriveValidationContract`), so the server does not derive it at start. */
 const validationPath = path.join(root, 'generated', 'validation-contract.json');
+/** The operations as the access policy reads them (src/http/contract.ts `deriveOperationIndex`), so building the app parses no contract. */
+const operationIndexPath = path.join(root, 'generated', 'operation-index.json');
 const sdkCopyPath = path.join(root, 'sdk', 'typescript', 'src', 'generated', 'openapi.ts');
 
 /**
@@ -40,20 +42,28 @@ export async function renderParsedContract(): Promise<string> {
   return JSON.stringify(parse(await readFile(contractPath, 'utf8'), { maxAliasCount: -1 }));
 }
 
-/** generated/validation-contract.json: `deriveValidationContract` of the parsed contract, compact. */
-export async function renderValidationContract(): Promise<string> {
-  return JSON.stringify(deriveValidationContract(JSON.parse(await renderParsedContract()) as Record<string, unknown>));
+/** generated/validation-contract.json: `deriveValidationContract` of the parsed contract (renderParsedContract's text), compact. */
+export async function renderValidationContract(parsed?: string): Promise<string> {
+  return JSON.stringify(deriveValidationContract(JSON.parse(parsed ?? (await renderParsedContract())) as Record<string, unknown>));
+}
+
+/** generated/operation-index.json: `deriveOperationIndex` of the parsed contract (renderParsedContract's text), compact. */
+export async function renderOperationIndex(parsed?: string): Promise<string> {
+  return JSON.stringify(deriveOperationIndex(JSON.parse(parsed ?? (await renderParsedContract())) as Record<string, unknown>));
 }
 
 async function main(): Promise<void> {
   const rendered = await renderGenerated();
   const parsed = await renderParsedContract();
-  const validation = await renderValidationContract();
+  // Both derived from the one parse of the YAML above.
+  const validation = await renderValidationContract(parsed);
+  const operationIndex = await renderOperationIndex(parsed);
   if (process.argv.includes('--check')) {
     const current = await readFile(outputPath, 'utf8').catch(() => '');
     const currentParsed = await readFile(parsedPath, 'utf8').catch(() => '');
     const currentValidation = await readFile(validationPath, 'utf8').catch(() => '');
-    if (current !== rendered || currentParsed !== parsed || currentValidation !== validation) {
+    const currentOperationIndex = await readFile(operationIndexPath, 'utf8').catch(() => '');
+    if (current !== rendered || currentParsed !== parsed || currentValidation !== validation || currentOperationIndex !== operationIndex) {
       console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
       process.exit(1);
     }
@@ -67,6 +77,8 @@ async function main(): Promise<void> {
   console.log(`wrote ${path.relative(root, parsedPath)}`);
   await writeFile(validationPath, validation);
   console.log(`wrote ${path.relative(root, validationPath)}`);
+  await writeFile(operationIndexPath, operationIndex);
+  console.log(`wrote ${path.relative(root, operationIndexPath)}`);
   await mkdir(path.dirname(sdkCopyPath), { recursive: true });
   await writeFile(sdkCopyPath, rendered);
   console.log(`wrote ${path.relative(root, sdkCopyPath)}`);

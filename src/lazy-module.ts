@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
  * classes for `instanceof`). There the module is taken from the same `require` as everything else;
  * compiled and run by node as ES modules, `require` does not exist and `import()` is the one loader.
  * In the bundle (scripts/build) each `url` names an entry file of its own, which shares the bundle's
- * chunks with the code that loads it; the build defines `require` away, so this branch is not taken.
+ * chunks with the code that loads it. The bundle has a `require` of its own (for the CommonJS
+ * packages bundled in it), so CommonJS is told by `__filename`, which only a CommonJS module has.
  */
 export function loadModule<T>(url: URL): Promise<T> {
-  if (typeof require === 'function') return Promise.resolve(require(fileURLToPath(url)) as T);
+  if (typeof __filename === 'string') return Promise.resolve(require(fileURLToPath(url)) as T);
   return import(url.href) as Promise<T>;
 }

@@ -10,10 +10,10 @@ import type BetterSqlite3 from 'better-sqlite3';
  * install) and Node ≥ 22 loads 13 (the `better-sqlite3-napi` alias). Same API; the types are 12's.
  * When Node 20 support ends, 13 becomes the only dependency and this module goes.
  */
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 const major = Number(process.versions.node.split('.')[0]);
 
 export const SQLITE_DRIVER_PACKAGE = major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
 
-const Database = require(SQLITE_DRIVER_PACKAGE) as typeof BetterSqlite3;
+const Database = requireFromHere(SQLITE_DRIVER_PACKAGE) as typeof BetterSqlite3;
 export default Database;

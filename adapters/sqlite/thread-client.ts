@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import BetterSqliteDialect from 'knex/lib/dialects/better-sqlite3/index.js';
 import { ThreadedSqliteConnection } from './sqlite-thread.js';
 
 interface QueryObject {
@@ -17,10 +17,10 @@ interface BetterSqliteClient {
 }
 type BetterSqliteClientClass = new (config: Knex.Config) => BetterSqliteClient;
 
-const require = createRequire(import.meta.url);
 // knex ships its dialect clients as CommonJS classes without type declarations; its configuration
 // takes a client class in place of a dialect name (knex-builder/internal/config-resolver.js).
-const BaseClient = require('knex/lib/dialects/better-sqlite3/index.js') as BetterSqliteClientClass;
+// Imported, so that the build bundles it with the rest of knex: one copy of knex's client classes.
+const BaseClient = BetterSqliteDialect as BetterSqliteClientClass;
 
 /**
  * knex's better-sqlite3 client with its connections on the SQLite thread (sqlite-thread.ts): knex

@@ -52,6 +52,21 @@ async function snapshot(session: Session): Promise<string> {
   return parts.join('\n');
 }
 
+/** The first list that differs between two snapshots, and its text either side of the first character that does. */
+export function whereTheyDiffer(before: string, after: string): string {
+  const beforeLines = before.split('\n');
+  const afterLines = after.split('\n');
+  const line = beforeLines.findIndex((text, index) => text !== afterLines[index]);
+  const at = line < 0 ? beforeLines.length : line;
+  const was = beforeLines[at] ?? '';
+  const is = afterLines[at] ?? '';
+  let column = 0;
+  while (column < was.length && was[column] === is[column]) column++;
+  const list = (was || is).split(':')[0];
+  const around = (text: string) => `${column > 80 ? '…' : ''}${excerpt(text.slice(Math.max(0, column - 80)))}`;
+  return `${list}, from character ${column}:\nbefore: ${around(was)}\nafter: ${around(is)}`;
+}
+
 /**
  * Property-based fuzzing from the contract's schemas: for each operation, requests with valid and
  * mutated inputs (wrong types, boundary lengths, unknown properties, huge bodies, odd unicode, deep
@@ -76,7 +91,7 @@ export async function fuzzRules(session: Session): Promise<void> {
     if (op === writes[0]) {
       const after = await snapshot(session);
       if (before === after) session.book.pass(...readRule);
-      else session.book.fail(...readRule, `lists differ after ${reads.length} read operations were fuzzed\nbefore: ${excerpt(before)}\nafter: ${excerpt(after)}`);
+      else session.book.fail(...readRule, `lists differ after ${reads.length} read operations were fuzzed\n${whereTheyDiffer(before, after)}`);
     }
     const id = `fuzz:${op.operationId}`;
     const text = `${op.method} ${op.pathTemplate}: generated requests (valid and mutated) are never 500, fail as valid Problems and succeed as the contract says.`;

@@ -16,7 +16,7 @@ import { principalOf } from './access-middleware.js';
 import { requestIdOf } from './request-id.js';
 import { assertCleanValue } from './json-hygiene.js';
 import { jsonBodyBytesOf } from './checked-json-body.js';
-import { uuidParametersOf, withLowerCaseUuids } from './uuid-parameters.js';
+import { withLowerCaseUuids } from './uuid-parameters.js';
 import { noneMatchHits } from './conditional-get.js';
 
 /**
@@ -41,7 +41,7 @@ export function bindOperations(
     const streaming = streamingIds.has(operation.operationId) ? (options.streaming[operation.operationId as keyof StreamingHandlers] as StreamingHandler) : undefined;
     const handler = handlers[operation.operationId as HandledOperationId] as OperationHandler<HandledOperationId> | undefined;
     if (!handler && !streaming) throw new Error(`The contract operation ${operation.operationId} has no handler.`);
-    const uuids = uuidParametersOf(operation);
+    const uuids = operation.uuidParameters;
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     app[method](operation.expressPath, async (req: Request, res: Response, next: NextFunction) => {
       try {

@@ -5,7 +5,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { ProblemError } from '../errors.js';
 import { CONTRACT_PATH, parsedContractText } from './contract.js';
 
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 
 /** The contract as served: the YAML file byte for byte, and the same document as JSON. */
 interface ServedContract {
@@ -21,7 +21,7 @@ function loadServedContract(): ServedContract {
 }
 
 /** Redoc's self-contained browser bundle, from node_modules: the docs page needs no CDN. */
-const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+const REDOC_BUNDLE = requireFromHere.resolve('redoc/bundles/redoc.standalone.js');
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">

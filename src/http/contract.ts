@@ -38,6 +38,8 @@ export interface OperationMeta {
   readsOnly: boolean;
   /** `x-audit`: the operation is an administrative mutation, recorded in its own transaction. */
   audit?: AuditSpec;
+  /** The names of its path and query parameters that the contract declares `format: uuid` (src/http/uuid-parameters.ts). */
+  uuidParameters: { path: ReadonlySet<string>; query: ReadonlySet<string> };
 }
 
 /**
@@ -82,8 +84,12 @@ export function resolveRef(document: JsonObject, node: unknown): JsonObject {
     .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
 }
 
-export function operationIndex(document: JsonObject = loadContract()): OperationMeta[] {
-  const operations: OperationMeta[] = [];
+/** An operation as generated/operation-index.json holds it: OperationMeta with its path pattern as text and its uuid parameters as lists. */
+export type OperationRecord = Omit<OperationMeta, 'matcher' | 'uuidParameters'> & { pattern: string; uuidParameters: { path: string[]; query: string[] } };
+
+/** The operations of `document` that take credentials (src/http/access-middleware.ts), as plain records. */
+export function deriveOperationIndex(document: JsonObject): OperationRecord[] {
+  const operations: OperationRecord[] = [];
   const paths = document.paths as Record<string, JsonObject>;
   for (const [pathTemplate, pathItem] of Object.entries(paths)) {
     for (const method of METHODS) {
@@ -102,23 +108,47 @@ export function operationIndex(document: JsonObject = loadContract()): Operation
       // A read-only POST (x-tracewell-read-only) is a read for the role it needs too: viewer, as a GET.
       const readsOnly = operation['x-tracewell-read-only'] === true;
       const pattern = pathTemplate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)');
+      const audit = operation['x-audit'] as AuditSpec | undefined;
+      const uuidNamed = (where: string) => parameters.filter((p) => p.in === where && resolveRef(document, p.schema)?.format === 'uuid').map((p) => String(p.name));
       operations.push({
         operationId: String(operation.operationId),
         method: method.toUpperCase(),
         pathTemplate,
         expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ':$1'),
-        matcher: new RegExp(`^${pattern}/?$`),
+        pattern: `^${pattern}/?$`,
         security,
         rateClass: ((operation['x-rate-class'] as RateClass | undefined) ?? (method === 'get' ? 'read' : 'write')),
         projectScoped: Boolean(projectHeader),
         projectHeaderRequired: Boolean(projectHeader?.required),
         minRole: minimumRoleFor(readsOnly ? 'get' : method, operation['x-min-role']),
         readsOnly,
-        audit: operation['x-audit'] as AuditSpec | undefined,
+        ...(audit ? { audit } : {}),
+        uuidParameters: { path: uuidNamed('path'), query: uuidNamed('query') },
       });
     }
   }
   return operations;
+}
+
+/** generated/operation-index.json: deriveOperationIndex of the contract, written by `npm run generate`. */
+export const OPERATION_INDEX_PATH = path.join(PACKAGE_ROOT, 'generated/operation-index.json');
+
+let indexCached: OperationRecord[] | undefined;
+
+/**
+ * The operations that take credentials, with their matchers. Without a document, read from
+ * generated/operation-index.json (~100 kB) rather than derived from the whole contract: building the
+ * app then parses no contract at all (reading and parsing generated/openapi.json took ~40 ms of every
+ * start before `/readyz`, issue #61 item 2); the request validator parses it on the first API request.
+ * A test passes a changed document and gets it derived.
+ */
+export function operationIndex(document?: JsonObject): OperationMeta[] {
+  const records = document ? deriveOperationIndex(document) : (indexCached ??= JSON.parse(readFileSync(OPERATION_INDEX_PATH, 'utf8')) as OperationRecord[]);
+  return records.map(({ pattern, uuidParameters, ...operation }) => ({
+    ...operation,
+    matcher: new RegExp(pattern),
+    uuidParameters: { path: new Set(uuidParameters.path), query: new Set(uuidParameters.query) },
+  }));
 }
 
 /** Finds the operation a request addresses; templated segments match after literal ones. */

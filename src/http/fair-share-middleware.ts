@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ConcurrencyCaps, CostClass, Payer } from '../domain/fair-share/concurrency-caps.js';
 import type { Principal } from '../auth/principal.js';
 import type { OperationMeta } from './contract.js';
+import { onResponseEnd } from './response-end.js';
 
 /**
  * Operations capped before their body is read: native batches and OTLP exports share the batch
@@ -21,7 +22,8 @@ export function payerOf(principal: Principal): Payer {
  */
 export function tenantActivityMiddleware(caps: ConcurrencyCaps) {
   return (_req: Request, res: Response, next: NextFunction): void => {
-    res.once('finish', () => {
+    onResponseEnd(res, (finished) => {
+      if (!finished) return; // a client gone before its answer left no activity to note
       const principal = (res.locals.principal ?? (res.locals.caller as { principal?: Principal } | undefined)?.principal) as Principal | undefined;
       if (principal) caps.noteActivity(payerOf(principal).tenantId);
     });

@@ -1,9 +1,9 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { Registry } from 'prom-client';
+import { Registry } from '../observability/prom-client-parts.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
-import { processRegistry } from '../observability/instruments.js';
+import { scrapedRegistry } from '../observability/instruments.js';
 import type { StoreHealth } from '../ports/store-health.js';
 import type { Config } from '../config.js';
 import { ProblemError } from '../errors.js';
@@ -103,7 +103,7 @@ export function healthRouter(deps: HealthRouterDependencies): RequestHandler {
       sendProblem(req, res, problem);
       return;
     }
-    const merged = Registry.merge([processRegistry, deps.gauges]);
+    const merged = Registry.merge([await scrapedRegistry(), deps.gauges]);
     res.setHeader('Cache-Control', 'no-store');
     res.type(merged.contentType).send(await merged.metrics());
   });

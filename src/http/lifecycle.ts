@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ProblemError } from '../errors.js';
+import { onResponseEnd } from './response-end.js';
 
 /** Tracks draining: once set, new requests get 503 while those in flight finish. */
 export class Lifecycle {
@@ -44,15 +45,10 @@ export class Lifecycle {
       }
       this.inFlight += 1;
       this.started += 1;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
+      onResponseEnd(res, () => {
         this.inFlight -= 1;
         if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
-      };
-      res.on('finish', finish);
-      res.on('close', finish);
+      });
       next();
     };
   }

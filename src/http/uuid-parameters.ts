@@ -1,49 +1,18 @@
-import { loadContract, operationIndex, type OperationMeta } from './contract.js';
+import { operationIndex, type OperationMeta } from './contract.js';
 import { extended } from '../extended.js';
 
-type JsonObject = Record<string, unknown>;
-
-export interface UuidParameters {
-  path: ReadonlySet<string>;
-  query: ReadonlySet<string>;
-}
-
-const resolve = (document: JsonObject, node: unknown): JsonObject => {
-  const ref = (node as JsonObject | undefined)?.$ref;
-  if (typeof ref !== 'string') return node as JsonObject;
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((value, key) => (value as JsonObject)[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonObject;
-};
-
-const cache = new Map<string, UuidParameters>();
-
-/** The path and query parameters of an operation that the contract declares `format: uuid`. */
-export function uuidParametersOf(operation: OperationMeta, document: JsonObject = loadContract()): UuidParameters {
-  const cached = cache.get(operation.operationId);
-  if (cached) return cached;
-  const pathItem = (document.paths as Record<string, JsonObject>)[operation.pathTemplate] ?? {};
-  const definition = (pathItem[operation.method.toLowerCase()] ?? {}) as JsonObject;
-  const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((definition.parameters as unknown[]) ?? [])].map((p) => resolve(document, p));
-  const named = (where: string) =>
-    new Set(parameters.filter((p) => p.in === where && resolve(document, p.schema)?.format === 'uuid').map((p) => String(p.name)));
-  const found = { path: named('path'), query: named('query') };
-  cache.set(operation.operationId, found);
-  return found;
-}
+/** The path and query parameters an operation's contract declares `format: uuid` (read with the operation index). */
+export type UuidParameters = OperationMeta['uuidParameters'];
 
 /** The contract's operations by id, indexed once: each tool looked its operation up in a fresh index (~2 ms each, 0.25 s of start-up). */
 let byId: Map<string, OperationMeta> | undefined;
 
 /** The uuid parameters of the operation named `operationId` (for callers without its OperationMeta, such as agent tools). */
 export function uuidParametersOfOperation(operationId: string): UuidParameters {
-  const cached = cache.get(operationId);
-  if (cached) return cached;
   byId ??= new Map(operationIndex().map((operation) => [operation.operationId, operation]));
   const operation = byId.get(operationId);
   if (!operation) throw new Error(`The contract has no operation ${operationId}.`);
-  return uuidParametersOf(operation);
+  return operation.uuidParameters;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,15 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** A full, synchronous collection of the calling thread's V8 heap. */
-export type CollectGarbage = () => void;
+/**
+ * A synchronous collection of the calling thread's V8 heap: all of it (the default), or only its young
+ * generation (a scavenge, about a millisecond: it copies what survives, and little does).
+ */
+export type CollectGarbage = (generation?: 'whole' | 'young') => void;
+
+type V8Gc = (options?: { type: 'minor' | 'major' }) => void;
+
+const collectorOf = (gc: V8Gc): CollectGarbage => (generation = 'whole') => (generation === 'young' ? gc({ type: 'minor' }) : gc());
 
 let exposed: CollectGarbage | null | undefined;
 
@@ -20,7 +27,7 @@ export function exposedGarbageCollector(): CollectGarbage | null {
   if (exposed !== undefined) return exposed;
   const given = (globalThis as { gc?: unknown }).gc;
   if (typeof given === 'function') {
-    exposed = () => (given as () => void)();
+    exposed = collectorOf(given as V8Gc);
     return exposed;
   }
   v8.setFlagsFromString('--expose-gc');
@@ -30,6 +37,6 @@ export function exposedGarbageCollector(): CollectGarbage | null {
   } finally {
     v8.setFlagsFromString('--no-expose-gc');
   }
-  exposed = typeof gc === 'function' ? () => (gc as () => void)() : null;
+  exposed = typeof gc === 'function' ? collectorOf(gc as V8Gc) : null;
   return exposed;
 }

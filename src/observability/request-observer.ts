@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { requestIdOf } from '../http/request-id.js';
+import { onResponseEnd } from '../http/response-end.js';
 import { rateLimitRejections, requestDuration } from './instruments.js';
 
 /**
@@ -41,14 +42,11 @@ export interface RequestObserverOptions {
 export function requestObserver({ logger, config: { logRequests } }: RequestObserverOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
-    let recorded = false;
-    const record = () => {
-      if (recorded) return;
-      recorded = true;
+    onResponseEnd(res, (finished) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const operation = operationOf(req, res);
       // A client that hung up before the answer gets 499, as nginx logs it, rather than a status never sent.
-      const status = res.writableFinished ? res.statusCode : 499;
+      const status = finished ? res.statusCode : 499;
       requestDuration.observe({ operation, status: String(status) }, seconds);
       if (status === 429) rateLimitRejections.inc({ operation });
       if (logRequests) {
@@ -57,9 +55,7 @@ export function requestObserver({ logger, config: { logRequests } }: RequestObse
           'request',
         );
       }
-    };
-    res.once('finish', record);
-    res.once('close', record);
+    });
     next();
   };
 }

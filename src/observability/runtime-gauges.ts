@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Gauge, Registry } from 'prom-client';
+import { Gauge, Registry } from './prom-client-parts.js';
 import type { Clock } from '../clock.js';
 import type { QueueStatsReader } from '../ports/queue-stats.js';
 

@@ -90,7 +90,7 @@ export const SETTINGS = {
   IDLE_COLLECT_SECONDS: {
     group: 'server', kind: 'integer', default: 5, min: 0,
     meaning:
-      'Once the server has been quiet this long (no request taken, the process under 5 % of a core), it runs a full garbage collection of its heap and of its database thread\'s, and one more after as long again, giving back what start-up or a burst of requests left committed ([benchmarks](benchmarks.md#issue-61-item-1--idle-collection-2026-11-29-evening)); only after requests or background work since the last one. Each collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
+      'Once the server has been quiet this long (no request taken, the process under 5 % of a core), it runs a full garbage collection of its heap and of its database thread\'s, giving back what start-up or a burst of requests left committed ([benchmarks](benchmarks.md#issue-61-item-1--idle-collection-2026-11-29-evening)); only after requests or background work since the last one. The first quiet look closes the burst with a scavenge (about a millisecond), and the collection comes no sooner than 5.25 s after it, so that V8 measures only the quiet and shrinks its young generation ([deployment](deployment.md#start-up-time-and-memory)); while the young generation stays above 4 MB, up to four more follow, as long apart. Each collection holds the request thread for tens of milliseconds (`tracewell_idle_collection_seconds`). `0`: off.',
   },
   DRAIN_TIMEOUT_SECONDS: {
     group: 'server', kind: 'integer', default: 25, min: 1,

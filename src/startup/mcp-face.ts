@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { OperationMeta } from '../http/contract.js';
 import type { OperationHandlers } from '../http/operation-types.js';
 import type { Runtime } from '../runtime.js';
@@ -14,7 +14,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
  * (src/http/lazy-router.ts): the registry's schema derivation and the tool modules cost ~0.1 s of
  * CPU at start that a deployment serving only REST (and every /readyz) never needs.
  */
-export function mcpFace(runtime: Runtime, handlers: OperationHandlers, operations: readonly OperationMeta[], extraTools: readonly ToolDefinition[]): Router {
+export function mcpFace(runtime: Runtime, handlers: OperationHandlers, operations: readonly OperationMeta[], extraTools: readonly ToolDefinition[]): RequestHandler {
   const { config, services, authenticator, limiter, clock, log } = runtime;
   const toolAccess = new ToolAccess(authenticator, services.capabilities, operations);
   return mcpRouter({

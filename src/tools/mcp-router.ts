@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isJSONRPCRequest, type JSONRPCRequest, type JSONRPCResponse } from 'json-rpc-2.0';
 import type { Authenticator, CredentialPolicy } from '../auth/authenticator.js';
 import type { Principal } from '../auth/principal.js';
@@ -95,7 +95,7 @@ const idOf = (value: unknown): JsonRpcId => {
  * notifications and batches, answered as application/json (202 without a body when nothing needs an
  * answer); DELETE ends a session; GET answers 405, as the server never starts a stream of its own.
  */
-export function mcpRouter(deps: ToolServerDependencies): Router {
+export function mcpRouter(deps: ToolServerDependencies): RequestHandler {
   const { authenticator, limiter, clock, log, settings } = deps;
   const unknown = deps.tools.find((tool) => !deps.access.operation(tool.operationId));
   if (unknown) throw new Error(`Tool ${unknown.name} names ${unknown.operationId}, which is no operation of the contract.`);
@@ -103,7 +103,6 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
   const sessions = new ToolSessions(clock, settings.sessionIdleSeconds * 1000);
   const invoker = new ToolInvoker(catalog, deps.access, clock, settings.maxResultBytes, log);
   const methods: RpcMethods<RpcContext> = createMcpMethods({ catalog, access: deps.access, invoker, sessions, serverVersion: SERVER_VERSION, log, content: deps.content });
-  const router = express.Router();
   const serviceResource = canonicalResource(deps.publicBaseUrl);
   const mcpResource = canonicalResource(`${serviceResource}/mcp`);
   // A token for the whole service or for the tool server works here; one for another resource does not.
@@ -120,13 +119,6 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     const principal = await authenticator.authenticate(req.headers, TOOL_CREDENTIAL_POLICY, target, resolved);
     return { principal, project: principal.project!, credential: { headers: req.headers, host: target.host, audiences, resolved } };
   };
-
-  // First, before credentials or body: a rebound page gets nothing but the refusal.
-  router.use((req, res, next) => {
-    const refusal = originRefusal(origins, req.headers);
-    if (!refusal) return next();
-    sendRejection(res, new Rejection(403, RpcCode.requestRejected, 'Forbidden', { status: 403, code: 'PUBLIC_API_ORIGIN_NOT_ALLOWED', error: refusal }));
-  });
 
   const authenticate = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -197,9 +189,7 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     sendRejection(res, new Rejection(405, RpcCode.requestRejected, 'Method Not Allowed', { status: 405, code: 'PUBLIC_API_METHOD_NOT_ALLOWED', error: detail }));
   };
 
-  router.get('/', methodNotAllowed('This server offers no server-initiated stream; use POST.'));
-
-  router.delete('/', authenticate, (req, res, next) => {
+  const endSession = (req: Request, res: Response, next: NextFunction): void => {
     try {
       const session = resumeSession(req, res.locals.caller as Caller);
       sessions.end(session.id);
@@ -207,9 +197,9 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     } catch (error) {
       next(error);
     }
-  });
+  };
 
-  router.post('/', contentEncodingGate(BODY_PARSER_CODINGS), express.raw({ type: () => true, limit: settings.maxRequestBytes }), async (req, res, next) => {
+  const answer = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       let payload: unknown;
@@ -312,11 +302,9 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
     } catch (error) {
       next(error);
     }
-  });
+  };
 
-  router.all('/', methodNotAllowed('Use POST (or DELETE to end a session).'));
-
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  const answerError = (error: unknown, req: Request, res: Response): void => {
     const id = (res.locals.rpcId as JsonRpcId | undefined) ?? null;
     let rejection = error instanceof Rejection ? error.withId(id) : Rejection.ofProblem(toProblem(error, req.method), id);
     // RFC 9728 §5.1: a 401 names the protected resource metadata, so an OAuth client can find the
@@ -336,7 +324,51 @@ export function mcpRouter(deps: ToolServerDependencies): Router {
       return;
     }
     sendRejection(res, rejection);
-  });
+  };
 
-  return router;
+  const stream = methodNotAllowed('This server offers no server-initiated stream; use POST.');
+  const steps: Readonly<Record<string, readonly Step[]>> = {
+    GET: [stream],
+    HEAD: [stream],
+    DELETE: [authenticate, endSession],
+    POST: [contentEncodingGate(BODY_PARSER_CODINGS), express.raw({ type: () => true, limit: settings.maxRequestBytes }), answer],
+  };
+  const otherMethod: readonly Step[] = [methodNotAllowed('Use POST (or DELETE to end a session).')];
+
+  /**
+   * One path and four methods, dispatched here rather than by an express Router: a Router matched
+   * the path and method of each of its five layers again and built its closures on every call, for
+   * a choice a table makes (issue #61 item 3, the tool path). Each step calls `next` as express's
+   * would: with an error to answer it, without one to go on.
+   */
+  return (req, res, next) => {
+    try {
+      // First, before credentials or body, for every path below /mcp: a rebound page gets nothing but the refusal.
+      const refusal = originRefusal(origins, req.headers);
+      if (refusal) {
+        sendRejection(res, new Rejection(403, RpcCode.requestRejected, 'Forbidden', { status: 403, code: 'PUBLIC_API_ORIGIN_NOT_ALLOWED', error: refusal }));
+        return;
+      }
+    } catch (error) {
+      answerError(error, req, res);
+      return;
+    }
+    if (req.path !== '/') return next();
+    const chain = steps[req.method] ?? otherMethod;
+    let at = 0;
+    const step = (error?: unknown): void => {
+      if (error) return answerError(error, req, res);
+      const current = chain[at++];
+      if (!current) return next();
+      try {
+        void current(req, res, step);
+      } catch (thrown) {
+        answerError(thrown, req, res);
+      }
+    };
+    step();
+  };
 }
+
+/** A step of the tool server's dispatch: an express handler (its `next` takes an error to answer). */
+type Step = (req: Request, res: Response, next: NextFunction) => unknown;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory from 'knex';
-import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
+import { buildServer, REPO_ROOT, spawnServer, type CompiledServer, type ServerProcess } from '../../scripts/bench/server-process.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { ADAPTERS, forEachAdapter, POSTGRES_URL } from '../support/adapters.js';
 
@@ -37,6 +37,13 @@ interface Deployment {
   stop(): Promise<void>;
 }
 
+/**
+ * The server `npm start` runs: the production bundle (scripts/build), built once for both adapters'
+ * deployments. It bundles its packages, so this run is also where the bundle meets every operation.
+ */
+let compiled: Promise<CompiledServer> | undefined;
+after(async () => (await compiled?.catch(() => undefined))?.remove());
+
 function deploy(adapter: Dialect): Deployment {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tracewell-conformance-process-'));
   const database = `tracewell_conformance_${randomBytes(4).toString('hex')}`;
@@ -49,7 +56,7 @@ function deploy(adapter: Dialect): Deployment {
   let server: ServerProcess | undefined;
   const run = (async (): Promise<KitRun> => {
     await admin?.raw('CREATE DATABASE ??', [database]);
-    server = await spawnServer({ entry: 'src/main.ts', env: { DATA_DIR: dataDir, DATABASE_URL: adapter === 'postgres' ? databaseUrl : '' }, startTimeoutMs: 60_000 });
+    server = await spawnServer({ entry: (await (compiled ??= buildServer())).entry, env: { DATA_DIR: dataDir, DATABASE_URL: adapter === 'postgres' ? databaseUrl : '' }, startTimeoutMs: 60_000 });
     const apiKey = await devKey(server);
     const junitFile = path.join(dataDir, 'conformance.xml');
     const args = ['conformance/cli.ts', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '20261123', '--fuzz-runs', FUZZ_RUNS, '--include-rate-limit', '--junit', junitFile];

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
-import { renderGenerated, renderParsedContract, renderValidationContract } from '../../scripts/generate.js';
+import { renderGenerated, renderOperationIndex, renderParsedContract, renderValidationContract } from '../../scripts/generate.js';
 import { CONTRACT_PATH, deriveValidationContract, loadContract, operationIndex, readContract, validationContract } from '../../src/http/contract.js';
 
 describe('contract/openapi.yaml', () => {
@@ -52,5 +52,16 @@ describe('generated/', () => {
     const committed = await readFile(new URL('../../generated/validation-contract.json', import.meta.url), 'utf8');
     expect(committed === (await renderValidationContract()), 'generated/validation-contract.json is out of date: run `npm run generate`').to.equal(true);
     expect(validationContract()).to.deep.equal(deriveValidationContract(readContract(CONTRACT_PATH)));
+  });
+
+  it('holds the operations as the access policy reads them (generated/operation-index.json), current with contract/openapi.yaml', async () => {
+    const committed = await readFile(new URL('../../generated/operation-index.json', import.meta.url), 'utf8');
+    expect(committed === (await renderOperationIndex()), 'generated/operation-index.json is out of date: run `npm run generate`').to.equal(true);
+    // Read from the file, the index is the one derived from the contract, matchers included.
+    const derived = operationIndex(readContract(CONTRACT_PATH));
+    const read = operationIndex();
+    expect(read.map(({ matcher, ...operation }) => ({ ...operation, matcher: matcher.source }))).to.deep.equal(derived.map(({ matcher, ...operation }) => ({ ...operation, matcher: matcher.source })));
+    expect(read.length).to.be.greaterThan(100);
+    expect(read.find((operation) => operation.operationId === 'getTrace')?.matcher.test('/api/v1/public/traces/abc')).to.equal(true);
   });
 });

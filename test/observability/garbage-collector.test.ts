@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { runInNewContext } from 'node:vm';
 import { exposedGarbageCollector } from '../../src/observability/garbage-collector.js';
@@ -14,6 +15,25 @@ describe('exposedGarbageCollector', () => {
     await nextTurn();
     collect!();
     expect(reference.deref()).to.equal(undefined);
+  });
+
+  it('runs a scavenge when asked for the young generation only, and a full collection otherwise', async () => {
+    const collect = exposedGarbageCollector()!;
+    const kinds: number[] = [];
+    const observer = new PerformanceObserver((list) => kinds.push(...list.getEntries().map((entry) => (entry as PerformanceEntry & { detail: { kind: number } }).detail.kind)));
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      collect('young');
+      collect();
+      // GC entries are delivered on a later turn.
+      for (let turn = 0; turn < 20 && kinds.length < 2; turn++) await nextTurn();
+    } finally {
+      observer.disconnect();
+    }
+    // An allocation may add a scavenge of its own around them; the asked-for two come in order, one full collection.
+    const major = kinds.indexOf(constants.NODE_PERFORMANCE_GC_MAJOR);
+    expect(kinds.filter((kind) => kind === constants.NODE_PERFORMANCE_GC_MAJOR)).to.have.length(1);
+    expect(kinds.slice(0, major)).to.include(constants.NODE_PERFORMANCE_GC_MINOR);
   });
 
   it('leaves no gc in contexts created afterwards', () => {

@@ -1,7 +1,17 @@
 import { expect } from 'chai';
+import type { Counter } from 'prom-client';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { findPii } from '../../src/domain/detections/engines/pii-recognizers.js';
-import { runScan, type ScanJob } from '../../src/domain/detections/scanning/scan-job.js';
-import { ScanPool } from '../../src/domain/detections/scanning/scan-pool.js';
+import type { TraceSubject } from '../../src/domain/detections/engines/detector-engine.js';
+import { runScan, type ScanJob, type ScanResult } from '../../src/domain/detections/scanning/scan-job.js';
+import { ScanPool, type TextScanner } from '../../src/domain/detections/scanning/scan-pool.js';
+import { scanSubject } from '../../src/domain/detections/scanning/text-detection.js';
+import { scrapedRegistry } from '../../src/observability/instruments.js';
 import { compileLinearPattern, UnsupportedPatternError } from '../../src/domain/detections/scanning/linear-pattern.js';
 import { PII_KINDS } from '../../src/domain/detections/detection-config.js';
 import { forEachAdapter } from '../support/adapters.js';
@@ -153,6 +163,29 @@ describe('detection budgets: time budget and worker threads', () => {
     }
   });
 
+  it('loads the pattern engine before the worker reports ready, so no job\'s deadline pays for it', async () => {
+    // Jobs are timed from `ready`: RE2JS loaded by the first job, on a busy machine, once took a
+    // job past its deadline and the worker was stopped with the trace unread (no firing).
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'scan-worker-')), 'loads.txt');
+    writeFileSync(log, '');
+    // The pool's own bootstrap (tsx for the .ts entry), with the load log installed before the worker's code.
+    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const steps = [tsxApi, new URL('../support/module-load-log/register.mjs', import.meta.url).href, new URL('../../src/domain/detections/scanning/scan-worker.ts', import.meta.url).href];
+    const bootstrap = `import(${JSON.stringify(steps[0])}).then(({ register }) => register()).then(() => import(${JSON.stringify(steps[1])})).then(() => import(${JSON.stringify(steps[2])}));`;
+    const worker = new Worker(bootstrap, { eval: true, env: { ...process.env, MODULE_LOAD_LOG: log } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.once('error', reject);
+        worker.on('message', (message: { ready?: true }) => message.ready && resolve());
+      });
+      const loadedBeforeReady = readFileSync(log, 'utf8').split('\n').filter((url) => url.includes('/node_modules/re2js/'));
+      expect(loadedBeforeReady).to.have.length.greaterThan(0);
+    } finally {
+      await worker.terminate();
+      rmSync(path.dirname(log), { recursive: true, force: true });
+    }
+  });
+
   it('skips a stored pattern RE2 cannot compile (saved before the check) instead of failing the trace', () => {
     const spans = [{ spanId: 's', texts: { input: 'password: hunter2' } }];
     expect(runScan(scanJob({ rule: { kind: 'regex', pattern: 'password(?=:)', flags: '' }, spans }))).to.deep.equal({ hit: null, unscannedFields: 0, timedOut: false });
@@ -186,6 +219,26 @@ describe('detection budgets: time budget and worker threads', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('counts an evaluation that found nothing in a trace it could not scan whole in /metrics, by reason; a whole one is not counted', async () => {
+    const counted = async (reason: string): Promise<number> => {
+      const metric = (await scrapedRegistry()).getSingleMetric('tracewell_detection_scans_cut_total') as Counter | undefined;
+      return (await metric!.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
+    };
+    const scannerAnswering = (result: ScanResult): TextScanner => ({ scan: async () => result, close: async () => undefined });
+    const subject = (input: string) => ({ trace: {}, spans: [{ spanId: 's', name: 'step', input, output: null, error: null, metadata: null }] }) as unknown as TraceSubject;
+    const rule = { kind: 'regex', pattern: 'MARK1', flags: '' } as const;
+    const limits = { budgetMs: 250, maxFieldChars: 10, maxChars: 1000 };
+    const nothing = { hit: null, unscannedFields: 0, timedOut: false };
+    const before = { timedOut: await counted('timed_out'), size: await counted('size') };
+    // The worker stopped past its deadline (or the budget ran out) with fields left.
+    expect(await scanSubject(rule, ['input'], subject('short'), { scanner: scannerAnswering({ hit: null, unscannedFields: 1, timedOut: true }), limits })).to.equal(null);
+    // A field longer than the field limit: its tail was not scanned.
+    expect(await scanSubject(rule, ['input'], subject('x'.repeat(11)), { scanner: scannerAnswering(nothing), limits })).to.equal(null);
+    // Scanned whole: nothing to count.
+    expect(await scanSubject(rule, ['input'], subject('x'.repeat(10)), { scanner: scannerAnswering(nothing), limits })).to.equal(null);
+    expect({ timedOut: await counted('timed_out'), size: await counted('size') }).to.deep.equal({ timedOut: before.timedOut + 1, size: before.size + 1 });
   });
 
   it('terminates a worker whose single field overruns budget plus grace, reports the scan as cut, and starts a fresh worker for the next job', async () => {

@@ -250,6 +250,27 @@ forEachAdapter((adapter) => {
         expectRejection(res, 405, -32000, 'PUBLIC_API_METHOD_NOT_ALLOWED');
         expect(res.headers.allow).to.equal('POST, DELETE');
       });
+
+      it('answers HEAD as GET, and PUT, PATCH and OPTIONS with 405 naming POST and DELETE', async () => {
+        const head = await fixture.http().head('/mcp').set(key);
+        expect(head.status).to.equal(405);
+        expect(head.headers.allow).to.equal('POST, DELETE');
+        for (const method of ['put', 'patch', 'options'] as const) {
+          const res = await fixture.http()[method]('/mcp').set(key);
+          const data = expectRejection(res, 405, -32000, 'PUBLIC_API_METHOD_NOT_ALLOWED');
+          expect(res.headers.allow, method).to.equal('POST, DELETE');
+          expect(data.error, method).to.equal('Use POST (or DELETE to end a session).');
+        }
+      });
+
+      it('serves only /mcp itself: a path below it is no route (404 Problem), and a rebound page is refused there too', async () => {
+        const below = await fixture.http().post('/mcp/tools').set(key).set('content-type', 'application/json').send(JSON.stringify(INITIALIZE));
+        expect(below.status).to.equal(404);
+        expect(below.headers['content-type']).to.match(/^application\/problem\+json/);
+        expect(below.body.code).to.equal('PUBLIC_API_ROUTE_NOT_FOUND');
+        const rebound = await fixture.http().post('/mcp/tools').set(key).set('origin', 'https://evil.example').send('{}');
+        expectRejection(rebound, 403, -32000, 'PUBLIC_API_ORIGIN_NOT_ALLOWED');
+      });
     });
 
     describe('credentials', () => {

@@ -60,7 +60,7 @@ function getStatus(url: string, headers: Record<string, string> = {}): Promise<n
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A free loopback port: the start is timed to the first answer, so the port must be known before the process prints it. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = http.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const address = probe.address();
@@ -94,7 +94,7 @@ async function measureProcess(args: string[], env: Record<string, string>, probe
 }
 
 /** Polls `url` every 5 ms until it answers 200; returns the time since `started` and the process's CPU then. */
-async function firstOk(url: string, pid: number, started: number, headers: Record<string, string> = {}): Promise<{ ms: number; cpu: number }> {
+export async function firstOk(url: string, pid: number, started: number, headers: Record<string, string> = {}): Promise<{ ms: number; cpu: number }> {
   const deadline = started + 120_000;
   for (;;) {
     const status = await getStatus(url, headers);

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2 } from '../scanning/re2-engine.js';
 import type { PiiKind } from '../detection-config.js';
 
 /** Luhn checksum over a digit string (credit-card numbers). */
@@ -43,7 +44,7 @@ export function ibanValid(candidate: string): boolean {
  */
 const linear = (pattern: string, flags = 0): ((text: string) => boolean) => {
   let compiled: RE2JS | undefined;
-  return (text) => (compiled ??= RE2JS.compile(pattern, flags)).matcher(text).find();
+  return (text) => (compiled ??= re2().compile(pattern, flags)).matcher(text).find();
 };
 
 const EMAIL = linear('[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}');

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2 } from './re2-engine.js';
 
 /**
  * User patterns run on RE2JS, a port of RE2: matching time is linear in the input whatever the
@@ -24,10 +25,11 @@ export class UnsupportedPatternError extends Error {
 
 /** The JavaScript flags the contract allows (`^[imsu]{0,4}$`) as RE2JS flags; `u` is RE2's default. */
 function flagBits(flags: string): number {
+  const engine = re2();
   let bits = 0;
-  if (flags.includes('i')) bits |= RE2JS.CASE_INSENSITIVE;
-  if (flags.includes('m')) bits |= RE2JS.MULTILINE;
-  if (flags.includes('s')) bits |= RE2JS.DOTALL;
+  if (flags.includes('i')) bits |= engine.CASE_INSENSITIVE;
+  if (flags.includes('m')) bits |= engine.MULTILINE;
+  if (flags.includes('s')) bits |= engine.DOTALL;
   return bits;
 }
 
@@ -83,7 +85,7 @@ function describeEngineMessage(message: string): [construct: string, needsBacktr
 export function compileLinearPattern(pattern: string, flags = ''): LinearPattern {
   const named = findUnsupportedConstruct(pattern);
   try {
-    return RE2JS.compile(pattern, flagBits(flags));
+    return re2().compile(pattern, flagBits(flags));
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     const [construct, needsBacktracking] = named ? [named, true] : describeEngineMessage(message);

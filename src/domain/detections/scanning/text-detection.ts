@@ -1,3 +1,4 @@
+import { recordUnmatchedCutScan } from '../../../observability/instruments.js';
 import type { EvaluatedSpan } from '../../../ports/evaluation-traces.js';
 import type { Finding, TraceSubject } from '../engines/detector-engine.js';
 import { isCut, noCut, type ScanCut, type ScanField, type ScanRule, type ScanSpan } from './scan-job.js';
@@ -41,13 +42,16 @@ export function prepareScanSpans(spans: readonly EvaluatedSpan[], fields: readon
 /**
  * Runs a text detection (regex or pii) over a trace's spans on the scanner, within the budgets.
  * The finding's evidence says which field matched and, when a budget cut the evaluation short,
- * `budget` says what was not looked at.
+ * `budget` says what was not looked at; a cut evaluation that found nothing is counted in /metrics.
  */
 export async function scanSubject(rule: ScanRule, fields: readonly ScanField[], { spans }: TraceSubject, context: ScanContext): Promise<Finding | null> {
   const prepared = prepareScanSpans(spans, fields, context.limits);
   const result = await context.scanner.scan({ rule, fields: [...fields], spans: prepared.spans, budgetMs: context.limits.budgetMs });
-  if (!result.hit) return null;
   const cut: ScanCut = { ...prepared.cut, skippedFields: prepared.cut.skippedFields + result.unscannedFields, timedOut: result.timedOut };
+  if (!result.hit) {
+    if (isCut(cut)) recordUnmatchedCutScan(cut.timedOut);
+    return null;
+  }
   const { spanId, field, match, kinds } = result.hit;
   return {
     spanId,
