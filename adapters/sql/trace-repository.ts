@@ -545,8 +545,15 @@ export class SqlTraceRepository implements TraceRepository {
         storedAt.set(trace.id, now);
         continue;
       }
+      // The trace's row is looked up LATERAL, ordered by its week's primary key: on a week the planner
+      // has no statistics for, a plain join took an index of the project's rows and filtered every one
+      // of them per append (docs/partitioning.md, fifth pass), as the search document's insert did.
       const existing = await this.db.raw(
-        `SELECT r.stored_at, t.source FROM trace_ids r LEFT JOIN traces t ON t.project_id = r.project_id AND t.id = r.id AND t.stored_at = r.stored_at
+        `SELECT r.stored_at, t.source FROM trace_ids r
+         LEFT JOIN LATERAL (
+           SELECT source FROM traces WHERE traces.project_id = r.project_id AND traces.id = r.id AND traces.stored_at = r.stored_at
+           ORDER BY traces.project_id, traces.id, traces.stored_at LIMIT 1
+         ) t ON true
          WHERE r.project_id = ? AND r.id = ? FOR UPDATE OF r`,
         [projectId, trace.id],
       );
