@@ -28,12 +28,12 @@ describe('[postgres] retention: a past week\'s release', function () {
   let server: TestServer;
   let knex: Knex;
   const current = weekStart(Date.now());
-  let nextWeek = current - 8 * WEEK_MS;
+  let nextWeek = current - 12 * WEEK_MS;
 
   before(async () => {
     server = await startTestServer('postgres', { env: { DETECTION_WORKER_ENABLED: 'false' } });
     knex = server.runtime.database.knex;
-    // The legacy partition (empty on this new database) ends eight weeks back; each case takes one week after it.
+    // The legacy partition (empty on this new database) ends twelve weeks back; each case takes one or two weeks after it, all past (a week ends its drop-wait a day after its end).
     for (const table of PARTITIONED_TABLES) {
       await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
       await knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${nextWeek})`, [table, `${table}_legacy`]);
@@ -162,6 +162,48 @@ describe('[postgres] retention: a past week\'s release', function () {
     expect(second).to.deep.equal({ released: 2, next: { storedAt: week.fromMs, projectId, id: 'd' } });
     expect(await release(week, floors, 2, second.next)).to.deep.equal({ released: 1, next: null });
     expect(await registered(week)).to.deep.equal([]);
+  });
+
+  it("purges a deleted project's past week alone by its drop, and its traces in a week shared with a project that keeps them, or stored this week, row by row", async () => {
+    const alone = ownWeek();
+    const shared = ownWeek();
+    const doomed = await newProject('Doomed by weeks');
+    const keeper = await newProject('Keeps its traces');
+    await oldTraces(doomed, ['alone-1', 'alone-2', 'alone-3'], alone);
+    await oldTraces(doomed, ['shared-1', 'shared-2'], shared);
+    await oldTraces(keeper, ['kept-1'], shared);
+    await server.runtime.services.traceIngestion.ingestBatch(doomed, [tracePayload('now-1', server.clock.now().getTime())]);
+    const headers = { 'x-api-key': server.tenant.orgApiKey, 'x-project-id': doomed };
+    await server.request().delete('/api/v1/public/project').set(headers).send({ confirmation: doomed }).expect(200);
+
+    const lifecycle = new DataLifecycle(server.runtime.store, server.clock, server.runtime.services.audit, { batchSize: 100, releaseBatchSize: 100, batchesPerRun: 1000, leaseMs: 60_000 });
+    const deletedRowByRow: string[] = [];
+    const dropped: number[] = [];
+    const { deleteTraces, dropWeek } = SqlDataLifecycleRepository.prototype;
+    SqlDataLifecycleRepository.prototype.deleteTraces = async function (this: SqlDataLifecycleRepository, ...args: Parameters<typeof deleteTraces>) {
+      if (args[0] === doomed) deletedRowByRow.push(...args[1]);
+      return deleteTraces.apply(this, args);
+    };
+    SqlDataLifecycleRepository.prototype.dropWeek = async function (this: SqlDataLifecycleRepository, ...args: Parameters<typeof dropWeek>) {
+      if (args[0].fromMs === alone.fromMs || args[0].fromMs === shared.fromMs) dropped.push(args[0].fromMs!);
+      return dropWeek.apply(this, args);
+    };
+    try {
+      expect(await lifecycle.runOnce('purge-by-drop')).to.deep.include({ ran: true, purgedProjects: 1, more: false });
+    } finally {
+      Object.assign(SqlDataLifecycleRepository.prototype, { deleteTraces, dropWeek });
+    }
+
+    expect(dropped).to.deep.equal([alone.fromMs]);
+    expect(deletedRowByRow.sort()).to.deep.equal(['now-1', 'shared-1', 'shared-2']);
+    expect(await Promise.all(PARTITIONED_TABLES.map((table) => relationExists(knex, partitionNameOf(table, alone.fromMs))))).to.deep.equal([false, false, false, false]);
+    for (const table of ['traces', 'trace_ids']) expect(await knex(table).where({ project_id: doomed }).pluck('id'), table).to.deep.equal([]);
+    for (const table of ['spans', 'trace_search', 'trace_tags']) expect(await traceIdsOf(table, doomed), table).to.deep.equal([]);
+    expect(await knex('projects').where({ id: doomed }).pluck('id')).to.deep.equal([]);
+    expect(await registered(shared)).to.deep.equal([`${keeper}:kept-1`]);
+    expect(await knex('traces').where({ project_id: keeper }).pluck('id')).to.deep.equal(['kept-1']);
+    // The run dropped the empty past weeks the later cases take theirs from: created again.
+    for (let week = nextWeek; week < current; week += WEEK_MS) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(week));
   });
 
   it('releases in steps of the lifecycle\'s releaseBatchSize, not its batchSize, then drops the week', async () => {
