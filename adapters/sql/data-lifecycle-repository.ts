@@ -78,11 +78,27 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
    */
   private async deleteStoredTraces(projectId: string, traceIds: string[], beforeMs: number | undefined, week: StoredWeek | undefined): Promise<number> {
     const db = this.db;
-    const doomed = db('traces').where({ project_id: projectId }).whereIn('id', traceIds);
-    if (beforeMs !== undefined) doomed.where('created_at', '<', beforeMs);
+    // Each id looked up LATERAL, ordered by the primary key: on a week without statistics, `id IN (…)`
+    // was planned as a bitmap scan of the project's rows, filtering all of them once per batch
+    // (docs/partitioning.md, sixth pass). An id may be stored in two weeks: no LIMIT.
+    const conditions = ['t.project_id = ?', 't.id = x.id'];
+    const bindings: (string | number | string[])[] = [traceIds, projectId];
+    if (beforeMs !== undefined) {
+      conditions.push('t.created_at < ?');
+      bindings.push(beforeMs);
+    }
     // The week-restricted batch path: a trace of the same id in a week waiting for its drop stays.
-    if (week) this.withinWeek(doomed, week);
-    const keys = ((await doomed.select('id', 'stored_at')) as Row[]).map((row) => [row.id as string, Number(row.stored_at)] as const);
+    if (week) {
+      const range = inWeek(week, 't');
+      conditions.push(range.sql);
+      bindings.push(...range.bindings);
+    }
+    const doomed = await db.raw(
+      `SELECT d.id, d.stored_at FROM unnest(?::text[]) AS x(id)
+       CROSS JOIN LATERAL (SELECT t.id, t.stored_at FROM traces t WHERE ${conditions.join(' AND ')} ORDER BY t.project_id, t.id, t.stored_at) d`,
+      bindings,
+    );
+    const keys = (doomed.rows as Row[]).map((row) => [row.id as string, Number(row.stored_at)] as const);
     if (keys.length === 0) return 0;
     const registered = (await keyedBy(db('trace_ids').where({ project_id: projectId }), 'id', keys).pluck('id')) as string[];
     await this.deletePerTraceRows(projectId, registered);
