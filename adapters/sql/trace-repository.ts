@@ -369,11 +369,17 @@ export class SqlTraceRepository implements TraceRepository {
       return;
     }
     try {
-      // The registry first: a trace id stored before (in any week) is refused here, by its key.
-      const at = STORED_TRACE_COLUMNS.length - 1;
-      await this.insertRows('trace_ids', REGISTRY_COLUMNS, traces.map((row) => [row[0], row[1], row[at]]));
-      await this.insertRows('traces', STORED_TRACE_COLUMNS, traces);
-      await this.insertRows('spans', STORED_SPAN_COLUMNS, spans);
+      if (this.dialect === 'postgres') {
+        // The registry first: a trace id stored before (in any week) is refused here, by its key.
+        const at = STORED_TRACE_COLUMNS.length - 1;
+        await this.insertRows('trace_ids', REGISTRY_COLUMNS, traces.map((row) => [row[0], row[1], row[at]]));
+        await this.insertRows('traces', STORED_TRACE_COLUMNS, traces);
+        await this.insertRows('spans', STORED_SPAN_COLUMNS, spans);
+      } else {
+        // SQLite outside a transaction (a direct write, as tests and tools make): one table per kind, no stored_at.
+        await this.insertRows('traces', TRACE_COLUMNS, traces);
+        await this.insertRows('spans', SPAN_COLUMNS, spans);
+      }
     } catch (error) {
       throw takenAs(error as Error);
     }

@@ -49,6 +49,14 @@ forEachAdapter((adapter) => {
     const spanIds = async (traceId: string) => (await store.traces.spansOf(projectId, traceId)).map((s) => s.spanId).sort();
 
     describe('TraceRepository.insertMany', () => {
+      it('stores a trace written outside a transaction, readable with its span and refused again with TraceIdTakenError', async () => {
+        await store.traces.insertMany([writeOf(projectId, 'direct-1', 'direct')]);
+        expect((await store.traces.findById(projectId, 'direct-1'))?.name).to.equal('direct');
+        expect(await spanIds('direct-1')).to.deep.equal(['s1']);
+        const again = await store.traces.insertMany([writeOf(projectId, 'direct-1', 'again')]).catch((error: Error) => error);
+        expect(again).to.be.instanceOf(TraceIdTakenError);
+      });
+
       it('refuses a trace id already stored with TraceIdTakenError, keeping the stored trace', async () => {
         await store.transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'dup-1', 'first')]));
         const second = await store.transaction((tx) => tx.traces.insertMany([writeOf(projectId, 'dup-1', 'second')])).catch((error: Error) => error);
