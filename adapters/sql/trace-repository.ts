@@ -553,7 +553,7 @@ export class SqlTraceRepository implements TraceRepository {
       }
       // The trace's row is looked up LATERAL, ordered by its week's primary key: on a week the planner
       // has no statistics for, a plain join took an index of the project's rows and filtered every one
-      // of them per append (docs/partitioning.md, fifth pass), as the search document's insert did.
+      // of them per append (docs/partitioning.md, sixth pass), as the search document's insert did (fifth pass).
       const existing = await this.db.raw(
         `SELECT r.stored_at, t.source FROM trace_ids r
          LEFT JOIN LATERAL (
