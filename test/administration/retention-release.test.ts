@@ -7,7 +7,7 @@ import { DataLifecycle } from '../../src/domain/lifecycle/data-lifecycle.js';
 import type { StoredWeek, TraceFloors, WeekRelease } from '../../src/ports/data-lifecycle.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -34,10 +34,7 @@ describe('[postgres] retention: a past week\'s release', function () {
     server = await startTestServer('postgres', { env: { DETECTION_WORKER_ENABLED: 'false' } });
     knex = server.runtime.database.knex;
     // The legacy partition (empty on this new database) ends twelve weeks back; each case takes one or two weeks after it, all past (a week ends its drop-wait a day after its end).
-    for (const table of PARTITIONED_TABLES) {
-      await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
-      await knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${nextWeek})`, [table, `${table}_legacy`]);
-    }
+    await endLegacyPartitionAt(knex, nextWeek);
     for (let week = nextWeek; week <= current + WEEK_MS; week += WEEK_MS) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(week));
   });
   after(async () => server.close());

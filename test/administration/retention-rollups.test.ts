@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { PARTITIONED_TABLES, partitionNameOf, relationExists, WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -34,10 +34,7 @@ describe('[postgres] retention: the metrics rollups of a dropped week', function
   before(async () => {
     server = await startTestServer('postgres', { env: { DETECTION_WORKER_ENABLED: 'false' } });
     knex = server.runtime.database.knex;
-    for (const table of PARTITIONED_TABLES) {
-      await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
-      await knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${pastWeek(9)})`, [table, `${table}_legacy`]);
-    }
+    await endLegacyPartitionAt(knex, pastWeek(9));
     for (const week of [pastWeek(6), pastWeek(5), current - WEEK_MS, current, current + WEEK_MS]) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(week));
   });
   after(async () => server.close());

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { PARTITIONED_TABLES, WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
+import { WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -33,10 +33,7 @@ describe('[postgres] retention: rows past retention wait for their week\'s drop,
   before(async () => {
     server = await startTestServer('postgres', { env: { DETECTION_WORKER_ENABLED: 'false' } });
     knex = server.runtime.database.knex;
-    for (const table of PARTITIONED_TABLES) {
-      await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
-      await knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${pastWeek(9)})`, [table, `${table}_legacy`]);
-    }
+    await endLegacyPartitionAt(knex, pastWeek(9));
     for (let n = -1; n <= 1; n++) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(current + n * WEEK_MS));
   });
   after(async () => server.close());

@@ -4,7 +4,7 @@ import { partitionNameOf, PARTITIONED_TABLES, relationExists, WEEK_MS, weekStart
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { countEveryTable } from './table-counts.js';
-import { moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -38,10 +38,7 @@ describe('[postgres] retention over weekly partitions', function () {
   before(async () => {
     server = await startTestServer('postgres', { env: { DETECTION_WORKER_ENABLED: 'false' } });
     knex = server.runtime.database.knex;
-    for (const table of PARTITIONED_TABLES) {
-      await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, `${table}_legacy`]);
-      await knex.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO (${weekA})`, [table, `${table}_legacy`]);
-    }
+    await endLegacyPartitionAt(knex, weekA);
     for (const week of [weekA, weekB, current - WEEK_MS, current, current + WEEK_MS]) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(week));
   });
   after(async () => server.close());

@@ -5,6 +5,7 @@ import { WEEKS_AHEAD } from '../../src/domain/lifecycle/time-partitions-task.js'
 import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { ingest, type TraceInput } from './fixtures.js';
+import { moveToWeek } from '../administration/week-fixtures.js';
 
 const traceNamed = (id: string, name: string): TraceInput => ({
   trace_id: id,
@@ -13,13 +14,6 @@ const traceNamed = (id: string, name: string): TraceInput => ({
   metadata: { framework: 'langchain', agent_name: 'bot' },
   spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 100, start_time: '2026-11-01T09:00:00Z' }],
 });
-
-/** Every row of the traces moved to the week starting at `week`, as if they had been stored then (row movement between partitions). */
-async function moveToWeek(knex: Knex, projectId: string, ids: string[], week: number): Promise<void> {
-  await knex('trace_ids').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
-  await knex('traces').where({ project_id: projectId }).whereIn('id', ids).update({ stored_at: week });
-  for (const table of ['spans', 'trace_search', 'trace_tags']) await knex(table).where({ project_id: projectId }).whereIn('trace_id', ids).update({ stored_at: week });
-}
 
 /** Weekly partitions of trace storage on PostgreSQL (migration 053, docs/partitioning.md). */
 describe('[postgres] time partitions', () => {
