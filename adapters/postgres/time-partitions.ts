@@ -85,3 +85,14 @@ export async function dropPartition(db: Knex, table: PartitionedTable, name: str
   if (row) await db.raw(`ALTER TABLE ?? DETACH PARTITION ?? ${row.pending ? 'FINALIZE' : 'CONCURRENTLY'}`, [table, name]);
   if (await relationExists(db, name)) await db.raw('DROP TABLE ??', [name]);
 }
+
+/**
+ * The trace row a registry row (alias `registry`, of `trace_ids`) names, as a LATERAL subquery of
+ * `columns`: ordered by its week's primary key and limited to the one row that key allows. On a week's
+ * partition autovacuum has not analyzed yet, a plain join on the three columns was planned as an index
+ * of the project's rows, filtering all of them per lookup (docs/partitioning.md, fifth and sixth
+ * passes); the key's order costs the other indexes a sort, so the planner takes the key with or
+ * without statistics.
+ */
+export const registeredTraceRow = (columns: string, registry: string): string =>
+  `LATERAL (SELECT ${columns} FROM traces WHERE traces.project_id = ${registry}.project_id AND traces.id = ${registry}.id AND traces.stored_at = ${registry}.stored_at ORDER BY traces.project_id, traces.id, traces.stored_at LIMIT 1)`;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { FACET_COLUMNS, type SearchClause, type SearchDocument, type SearchFilter, type SearchQuery, type TraceTextIndex } from '../sql/trace-text-index.js';
 import { matchShareBound, storeTiers, tierFloors, windowTierFloors } from './search-tiers.js';
+import { registeredTraceRow } from './time-partitions.js';
 
 /**
  * `english` with its stop list removed (migration 020): documents and queries arrive without stop
@@ -67,11 +68,8 @@ const FACETS = FACET_COLUMNS.join(', ');
  * order, comes from its identity default. LEFT JOIN: a document without its trace is refused (its
  * stored_at is null) rather than vanishing.
  *
- * The trace row is looked up per document, ordered by its week's primary key and limited to the one
- * row the key allows: on a partition autovacuum has not analyzed yet, a plain join was planned as a
- * scan of every week (or an index of the project's rows, filtered) per statement, which made ingest
- * quadratic in the rows stored since (docs/partitioning.md, fifth pass); the key's order costs the
- * other indexes a sort, so the planner takes the key with or without statistics.
+ * The trace row is looked up per document by registeredTraceRow: a plain join made ingest quadratic
+ * on a week without statistics (docs/partitioning.md, fifth pass).
  */
 async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: string): Promise<void> {
   for (const chunk of chunksOf(documents)) {
@@ -81,11 +79,7 @@ async function insertDocuments(db: Knex, documents: SearchDocument[], conflict: 
        SELECT x.project_id, x.trace_id, r.stored_at, to_tsvector('${CONFIG}', x.body), ${FACET_COLUMNS.map((c) => `t.${c}`).join(', ')}
        FROM json_to_recordset(?::json) AS x(project_id uuid, trace_id text, body text)
        LEFT JOIN trace_ids r ON r.project_id = x.project_id AND r.id = x.trace_id
-       LEFT JOIN LATERAL (
-         SELECT ${FACETS} FROM traces
-         WHERE traces.project_id = r.project_id AND traces.id = r.id AND traces.stored_at = r.stored_at
-         ORDER BY traces.project_id, traces.id, traces.stored_at LIMIT 1
-       ) t ON true ${conflict}`,
+       LEFT JOIN ${registeredTraceRow(FACETS, 'r')} t ON true ${conflict}`,
       [JSON.stringify(rows)],
     );
   }

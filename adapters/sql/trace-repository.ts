@@ -34,6 +34,7 @@ import { insertNewStep, insertStep, transactionConnection } from '../sqlite/prep
 import type { RowStep, ThreadedSqliteConnection } from '../sqlite/sqlite-thread.js';
 import { searchDocumentsStep } from '../sqlite/trace-text-index.js';
 import type { NativeStatement, SearchJob, SqliteSearchReader } from '../sqlite/search-reader.js';
+import { registeredTraceRow } from '../postgres/time-partitions.js';
 
 type Row = Record<string, unknown>;
 
@@ -551,15 +552,8 @@ export class SqlTraceRepository implements TraceRepository {
         storedAt.set(trace.id, now);
         continue;
       }
-      // The trace's row is looked up LATERAL, ordered by its week's primary key: on a week the planner
-      // has no statistics for, a plain join took an index of the project's rows and filtered every one
-      // of them per append (docs/partitioning.md, sixth pass), as the search document's insert did (fifth pass).
       const existing = await this.db.raw(
-        `SELECT r.stored_at, t.source FROM trace_ids r
-         LEFT JOIN LATERAL (
-           SELECT source FROM traces WHERE traces.project_id = r.project_id AND traces.id = r.id AND traces.stored_at = r.stored_at
-           ORDER BY traces.project_id, traces.id, traces.stored_at LIMIT 1
-         ) t ON true
+        `SELECT r.stored_at, t.source FROM trace_ids r LEFT JOIN ${registeredTraceRow('source', 'r')} t ON true
          WHERE r.project_id = ? AND r.id = ? FOR UPDATE OF r`,
         [projectId, trace.id],
       );
