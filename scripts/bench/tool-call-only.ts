@@ -40,6 +40,41 @@ async function settle(db: BenchDatabase, server: ServerProcess, bare: ServerProc
   await load({ url: `${bare.baseUrl}/ping`, method: 'POST', connections, durationSeconds: seconds, warmupRequests: 0, headers: { 'content-type': 'application/json' }, body: toolCallBody('ping', {}) });
 }
 
+/**
+ * Unrecorded traffic of other kinds on the server, a few seconds each, before its settle: REST
+ * reads and writes, searches and other tools, as the full run's earlier phases send it. The bare
+ * endpoint never sees any: the difference this makes to the ratio is the measurement (`--mixed`).
+ */
+async function mixedTraffic(db: BenchDatabase, server: ServerProcess, connections: number, seconds: number, log: (message: string) => void): Promise<void> {
+  const apiKey = await db.issueApiKey(db.project.projectId);
+  const session = await openMcpSession(server.baseUrl, apiKey);
+  const rest = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+  let written = 0;
+  const trace = () =>
+    JSON.stringify({
+      trace_id: `mixed-${process.pid}-${written++}`,
+      name: 'customer support run',
+      metadata: { framework: 'langchain', agent_name: 'support-bot' },
+      spans: [{ span_id: 'root', name: 'agent', span_type: 'AGENT', status: 'success', latency_ms: 12, start_time: new Date().toISOString() }],
+    });
+  const each = { connections, durationSeconds: seconds, warmupRequests: 0 };
+  const run = async (label: string, options: Omit<Parameters<typeof load>[0], keyof typeof each>) => {
+    const result = await load({ ...each, ...options });
+    log(`mixed: ${label} ${Math.round(result.requestsPerSecond)} req/s${result.failed > 0 ? `, not 2xx: ${JSON.stringify(result.statusCodes)}` : ''}`);
+  };
+  try {
+    await run('POST /traces', { url: `${server.baseUrl}/api/v1/public/traces`, method: 'POST', headers: rest, nextBody: trace });
+    await run('GET /traces', { url: `${server.baseUrl}/api/v1/public/traces?limit=50`, headers: rest });
+    await run('GET /project', { url: `${server.baseUrl}/api/v1/public/project`, headers: rest });
+    await run('GET /traces/{id}', { url: `${server.baseUrl}/api/v1/public/traces/mixed-${process.pid}-0`, headers: rest });
+    for (const [tool, args] of [['search_traces', { query: 'customer', limit: 20 }], ['get_trace_context', { trace_id: `mixed-${process.pid}-0` }], ['list_detections', {}]] as const) {
+      await run(tool, { url: session.url, method: 'POST', headers: session.headers, body: toolCallBody(tool, args) });
+    }
+  } finally {
+    await session.close();
+  }
+}
+
 async function main(): Promise<void> {
   const options = new Command()
     .name('npm run bench:tool-call --')
@@ -50,9 +85,10 @@ async function main(): Promise<void> {
     .option('--rounds <n>', 'interleaved MCP / bare rounds; medians are reported', integerArg, 3)
     .option('--server <entry>', 'a compiled server entry to measure (e.g. another checkout\'s dist/src/main.js, for a before/after pair) instead of compiling this checkout')
     .option('--settle <seconds>', 'unrecorded load on each freshly started server before the measurement', integerArg, 10)
+    .option('--mixed <seconds>', 'before the settle, this many seconds of each of seven other requests (REST writes and reads, searches, other tools) on the server only; 0 for none', (value) => (value === '0' ? 0 : integerArg(value)), 0)
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; server?: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; postgresUrl: string }>();
+    .opts<{ adapter: string; server?: string; connections: number; duration: number; warmup: number; rounds: number; settle: number; mixed: number; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call] ${message}`);
   const compiled = options.server ? { entry: options.server, remove: () => undefined } : await buildServer();
   try {
@@ -63,11 +99,12 @@ async function main(): Promise<void> {
         try {
           const server = await spawnServer({ entry: compiled.entry, env: benchServerEnv(db), startTimeoutMs: START_TIMEOUT_MS });
           try {
+            if (options.mixed > 0) await mixedTraffic(db, server, options.connections, options.mixed, log);
             await settle(db, server, bare, options.connections, options.settle);
             const notes: string[] = [];
             const context = { server, serverEntry: compiled.entry, db, raw: createRawIngestor(db), seed: 42, baseTime: Date.now() - 60_000, durationSeconds: options.duration, warmupRequests: options.warmup, log, notes };
             const result = await measureToolCall(context, { projectId: db.project.projectId, connections: options.connections, bare, rounds: options.rounds });
-            console.log(JSON.stringify({ adapter, ...result, notes }));
+            console.log(JSON.stringify({ adapter, mixedSeconds: options.mixed, ...result, notes }));
           } finally {
             await server.stop();
           }
