@@ -8,6 +8,7 @@ import { benchServerEnv } from './server-env.js';
 import { buildServer, spawnServer, type ServerProcess } from './server-process.js';
 import { load } from './load.js';
 import { openMcpSession, toolCallBody, type McpSession } from './mcp-client.js';
+import { mixedTraffic } from './mixed-traffic.js';
 
 /**
  * Server CPU per `tools/call ping` (utime + stime of the server process from /proc/<pid>/stat over a
@@ -16,7 +17,11 @@ import { openMcpSession, toolCallBody, type McpSession } from './mcp-client.js';
  * (e.g. main's build as "before"). On a shared machine requests per second measure the neighbours
  * as much as the code; CPU seconds per request are the server's own work (issue #61 item 3).
  * `--cpu-prof <dir>` starts every server under `node --cpu-prof` for a profile of the same load.
+ * An entry ending in `+mixed` is that build given `--mixed` seconds of each of seven other kinds of
+ * request before its settle (scripts/bench/mixed-traffic.ts): the same build with and without them
+ * side by side says what a server that served other traffic first pays per ping.
  */
+const MIXED_SUFFIX = '+mixed';
 const START_TIMEOUT_MS = 300_000;
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -73,10 +78,11 @@ async function main(): Promise<void> {
     .option('--requests <n>', 'answered requests per measurement', integerArg, 20_000)
     .option('--rounds <n>', 'interleaved rounds; medians are reported', integerArg, 3)
     .option('--settle <requests>', 'unrecorded requests on each server first', integerArg, 20_000)
+    .option('--mixed <seconds>', 'seconds of each kind of other traffic for the entries ending in +mixed', integerArg, 5)
     .option('--cpu-prof <dir>', 'run the servers under node --cpu-prof, profiles written here')
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; server?: string; connections: number; requests: number; rounds: number; settle: number; cpuProf?: string; postgresUrl: string }>();
+    .opts<{ adapter: string; server?: string; connections: number; requests: number; rounds: number; settle: number; mixed: number; cpuProf?: string; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call-cpu] ${message}`);
   const compiled = options.server ? null : await buildServer();
   const entries = options.server ? options.server.split(',') : [compiled!.entry];
@@ -90,12 +96,15 @@ async function main(): Promise<void> {
         const bare = await spawnServer({ entry: 'scripts/bench/bare-server.ts', env: {}, nodeArgs, startTimeoutMs: START_TIMEOUT_MS });
         servers.push(bare);
         const targets: Target[] = [{ label: 'bare', server: bare, url: `${bare.baseUrl}/ping`, headers: { 'content-type': 'application/json' } }];
-        for (const entry of entries) {
+        for (const label of entries) {
+          const mixed = label.endsWith(MIXED_SUFFIX);
+          const entry = mixed ? label.slice(0, -MIXED_SUFFIX.length) : label;
           const server = await spawnServer({ entry, env: benchServerEnv(db), nodeArgs, startTimeoutMs: START_TIMEOUT_MS });
           servers.push(server);
+          if (mixed) await mixedTraffic(db, server, options.connections, options.mixed, log);
           const session = await openMcpSession(server.baseUrl, await db.issueApiKey(db.project.projectId));
           sessions.push(session);
-          targets.push({ label: entry, server, url: session.url, headers: session.headers });
+          targets.push({ label, server, url: session.url, headers: session.headers });
         }
         for (const target of targets) {
           log(`${adapter} ${target.label}: settling (${options.settle} requests)…`);
