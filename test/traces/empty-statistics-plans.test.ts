@@ -31,6 +31,11 @@ async function copyTrace(knex: Knex, projectId: string, atMost = Infinity): Prom
   }
 }
 
+/** A new project of the test tenant's organization, by its organization key. */
+async function newProject(server: TestServer, name: string): Promise<string> {
+  return expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201).id;
+}
+
 /** The statistics of the trace tables and their partitions cleared, as on a week autovacuum has not analyzed. */
 async function clearStatistics(knex: Knex): Promise<void> {
   const relations = `SELECT oid FROM pg_class WHERE relkind = 'r' AND relname ~ '${TRACE_TABLES.source}'`;
@@ -190,8 +195,7 @@ describe('[postgres] retention statements on empty planner statistics', () => {
   it("deletes a project's traces past retention in batches without walking the project's rows", async function () {
     this.timeout(240_000); // 160,000 rows copied first
     const orgKey = server.tenant.orgApiKey;
-    const newProject = async (name: string) => expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', orgKey).send({ name }), 201).id;
-    const [deleting, twin] = [await newProject('Retention run'), await newProject('Retention twin')];
+    const [deleting, twin] = [await newProject(server, 'Retention run'), await newProject(server, 'Retention twin')];
     const monthAgo = new Date(server.clock.now().getTime() - 30 * 86_400_000).toISOString();
     for (const projectId of [deleting, twin]) {
       await server.runtime.services.traceIngestion.ingestBatch(projectId, [
@@ -291,8 +295,7 @@ describe('[postgres] a week\'s drop and a project purge on empty planner statist
   it("releases and drops a past week, and purges a deleted project's rows, without walking other rows", async function () {
     this.timeout(300_000); // 83,000 traces copied first
     const orgKey = server.tenant.orgApiKey;
-    const newProject = async (name: string) => expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', orgKey).send({ name }), 201).id;
-    const [expiring, keeping, deleted] = [await newProject('Past its floor'), await newProject('Keeps its traces'), await newProject('Deleted')];
+    const [expiring, keeping, deleted] = [await newProject(server, 'Past its floor'), await newProject(server, 'Keeps its traces'), await newProject(server, 'Deleted')];
     const now = server.clock.now().getTime();
     const current = weekStart(Date.now()); // the partitions follow the wall clock, as stored_at does
     const past = current - 4 * WEEK_MS;
