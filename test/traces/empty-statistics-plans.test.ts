@@ -36,6 +36,17 @@ async function newProject(server: TestServer, name: string): Promise<string> {
   return expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201).id;
 }
 
+/** The trace every copy is made from (copyTrace): one step that began 30 days before the test clock's now, past a 7-day floor. */
+function monthOldSeed(server: TestServer): ReturnType<typeof sampleTrace> {
+  const monthAgo = new Date(server.clock.now().getTime() - 30 * 86_400_000).toISOString();
+  return sampleTrace({ trace_id: 'seed-0', name: 'granite seed', spans: [{ span_id: 'r', name: 'old step', span_type: 'AGENT', status: 'success', latency_ms: 5, start_time: monthAgo }] });
+}
+
+/** How many traces the project holds. */
+async function traceCount(knex: Knex, projectId: string): Promise<number> {
+  return Number((await knex('traces').where({ project_id: projectId }).count<{ n: number | string }[]>({ n: '*' }))[0].n);
+}
+
 /** The statistics of the trace tables and their partitions cleared, as on a week autovacuum has not analyzed. */
 async function clearStatistics(knex: Knex): Promise<void> {
   const relations = `SELECT oid FROM pg_class WHERE relkind = 'r' AND relname ~ '${TRACE_TABLES.source}'`;
@@ -196,10 +207,9 @@ describe('[postgres] retention statements on empty planner statistics', () => {
     this.timeout(240_000); // 160,000 rows copied first
     const orgKey = server.tenant.orgApiKey;
     const [deleting, twin] = [await newProject(server, 'Retention run'), await newProject(server, 'Retention twin')];
-    const monthAgo = new Date(server.clock.now().getTime() - 30 * 86_400_000).toISOString();
     for (const projectId of [deleting, twin]) {
       await server.runtime.services.traceIngestion.ingestBatch(projectId, [
-        sampleTrace({ trace_id: 'seed-0', name: 'granite seed', spans: [{ span_id: 'r', name: 'old step', span_type: 'AGENT', status: 'success', latency_ms: 5, start_time: monthAgo }] }),
+        monthOldSeed(server),
       ]);
       await copyTrace(knex, projectId);
     }
@@ -225,7 +235,7 @@ describe('[postgres] retention statements on empty planner statistics', () => {
     expect([...steps]).to.deep.equal(['retention']);
     // The replay did the run's work on the twin: three thousand of its 40,001 traces deleted.
     expect(twinLeft).to.equal(37_001);
-    expect(await knex('traces').where({ project_id: twin }).count<{ n: number | string }[]>({ n: '*' }).then((rows) => Number(rows[0].n))).to.equal(40_001);
+    expect(await traceCount(knex, twin)).to.equal(40_001);
   });
 });
 
@@ -296,14 +306,12 @@ describe('[postgres] a week\'s drop and a project purge on empty planner statist
     this.timeout(300_000); // 83,000 traces copied first
     const orgKey = server.tenant.orgApiKey;
     const [expiring, keeping, deleted] = [await newProject(server, 'Past its floor'), await newProject(server, 'Keeps its traces'), await newProject(server, 'Deleted')];
-    const now = server.clock.now().getTime();
     const current = weekStart(Date.now()); // the partitions follow the wall clock, as stored_at does
     const past = current - 4 * WEEK_MS;
     await endLegacyPartitionAt(knex, past);
     for (let week = past; week <= current + WEEK_MS; week += WEEK_MS) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(week));
 
-    const monthAgo = new Date(now - 30 * 86_400_000).toISOString();
-    const seed = sampleTrace({ trace_id: 'seed-0', name: 'granite seed', spans: [{ span_id: 'r', name: 'old step', span_type: 'AGENT', status: 'success', latency_ms: 5, start_time: monthAgo }] });
+    const seed = monthOldSeed(server);
     for (const projectId of [expiring, keeping, deleted]) await server.runtime.services.traceIngestion.ingestBatch(projectId, [seed]);
     await moveToWeek(knex, expiring, ['seed-0'], past);
     await copyTrace(knex, expiring);
@@ -319,9 +327,9 @@ describe('[postgres] a week\'s drop and a project purge on empty planner statist
       run = await lifecycle.runOnce('empty-statistics-drop');
     });
     expect(run).to.deep.equal({ ran: true, deletedTraces: 43_002, purgedProjects: 1, more: false }); // the week's 40,001 released and dropped, the deleted project's 3,001 deleted
-    expect(await knex('traces').where({ project_id: expiring }).count<{ n: number | string }[]>({ n: '*' }).then((rows) => Number(rows[0].n))).to.equal(0);
+    expect(await traceCount(knex, expiring)).to.equal(0);
     expect(await relationExists(knex, partitionNameOf('traces', past))).to.equal(false);
-    expect(await knex('traces').where({ project_id: keeping }).count<{ n: number | string }[]>({ n: '*' }).then((rows) => Number(rows[0].n))).to.equal(40_001);
+    expect(await traceCount(knex, keeping)).to.equal(40_001);
 
     const walks = plans.flatMap(({ query, plan }) => walksIn(plan).map((walk) => `${walk} — ${query.replace(/\s+/g, ' ').slice(0, 160)}`));
     expect(walks).to.deep.equal([]);
