@@ -48,6 +48,7 @@ import { metricsMarksVacuum } from './051-metrics-marks-vacuum.js';
 import { traceRegistry } from './052-trace-registry.js';
 import { timePartitions } from './053-time-partitions.js';
 import { traceIdsWeekOrder } from './054-trace-ids-week-order.js';
+import { metricsRollupPartitions } from './055-metrics-rollup-partitions.js';
 
 /** Every migration, in order. Append; never reorder or edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -100,4 +101,5 @@ export const migrations: readonly Migration[] = [
   traceRegistry,
   timePartitions,
   traceIdsWeekOrder,
+  metricsRollupPartitions,
 ];

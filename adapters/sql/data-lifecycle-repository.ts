@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import type { DataLifecycleRepository, StoredWeek, TraceFloors, WeekCursor, WeekRelease } from '../../src/ports/data-lifecycle.js';
+import type { DataLifecycleRepository, RollupWeek, StoredWeek, TraceFloors, WeekCursor, WeekRelease } from '../../src/ports/data-lifecycle.js';
 import type { Dialect } from '../../src/ports/store.js';
 import { scopeMatch } from '../sqlite/trace-text-index.js';
-import { dropPartition, partitionNameOf, partitionsOf, PARTITIONED_TABLES } from '../postgres/time-partitions.js';
+import { dropPartition, partitionNameOf, partitionsOf, PARTITIONED_TABLES, relationExists, ROLLUP_TABLES, weekPartitionName } from '../postgres/time-partitions.js';
 import type { TraceTextIndex } from './trace-text-index.js';
 import { DAY_MS, HOUR_MS } from './metrics-rollup-grains.js';
+import { SETTLE_LOCK } from './metrics-rollup-writer.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +36,32 @@ function inWeek(week: StoredWeek, alias: string): { sql: string; bindings: numbe
  */
 const ROW_ADDRESS: Record<Dialect, string> = { sqlite: 'rowid', postgres: '(tableoid, ctid)' };
 const ROW_ADDRESS_COLUMNS: Record<Dialect, string> = { sqlite: 'rowid', postgres: 'tableoid, ctid' };
+
+/** How long a rollup week's drop waits for a lock (a metrics read, the settler) before leaving the week to the next run. */
+const ROLLUP_DROP_LOCK_TIMEOUT_MS = 2000;
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * The projects with rollup rows (hours or days) in the week: a loose index scan of each partition's
+ * (project_id, dimension, time) index, one probe per project.
+ */
+async function rollupWeekProjects(db: Knex, week: RollupWeek): Promise<string[]> {
+  const projects = new Set<string>();
+  for (const table of ROLLUP_TABLES) {
+    const partition = weekPartitionName(table, week.fromMs);
+    if (!(await relationExists(db, partition))) continue;
+    const result = await db.raw(
+      `WITH RECURSIVE p AS (
+         (SELECT project_id FROM ?? ORDER BY project_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT r.project_id FROM ?? r WHERE r.project_id > p.project_id ORDER BY r.project_id LIMIT 1) FROM p WHERE p.project_id IS NOT NULL)
+       SELECT project_id FROM p WHERE project_id IS NOT NULL`,
+      [partition, partition],
+    );
+    for (const row of result.rows as { project_id: string }[]) projects.add(row.project_id);
+  }
+  return [...projects].sort();
+}
 
 export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   constructor(
@@ -224,13 +251,17 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
     let removed = 0;
     // One table after another within the step's limit: marks first, so the settler cannot rebuild an
     // hour row from them meanwhile. On the (project_id, hour_ms) and (project_id, dimension, …) indexes.
+    // By partition and ctid (ROW_ADDRESS): the rollups are partitioned by week (migration 055), and a
+    // bare ctid matched the row at the same address in another week's partition. The outer range keeps
+    // the delete to the span's weeks and the project's index entries.
     const step = async (table: string, column: string, span: { from: number; to: number }, keep: number[]) => {
       if (removed >= limit || span.to <= span.from) return;
+      const where = `project_id = ? AND ${column} >= ? AND ${column} < ?`;
       removed += Number(
         (
           await db.raw(
-            `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE project_id = ? AND ${column} >= ? AND ${column} < ? AND NOT (${column} = ANY(?::bigint[])) LIMIT ?)`,
-            [projectId, span.from, span.to, keep, limit - removed],
+            `DELETE FROM ${table} WHERE ${where} AND ${ROW_ADDRESS.postgres} IN (SELECT ${ROW_ADDRESS_COLUMNS.postgres} FROM ${table} WHERE ${where} AND NOT (${column} = ANY(?::bigint[])) LIMIT ?)`,
+            [projectId, span.from, span.to, projectId, span.from, span.to, keep, limit - removed],
           )
         ).rowCount ?? 0,
       );
@@ -255,6 +286,43 @@ export class SqlDataLifecycleRepository implements DataLifecycleRepository {
   async dropWeek(week: StoredWeek): Promise<void> {
     // traces last: until it goes, the week's other rows are still those of its trace rows.
     for (const table of [...PARTITIONED_TABLES.filter((t) => t !== 'traces'), 'traces' as const]) await dropPartition(this.db, table, partitionNameOf(table, week.fromMs));
+  }
+
+  async pastRollupWeeks(endingBy: number): Promise<{ week: RollupWeek; projectIds: string[] }[]> {
+    if (this.dialect !== 'postgres') return [];
+    const now = Math.min(Date.now(), endingBy);
+    const weeks = new Map<number, RollupWeek>();
+    for (const table of ROLLUP_TABLES) for (const p of await partitionsOf(this.db, table)) if (p.from !== null && p.to <= now) weeks.set(p.from, { fromMs: p.from, toMs: p.to });
+    const found: { week: RollupWeek; projectIds: string[] }[] = [];
+    for (const week of [...weeks.values()].sort((a, b) => a.fromMs - b.fromMs)) found.push({ week, projectIds: await rollupWeekProjects(this.db, week) });
+    return found;
+  }
+
+  /**
+   * Under the settler's lock, so no settle writes into the week between the check and the drop (its
+   * marks would be gone with rows no one recomputes); a plain detach, whose short exclusive lock on the
+   * rollup tables only pauses metrics reads (ingest never writes them), bounded by lock_timeout: a week
+   * not dropped in time is tried again by the next run.
+   */
+  async dropRollupWeek(week: RollupWeek, projectIds: readonly string[]): Promise<boolean> {
+    if (this.dialect !== 'postgres') return false;
+    try {
+      return await this.db.transaction(async (trx) => {
+        await trx.raw(`SET LOCAL lock_timeout = '${ROLLUP_DROP_LOCK_TIMEOUT_MS}ms'`);
+        await trx.raw('SELECT pg_advisory_xact_lock(?)', [SETTLE_LOCK]);
+        if ((await rollupWeekProjects(trx, week)).some((id) => !projectIds.includes(id))) return false;
+        for (const table of ROLLUP_TABLES) {
+          const partition = weekPartitionName(table, week.fromMs);
+          if (!(await relationExists(trx, partition))) continue;
+          await trx.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, partition]);
+          await trx.raw('DROP TABLE ??', [partition]);
+        }
+        return true;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return false;
+      throw error;
+    }
   }
 
   /** A deleted trace leaves its failure cluster: the membership goes and the cluster's count falls with it. */

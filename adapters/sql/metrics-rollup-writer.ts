@@ -7,10 +7,11 @@ import { dimensionColumn, join, spanTokenColumns, sql } from './metrics-reader.j
 import type { FilterDialect, SqlFragment } from './filter-compiler.js';
 import { daysOf, rebuildDailyRollups } from './metrics-daily-rollups.js';
 import { HOUR_MS, SPAN_ROLLUP_DIMENSIONS, TRACE_ROLLUP_DIMENSIONS } from './metrics-rollup-grains.js';
+import { ensureRollupWeeks, weekStart } from '../postgres/time-partitions.js';
 
 type Row = Record<string, unknown>;
-/** Any PostgreSQL advisory lock key of ours, only for "one settler at a time". */
-const SETTLE_LOCK = 470_047;
+/** Any PostgreSQL advisory lock key of ours, for "one settler at a time" (and a rollup week's drop waits for it). */
+export const SETTLE_LOCK = 470_047;
 const INSERT_CHUNK = 500;
 
 /** The hours of a project as the first table of a join: `hs(h)`. */
@@ -87,6 +88,8 @@ export class SqlMetricsRollupWriter implements MetricsRollupWriter {
       total_tokens: Number(row.tot ?? 0),
       latency_sketch: encodeSketch(sketches.get(keyOf(row)) ?? []),
     }));
+    // Partitioned by week (migration 055): the weeks of hours far from now may have no partition yet.
+    if (this.dialect === 'postgres' && rows.length > 0) await ensureRollupWeeks(this.db, rows.map((row) => weekStart(row.hour_ms)));
     await this.db('metrics_rollups').where({ project_id: projectId }).whereIn('hour_ms', hours).delete();
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) await this.db('metrics_rollups').insert(rows.slice(start, start + INSERT_CHUNK));
     for (let start = 0; start < marks.length; start += INSERT_CHUNK) await this.db('metrics_dirty_hours').whereIn('id', marks.slice(start, start + INSERT_CHUNK)).delete();

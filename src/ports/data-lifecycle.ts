@@ -70,6 +70,25 @@ export interface DataLifecycleRepository {
   weekRegistered(week: StoredWeek): Promise<boolean>;
   /** Detaches the week's partitions without blocking writers, and drops them; never inside a transaction. */
   dropWeek(week: StoredWeek): Promise<void>;
+  /**
+   * The weeks of partitioned metrics rollups (docs/partitioning.md, "The metrics rollups") that ended
+   * by `endingBy` and before now, oldest first, each with the projects that have rollup rows in it; the
+   * weeks are of the traces' `created_at` (the hours the rows add up), as retention's floors are. None
+   * where the rollups are not partitioned.
+   */
+  pastRollupWeeks(endingBy: number): Promise<{ week: RollupWeek; projectIds: string[] }[]>;
+  /**
+   * Drops the week's rollup partitions (hours and days) if no project but these has rows in them,
+   * checked again where no settle can write meanwhile; false when it kept them (another project's rows,
+   * or a lock not granted in time: the next run tries again). Never inside a transaction.
+   */
+  dropRollupWeek(week: RollupWeek, projectIds: readonly string[]): Promise<boolean>;
+}
+
+/** A week of the partitioned metrics rollups, `[fromMs, toMs)` of the hours and days they add up. */
+export interface RollupWeek {
+  fromMs: number;
+  toMs: number;
 }
 
 /** Named leases: one replica at a time runs a sweep; an expired lease is taken over. */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { PARTITIONED_TABLES, partitionNameOf, relationExists, WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek, projectWithRetention } from './week-fixtures.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -39,11 +39,7 @@ describe('[postgres] retention: the metrics rollups of a dropped week', function
   });
   after(async () => server.close());
 
-  const newProject = async (name: string, retentionDays: number | null) => {
-    const project = expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201);
-    if (retentionDays !== null) await server.request().patch('/api/v1/public/project').set({ 'x-api-key': server.tenant.orgApiKey, 'x-project-id': project.id }).send({ retentionDays }).expect(200);
-    return project.id;
-  };
+  const newProject = (name: string, retentionDays: number | null) => projectWithRetention(server, name, retentionDays);
   const stored = async (projectId: string, traces: [string, number][], week: number | null) => {
     await server.runtime.services.traceIngestion.ingestBatch(projectId, traces.map(([id, at]) => tracePayload(id, at)));
     if (week !== null) await moveToWeek(knex, projectId, traces.map(([id]) => id), week);

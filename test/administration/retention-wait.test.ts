@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
-import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek, projectWithRetention } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -42,11 +42,7 @@ describe('[postgres] retention: rows past retention wait for their week\'s drop,
   const weeks = async (...ns: number[]) => {
     for (const n of ns) await server.runtime.store.transaction((tx) => tx.timePartitions.createWeek(pastWeek(n)));
   };
-  const newProject = async (name: string, retentionDays: number | null) => {
-    const project = expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201);
-    if (retentionDays !== null) await server.request().patch('/api/v1/public/project').set({ 'x-api-key': server.tenant.orgApiKey, 'x-project-id': project.id }).send({ retentionDays }).expect(200);
-    return project.id;
-  };
+  const newProject = (name: string, retentionDays: number | null) => projectWithRetention(server, name, retentionDays);
   /** Traces `ids` created `agoMs` before the service's now, stored in the week `week` (null: stored now). */
   const stored = async (projectId: string, ids: string[], agoMs: number, week: number | null) => {
     const now = server.clock.now().getTime();

@@ -4,7 +4,7 @@ import { partitionNameOf, PARTITIONED_TABLES, relationExists, WEEK_MS, weekStart
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { expectEnvelope } from '../support/problem.js';
 import { countEveryTable } from './table-counts.js';
-import { endLegacyPartitionAt, moveToWeek } from './week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek, projectWithRetention } from './week-fixtures.js';
 
 const DAY = 24 * 3600_000;
 
@@ -43,11 +43,7 @@ describe('[postgres] retention over weekly partitions', function () {
   });
   after(async () => server.close());
 
-  const newProject = async (name: string, retentionDays: number) => {
-    const project = expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201);
-    await server.request().patch('/api/v1/public/project').set({ 'x-api-key': server.tenant.orgApiKey, 'x-project-id': project.id }).send({ retentionDays }).expect(200);
-    return project.id;
-  };
+  const newProject = (name: string, retentionDays: number | null) => projectWithRetention(server, name, retentionDays);
   const runLifecycle = async () => {
     for (let i = 0; i < 100; i++) if (!(await server.runtime.services.dataLifecycle.runOnce(`weeks-${i}`)).more) return server.runtime.services.metricsRollups.settleAll();
     throw new Error('the lifecycle did not finish');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { PARTITIONED_TABLES, WEEK_MS, weekPartitionName, weekStart, weekStored } from '../../adapters/postgres/time-partitions.js';
+import { PARTITIONED_TABLES, ROLLUP_TABLES, WEEK_MS, weekPartitionName, weekStart, weekStored } from '../../adapters/postgres/time-partitions.js';
 import { WEEKS_AHEAD } from '../../src/domain/lifecycle/time-partitions-task.js';
 import { TraceSearchService } from '../../src/domain/traces/trace-search-service.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
@@ -15,7 +15,9 @@ const traceNamed = (id: string, name: string): TraceInput => ({
   spans: [{ span_id: 'r', name: 'root step', span_type: 'AGENT', status: 'success', latency_ms: 100, start_time: '2026-11-01T09:00:00Z' }],
 });
 
-/** Weekly partitions of trace storage on PostgreSQL (migration 053, docs/partitioning.md). */
+/** Weekly partitions of trace storage and the metrics rollups on PostgreSQL (migrations 053 and 055, docs/partitioning.md). */
+const WEEKLY_TABLES = [...PARTITIONED_TABLES, ...ROLLUP_TABLES];
+
 describe('[postgres] time partitions', () => {
   let server: TestServer;
   let knex: Knex;
@@ -28,18 +30,18 @@ describe('[postgres] time partitions', () => {
   const currentWeek = () => weekStart(Date.now());
   const weeksStored = async () => {
     const stored: Record<string, boolean[]> = {};
-    for (const table of PARTITIONED_TABLES) {
+    for (const table of WEEKLY_TABLES) {
       stored[table] = [];
       for (let week = 0; week <= WEEKS_AHEAD; week++) stored[table].push(await weekStored(knex, table, currentWeek() + week * WEEK_MS));
     }
     return stored;
   };
-  const allStored = Object.fromEntries(PARTITIONED_TABLES.map((table) => [table, new Array(WEEKS_AHEAD + 1).fill(true)]));
+  const allStored = Object.fromEntries(WEEKLY_TABLES.map((table) => [table, new Array(WEEKS_AHEAD + 1).fill(true)]));
 
   describe('the time-partitions task', () => {
-    it('creates the missing weeks of every partitioned table up to four ahead, once', async () => {
+    it('creates the missing weeks of every partitioned table, the rollups included, up to four ahead, once', async () => {
       const last = currentWeek() + WEEKS_AHEAD * WEEK_MS;
-      for (const table of PARTITIONED_TABLES) {
+      for (const table of WEEKLY_TABLES) {
         const name = weekPartitionName(table, last);
         await knex.raw('ALTER TABLE ?? DETACH PARTITION ??', [table, name]);
         await knex.raw('DROP TABLE ??', [name]);
@@ -51,6 +53,16 @@ describe('[postgres] time partitions', () => {
       expect(await server.runtime.store.timePartitions.missingWeeks(WEEKS_AHEAD)).to.deep.equal([]);
       const runs = await knex('scheduled_runs').where({ task: 'time-partitions' }).pluck('slot');
       expect(runs).to.deep.equal([String(last)]);
+    });
+
+    it('names a week whose only missing partition is a rollup table\'s, and creates it', async () => {
+      const week = currentWeek() + 2 * WEEK_MS;
+      const name = weekPartitionName('metrics_daily_rollups', week);
+      await knex.raw('ALTER TABLE metrics_daily_rollups DETACH PARTITION ??', [name]);
+      await knex.raw('DROP TABLE ??', [name]);
+      expect(await server.runtime.store.timePartitions.missingWeeks(WEEKS_AHEAD)).to.deep.equal([week]);
+      await server.runtime.store.transaction((store) => store.timePartitions.createWeek(week));
+      expect(await weeksStored()).to.deep.equal(allStored);
     });
 
     it('keeps a week that exists when asked to create it again', async () => {

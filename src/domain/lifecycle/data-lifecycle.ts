@@ -70,6 +70,7 @@ export class DataLifecycle {
     };
     try {
       if (!(await this.dropPastWeeks(spend, run))) return { ...run, more: true };
+      if (!(await this.dropPastRollupWeeks(spend))) return { ...run, more: true };
       for (const project of await this.store.projects.listDeleted(100)) {
         const purged = await this.purgeProject(project, spend, run);
         if (!purged) return { ...run, more: true };
@@ -129,6 +130,28 @@ export class DataLifecycle {
       if (!(await spend())) return false;
       // Outside any transaction: a concurrent detach cannot run inside one.
       await this.store.dataLifecycle.dropWeek(week);
+    }
+    return true;
+  }
+
+  /**
+   * Partitioned metrics rollups (docs/partitioning.md, "The metrics rollups"): a past week of them goes
+   * whole when every project with rows there is deleted or has its floor at or past the week's end — the
+   * rows add up traces created in the week, all past retention or gone. A week holding a project that
+   * keeps its traces, or keeps them longer, stays; its rows past a floor go with the traces' deletions
+   * (the settler) or with a dropped trace week (removeDroppedRollups). False when the budget ran out first.
+   */
+  private async dropPastRollupWeeks(spend: () => Promise<boolean>): Promise<boolean> {
+    const floors = await this.traceFloors();
+    // Only weeks ending by the latest floor can qualify; none without a retention anywhere (a deleted
+    // project's rollups go with its project row).
+    const latestFloor = Math.max(...[...floors.values()].filter((floor): floor is number => floor !== null));
+    if (latestFloor === -Infinity) return true;
+    for (const { week, projectIds } of await this.store.dataLifecycle.pastRollupWeeks(latestFloor)) {
+      if (!projectIds.every((id) => floors.has(id) && (floors.get(id) === null || week.toMs <= floors.get(id)!))) continue;
+      if (!(await spend())) return false;
+      // Outside any transaction: the drop rechecks the projects under the settler's lock in its own.
+      await this.store.dataLifecycle.dropRollupWeek(week, projectIds);
     }
     return true;
   }
