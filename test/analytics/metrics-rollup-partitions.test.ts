@@ -92,7 +92,7 @@ describe('[postgres] migration 055-metrics-rollup-partitions', () => {
       expect({ hours: await rowsOf(knex, 'metrics_rollups', 'hour_ms'), days: await rowsOf(knex, 'metrics_daily_rollups', 'day_ms') }).to.deep.equal(before);
       const rowOf2019 = await knex.raw("SELECT tableoid::regclass::text AS part FROM metrics_rollups WHERE hour_ms = ?", [march2019]);
       expect(rowOf2019.rows).to.deep.equal([{ part: 'metrics_rollups_w20190304' }]);
-      const indexes = await knex.raw("SELECT indexname FROM pg_indexes WHERE tablename IN ('metrics_rollups', 'metrics_daily_rollups') ORDER BY 1");
+      const indexes = await knex.raw("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('metrics_rollups', 'metrics_daily_rollups') ORDER BY 1");
       expect(indexes.rows.map((row: { indexname: string }) => row.indexname)).to.deep.equal(['metrics_daily_rollups_project_dimension_day_idx', 'metrics_rollups_project_dimension_hour_idx']);
     });
   });
@@ -118,7 +118,7 @@ describe('[postgres] migration 055-metrics-rollup-partitions', () => {
       await metricsRollupPartitions.down(knex, 'postgres');
       for (const table of ROLLUP_TABLES) expect(await relkind(knex, table)).to.equal('r');
       expect({ hours: await rowsOf(knex, 'metrics_rollups', 'hour_ms'), days: await rowsOf(knex, 'metrics_daily_rollups', 'day_ms') }).to.deep.equal(partitioned);
-      const indexes = await knex.raw("SELECT indexname FROM pg_indexes WHERE tablename IN ('metrics_rollups', 'metrics_daily_rollups') ORDER BY 1");
+      const indexes = await knex.raw("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('metrics_rollups', 'metrics_daily_rollups') ORDER BY 1");
       expect(indexes.rows.map((row: { indexname: string }) => row.indexname)).to.deep.equal(['metrics_daily_rollups_project_dimension_day_idx', 'metrics_rollups_project_dimension_hour_idx']);
 
       await metricsRollupPartitions.up(knex, 'postgres');
