@@ -20,51 +20,42 @@ const INDEX: Record<RollupTable, string> = {
   metrics_daily_rollups: 'metrics_daily_rollups_project_dimension_day_idx',
 };
 const WEEKS_AHEAD = 4;
-/** Week starts in SQL, as weekStart computes them (weeks from Monday; 1970-01-01 was a Thursday). */
-const weekOf = (column: string) => `(floor((${column} + ${3 * 86_400_000}) / ${WEEK_MS}::numeric) * ${WEEK_MS} - ${3 * 86_400_000})::bigint`;
 
 async function isPartitioned(knex: Knex, table: string): Promise<boolean> {
   const result = await knex.raw("SELECT c.relkind = 'p' AS partitioned FROM pg_class c WHERE c.oid = to_regclass(?)", [table]);
   return Boolean((result.rows as { partitioned: boolean }[])[0]?.partitioned);
 }
 
-async function partitionTable(knex: Knex, table: RollupTable): Promise<void> {
-  if (await isPartitioned(knex, table)) return;
+/**
+ * Replaces `table` by a copy laid out as `partitioned` says, with the same rows, foreign key and index
+ * names: the copy built under a name of its own, and the old table dropped only at the end.
+ */
+async function rebuild(knex: Knex, table: RollupTable, partitioned: boolean): Promise<void> {
+  if ((await isPartitioned(knex, table)) === partitioned) return;
   const key = partitionKey(table);
-  const copy = `${table}_partitioned`;
-  await knex.raw(`CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS) PARTITION BY RANGE (${key})`, [copy, table]);
+  const copy = `${table}_${partitioned ? 'partitioned' : 'unpartitioned'}`;
+  await knex.raw(`CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS)${partitioned ? ` PARTITION BY RANGE (${key})` : ''}`, [copy, table]);
   await knex.raw('ALTER TABLE ?? ADD CONSTRAINT ?? FOREIGN KEY (project_id) REFERENCES projects (id) ON DELETE CASCADE', [copy, `${table}_project_id_foreign`]);
-  const stored = (await knex.raw(`SELECT DISTINCT ${weekOf(key)} AS week FROM ??`, [table])).rows as { week: string | number }[];
-  const current = weekStart(Date.now());
-  const weeks = new Set([...stored.map((row) => Number(row.week)), ...Array.from({ length: WEEKS_AHEAD + 1 }, (_, k) => current + k * WEEK_MS)]);
-  for (const week of [...weeks].sort((a, b) => a - b)) {
-    await knex.raw(`CREATE TABLE ?? PARTITION OF ?? FOR VALUES FROM (${week}) TO (${week + WEEK_MS})`, [weekPartitionName(table, week), copy]);
+  if (partitioned) {
+    const stored = (await knex.raw(`SELECT DISTINCT ${key} AS at FROM ??`, [table])).rows as { at: string | number }[];
+    const current = weekStart(Date.now());
+    const weeks = new Set([...stored.map((row) => weekStart(Number(row.at))), ...Array.from({ length: WEEKS_AHEAD + 1 }, (_, k) => current + k * WEEK_MS)]);
+    for (const week of [...weeks].sort((a, b) => a - b)) {
+      await knex.raw(`CREATE TABLE ?? PARTITION OF ?? FOR VALUES FROM (${week}) TO (${week + WEEK_MS})`, [weekPartitionName(table, week), copy]);
+    }
   }
-  await knex.raw(`INSERT INTO ?? SELECT * FROM ??`, [copy, table]);
-  await knex.raw(`CREATE INDEX ?? ON ?? (project_id, dimension, ${key})`, [`${INDEX[table]}_partitioned`, copy]);
+  await knex.raw('INSERT INTO ?? SELECT * FROM ??', [copy, table]);
+  await knex.raw(`CREATE INDEX ?? ON ?? (project_id, dimension, ${key})`, [`${INDEX[table]}_new`, copy]);
   await knex.raw('DROP TABLE ??', [table]);
   await knex.raw('ALTER TABLE ?? RENAME TO ??', [copy, table]);
-  await knex.raw('ALTER INDEX ?? RENAME TO ??', [`${INDEX[table]}_partitioned`, INDEX[table]]);
+  await knex.raw('ALTER INDEX ?? RENAME TO ??', [`${INDEX[table]}_new`, INDEX[table]]);
 }
 
-async function unpartitionTable(knex: Knex, table: RollupTable): Promise<void> {
-  if (!(await isPartitioned(knex, table))) return;
-  const key = partitionKey(table);
-  const copy = `${table}_unpartitioned`;
-  await knex.raw('CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS)', [copy, table]);
-  await knex.raw('ALTER TABLE ?? ADD CONSTRAINT ?? FOREIGN KEY (project_id) REFERENCES projects (id) ON DELETE CASCADE', [copy, `${table}_project_id_foreign`]);
-  await knex.raw('INSERT INTO ?? SELECT * FROM ??', [copy, table]);
-  await knex.raw(`CREATE INDEX ?? ON ?? (project_id, dimension, ${key})`, [`${INDEX[table]}_unpartitioned`, copy]);
-  await knex.raw('DROP TABLE ?? CASCADE', [table]);
-  await knex.raw('ALTER TABLE ?? RENAME TO ??', [copy, table]);
-  await knex.raw('ALTER INDEX ?? RENAME TO ??', [`${INDEX[table]}_unpartitioned`, INDEX[table]]);
-}
-
-/** `work` on both tables, locked in the settler's order (hours, then days) so it waits rather than deadlocks; in a transaction of its own when not given one. */
-async function underLock(knex: Knex, work: (trx: Knex, table: RollupTable) => Promise<void>): Promise<void> {
+/** Both tables rebuilt, locked in the settler's order (hours, then days) so it waits rather than deadlocks; in a transaction of its own when not given one. */
+async function rebuildBoth(knex: Knex, partitioned: boolean): Promise<void> {
   const run = async (trx: Knex) => {
     for (const table of ROLLUP_TABLES) await trx.raw('LOCK TABLE ?? IN EXCLUSIVE MODE', [table]);
-    for (const table of ROLLUP_TABLES) await work(trx, table);
+    for (const table of ROLLUP_TABLES) await rebuild(trx, table, partitioned);
   };
   if ((knex as Knex.Transaction).isTransaction) await run(knex);
   else await knex.transaction(run);
@@ -73,9 +64,9 @@ async function underLock(knex: Knex, work: (trx: Knex, table: RollupTable) => Pr
 export const metricsRollupPartitions: Migration = {
   name: '055-metrics-rollup-partitions',
   async up(knex, dialect) {
-    if (dialect === 'postgres') await underLock(knex, partitionTable);
+    if (dialect === 'postgres') await rebuildBoth(knex, true);
   },
   async down(knex, dialect) {
-    if (dialect === 'postgres') await underLock(knex, unpartitionTable);
+    if (dialect === 'postgres') await rebuildBoth(knex, false);
   },
 };
