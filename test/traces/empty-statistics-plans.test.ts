@@ -3,10 +3,9 @@ import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { hexId, otlpJson } from '../otlp/otlp-bodies.js';
 import { DataLifecycle } from '../../src/domain/lifecycle/data-lifecycle.js';
-import { expectEnvelope } from '../support/problem.js';
 import { ingest, sampleTrace } from './fixtures.js';
 import { partitionNameOf, relationExists, WEEK_MS, weekStart } from '../../adapters/postgres/time-partitions.js';
-import { endLegacyPartitionAt, moveToWeek } from '../administration/week-fixtures.js';
+import { endLegacyPartitionAt, moveToWeek, projectWithRetention } from '../administration/week-fixtures.js';
 
 type PlanNode = { 'Node Type': string; 'Actual Loops'?: number; 'Actual Rows'?: number; 'Relation Name'?: string; 'Index Name'?: string; 'Rows Removed by Filter'?: number; Filter?: string; Plans?: PlanNode[] };
 type Connection = { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
@@ -29,11 +28,6 @@ async function copyTrace(knex: Knex, projectId: string, atMost = Infinity): Prom
       [projectId],
     );
   }
-}
-
-/** A new project of the test tenant's organization, by its organization key. */
-async function newProject(server: TestServer, name: string): Promise<string> {
-  return expectEnvelope<{ id: string }>(await server.request().post('/api/v1/public/projects').set('x-api-key', server.tenant.orgApiKey).send({ name }), 201).id;
 }
 
 /** The trace every copy is made from (copyTrace): one step that began 30 days before the test clock's now, past a 7-day floor. */
@@ -206,7 +200,7 @@ describe('[postgres] retention statements on empty planner statistics', () => {
   it("deletes a project's traces past retention in batches without walking the project's rows", async function () {
     this.timeout(240_000); // 160,000 rows copied first
     const orgKey = server.tenant.orgApiKey;
-    const [deleting, twin] = [await newProject(server, 'Retention run'), await newProject(server, 'Retention twin')];
+    const [deleting, twin] = [await projectWithRetention(server, 'Retention run', null), await projectWithRetention(server, 'Retention twin', null)];
     for (const projectId of [deleting, twin]) {
       await server.runtime.services.traceIngestion.ingestBatch(projectId, [
         monthOldSeed(server),
@@ -305,7 +299,7 @@ describe('[postgres] a week\'s drop and a project purge on empty planner statist
   it("releases and drops a past week, and purges a deleted project's rows, without walking other rows", async function () {
     this.timeout(300_000); // 83,000 traces copied first
     const orgKey = server.tenant.orgApiKey;
-    const [expiring, keeping, deleted] = [await newProject(server, 'Past its floor'), await newProject(server, 'Keeps its traces'), await newProject(server, 'Deleted')];
+    const [expiring, keeping, deleted] = [await projectWithRetention(server, 'Past its floor', null), await projectWithRetention(server, 'Keeps its traces', null), await projectWithRetention(server, 'Deleted', null)];
     const current = weekStart(Date.now()); // the partitions follow the wall clock, as stored_at does
     const past = current - 4 * WEEK_MS;
     await endLegacyPartitionAt(knex, past);
