@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { answerDirectly } from './http/direct-route.js';
 import { accessMiddleware } from './http/access-middleware.js';
 import { bindOperations } from './http/bind-operations.js';
 import { createOperationMatcher, operationIndex } from './http/contract.js';
@@ -57,8 +58,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.set('etag', false);
   app.set('query parser', 'extended');
 
-  app.use(requestIdMiddleware);
-  app.use(requestObserver(runtime));
+  // Every request's frame: its id and observation first; after the probes (which answer while
+  // draining), the draining gate and the tenant's activity. /mcp also runs them, ahead of the router (below).
+  const requestFrame: RequestHandler[] = [requestIdMiddleware, requestObserver(runtime)];
+  const admission: RequestHandler[] = [lifecycle.middleware(), tenantActivityMiddleware(services.fairShare)];
+  app.use(requestFrame);
   app.use(
     healthRouter({
       ...runtime,
@@ -66,8 +70,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       gauges: runtimeGauges({ knex: runtime.database.knex, clock, queues: new SqlQueueStatsReader(runtime.database.knex) }),
     }),
   );
-  app.use(lifecycle.middleware());
-  app.use(tenantActivityMiddleware(services.fairShare));
+  app.use(admission);
 
   // One handler object and one operation index: REST routes and the agent tools both use them.
   const operations = operationIndex();
@@ -75,13 +78,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   // The faces below that most requests never reach are imported on their first request
   // (src/http/lazy-router.ts, issue #61): nothing of them is loaded on the way to `listen`.
-  app.use(
-    '/mcp',
-    lazyRouter(
-      () => true,
-      async () => (await loadModule<typeof McpFace>(new URL('./startup/mcp-face.js', import.meta.url))).mcpFace(runtime, handlers, operations, options.extraTools ?? []),
-    ),
+  const mcp = lazyRouter(
+    () => true,
+    async () => (await loadModule<typeof McpFace>(new URL('./startup/mcp-face.js', import.meta.url))).mcpFace(runtime, handlers, operations, options.extraTools ?? []),
   );
+  app.use('/mcp', mcp);
 
   const access = accessMiddleware({
     authenticator,
@@ -118,7 +119,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use(lazyRouter(underPaths('/api/v1/public'), async () => (await loadModule<typeof ContractValidator>(new URL('./http/contract-validator.js', import.meta.url))).contractValidator({ validateResponses: config.validateResponses })));
   bindOperations(app, operations, handlers, { streaming: buildStreamingHandlers(services) });
 
+  const onError = problemErrorHandler(log);
   app.use(routeNotFound);
-  app.use(problemErrorHandler(log));
+  app.use(onError);
+  // The tool server's own path skips the router's walk to its mount (src/http/direct-route.ts): the
+  // same frame, the same face, the same 404 and error handler.
+  answerDirectly(app, { path: '/mcp', frame: [...requestFrame, ...admission], face: mcp, fallThrough: routeNotFound, onError });
   return app;
 }

@@ -79,10 +79,11 @@ async function main(): Promise<void> {
     .option('--rounds <n>', 'interleaved rounds; medians are reported', integerArg, 3)
     .option('--settle <requests>', 'unrecorded requests on each server first', integerArg, 20_000)
     .option('--mixed <seconds>', 'seconds of each kind of other traffic for the entries ending in +mixed', integerArg, 5)
+    .option('--together', 'load every target at once in each round (each with --connections): a slow spell of a shared machine then weighs on all of them alike, where one after the other it lands on whichever ran then')
     .option('--cpu-prof <dir>', 'run the servers under node --cpu-prof, profiles written here')
     .option('--postgres-url <url>', 'PostgreSQL server of the bench database', readSetting(process.env, 'BENCH_POSTGRES_URL') ?? 'postgres://postgres@127.0.0.1:5432/test')
     .parse(process.argv)
-    .opts<{ adapter: string; server?: string; connections: number; requests: number; rounds: number; settle: number; mixed: number; cpuProf?: string; postgresUrl: string }>();
+    .opts<{ adapter: string; server?: string; connections: number; requests: number; rounds: number; settle: number; mixed: number; together?: boolean; cpuProf?: string; postgresUrl: string }>();
   const log = (message: string) => console.error(`[tool-call-cpu] ${message}`);
   const compiled = options.server ? null : await buildServer();
   const entries = options.server ? options.server.split(',') : [compiled!.entry];
@@ -111,12 +112,17 @@ async function main(): Promise<void> {
           await cpuPerRequest(target, options.connections, options.settle);
         }
         const rounds: Record<string, Measured[]> = {};
+        const record = (round: number, target: Target, measured: Measured) => {
+          log(`${adapter} round ${round + 1} ${target.label}: ${measured.microseconds} µs/request (${measured.systemMicroseconds} in the kernel), ${measured.requestsPerSecond} req/s`);
+          (rounds[target.label] ??= []).push(measured);
+        };
         for (let round = 0; round < options.rounds; round++) {
-          for (const target of targets) {
-            const measured = await cpuPerRequest(target, options.connections, options.requests);
-            log(`${adapter} round ${round + 1} ${target.label}: ${measured.microseconds} µs/request (${measured.systemMicroseconds} in the kernel), ${measured.requestsPerSecond} req/s`);
-            (rounds[target.label] ??= []).push(measured);
+          if (options.together) {
+            const measured = await Promise.all(targets.map((target) => cpuPerRequest(target, options.connections, options.requests)));
+            targets.forEach((target, i) => record(round, target, measured[i]));
+            continue;
           }
+          for (const target of targets) record(round, target, await cpuPerRequest(target, options.connections, options.requests));
         }
         const medians = Object.fromEntries(
           Object.entries(rounds).map(([label, list]) => [label, { microsecondsPerRequest: median(list.map((r) => r.microseconds)), systemMicrosecondsPerRequest: median(list.map((r) => r.systemMicroseconds)), requestsPerSecond: median(list.map((r) => r.requestsPerSecond)), failed: list.reduce((sum, r) => sum + r.failed, 0) }]),

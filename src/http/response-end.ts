@@ -9,9 +9,11 @@ type WithCallbacks = ServerResponse & { [CALLBACKS]?: ResponseEndCallback[] };
 
 /**
  * Runs `callback` once when the response ends, in the order the callbacks were added. Every
- * response gets one `finish` and one `close` listener however many middlewares watch its end: each
- * listener costs a registration, and each `once` a wrapper, on every request, and each event copies
- * its listener list before it calls it (issue #61 item 3, the tool path).
+ * response gets one `close` listener however many middlewares watch its end: each listener costs a
+ * registration, and each `once` a wrapper, on every request, and each event copies its listener
+ * list before it calls it (issue #61 item 3, the tool path). `close` alone suffices: a response
+ * emits it after `finish` when it was sent (then `writableFinished` is true) and when its connection
+ * closed first.
  */
 export function onResponseEnd(res: ServerResponse, callback: ResponseEndCallback): void {
   const watched = res as WithCallbacks;
@@ -22,13 +24,8 @@ export function onResponseEnd(res: ServerResponse, callback: ResponseEndCallback
   }
   const list = [callback];
   watched[CALLBACKS] = list;
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
+  res.on('close', () => {
     const finished = res.writableFinished;
     for (const each of list) each(finished);
-  };
-  res.on('finish', end);
-  res.on('close', end);
+  });
 }

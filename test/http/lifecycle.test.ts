@@ -20,7 +20,7 @@ describe('Lifecycle (draining)', () => {
     const waiting = lifecycle.idle().then(() => (idle = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(idle).to.equal(false);
-    res.emit('finish');
+    Object.assign(res, { writableFinished: true }).emit('close'); // a response sent whole: finish, then close
     await waiting;
     expect(idle).to.equal(true);
   });
