@@ -7,7 +7,7 @@ import { ProblemError } from '../errors.js';
 import type { RateLimiter, RatePolicy } from '../ratelimit/rate-limiter.js';
 import type { OperationMeta, RateClass } from './contract.js';
 import { capabilitiesOf } from './operation-capabilities.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import { rateLimitHeaders, setRateLimitHeaders } from './rate-limit-headers.js';
 
 export interface AccessDependencies {
   authenticator: Authenticator;
@@ -33,13 +33,12 @@ export function accessMiddleware(deps: AccessDependencies) {
       res.locals.operation = operation;
 
       const decision = await deps.limiter.hit(principal.credentialId, deps.policies[operation.rateClass], deps.clock.now().getTime());
-      const headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
         throw new ProblemError(429, 'PUBLIC_API_RATE_LIMITED', `Rate limit of ${decision.limit} requests per ${decision.policy.windowSeconds} s exceeded for the ${decision.policy.name} class.`, {
-          headers: { ...headers, 'Retry-After': String(decision.resetAfter) },
+          headers: { ...rateLimitHeaders(decision), 'Retry-After': String(decision.resetAfter) },
         });
       }
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      setRateLimitHeaders(res, decision);
       for (const capability of capabilitiesOf(operation)) deps.capabilities.require(capability);
       next();
     } catch (error) {

@@ -33,5 +33,7 @@ function lowerCaseUuids<T>(values: T, names: ReadonlySet<string>): T {
  * normalisation that REST binding and agent tools (which call the handlers directly) both apply.
  */
 export function withLowerCaseUuids<T extends { path?: unknown; query?: unknown }>(input: T, uuids: UuidParameters): T {
+  // Most operations have none: their input goes on as it is, not copied (every tool call of them made one).
+  if (uuids.path.size === 0 && uuids.query.size === 0) return input;
   return extended(input, { path: lowerCaseUuids(input.path, uuids.path), query: lowerCaseUuids(input.query, uuids.query) }) as T;
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.js';
 import type { Principal } from '../auth/principal.js';
 import type { ProjectRecord } from '../ports/projects.js';
@@ -5,6 +6,56 @@ import type { ToolContext } from './tool-definition.js';
 
 /** What a call's deadline rejects with when it passes. */
 export class ToolTimeout extends Error {}
+
+/**
+ * The deadlines of the calls running now, behind one timer armed for the earliest of them. A
+ * setTimeout and a clearTimeout per call (a Timeout object in and out of libuv's timer list) were
+ * about 3 % of a `tools/call ping`'s CPU (issue #61 item 3); a call now costs a Set entry. The timer
+ * is unref'd: a call in flight keeps the process alive by its request's socket, and a timer left
+ * armed after the last call ends (cheaper than clearing and re-arming it for every short call)
+ * must not. When it fires it passes what is due and re-arms for the earliest left; Node may fire it
+ * up to a millisecond before the time by `performance.now()` (it counts from its loop's cached
+ * time), and a deadline not yet due is re-armed for what remains.
+ */
+class DeadlineTimer {
+  private readonly pending = new Set<CallDeadline>();
+  private timer: NodeJS.Timeout | null = null;
+  private armedFor = Number.POSITIVE_INFINITY;
+
+  add(deadline: CallDeadline): void {
+    this.pending.add(deadline);
+    if (deadline.at < this.armedFor) this.arm(deadline.at);
+  }
+
+  remove(deadline: CallDeadline): void {
+    this.pending.delete(deadline);
+  }
+
+  private arm(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.armedFor = at;
+    this.timer = setTimeout(() => this.fire(), Math.max(1, Math.ceil(at - performance.now())));
+    this.timer.unref();
+  }
+
+  private fire(): void {
+    this.timer = null;
+    this.armedFor = Number.POSITIVE_INFINITY;
+    const now = performance.now();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const deadline of this.pending) {
+      if (deadline.at <= now) {
+        this.pending.delete(deadline);
+        deadline.pass();
+      } else if (deadline.at < earliest) {
+        earliest = deadline.at;
+      }
+    }
+    if (earliest !== Number.POSITIVE_INFINITY) this.arm(earliest);
+  }
+}
+
+const timer = new DeadlineTimer();
 
 /**
  * A tool call's time bound: `expired` rejects with ToolTimeout once `timeoutMs` pass, and `signal`
@@ -16,22 +67,22 @@ export class ToolTimeout extends Error {}
  */
 export class CallDeadline {
   readonly expired: Promise<never>;
+  /** When it passes, on `performance.now()`'s clock. */
+  readonly at: number;
   private controller: AbortController | null = null;
   private passed = false;
-  private readonly timer: NodeJS.Timeout;
+  private readonly reject: (reason: unknown) => void;
 
   constructor(timeoutMs: number) {
     let reject!: (reason: unknown) => void;
     this.expired = new Promise<never>((_resolve, rejectExpired) => {
       reject = rejectExpired;
     });
+    this.reject = reject;
     // Raced, not always awaited: a deadline nobody waits on must not be an unhandled rejection.
     this.expired.catch(() => undefined);
-    this.timer = setTimeout(() => {
-      this.passed = true;
-      this.controller?.abort(new ToolTimeout());
-      reject(new ToolTimeout());
-    }, timeoutMs);
+    this.at = performance.now() + timeoutMs;
+    timer.add(this);
   }
 
   /** Aborted when the deadline passes (already aborted if it has). */
@@ -48,9 +99,16 @@ export class CallDeadline {
     return this.passed;
   }
 
+  /** Called by the timer when the time is up. */
+  pass(): void {
+    this.passed = true;
+    this.controller?.abort(new ToolTimeout());
+    this.reject(new ToolTimeout());
+  }
+
   /** Stops the clock once the call is over. */
   clear(): void {
-    clearTimeout(this.timer);
+    timer.remove(this);
   }
 }
 

@@ -9,8 +9,9 @@ import type { ToolServerSettings } from './tool-settings.js';
 import { toProblem } from '../http/problem-response.js';
 import { parseCheckedJson } from '../http/json-hygiene.js';
 import { BODY_PARSER_CODINGS, contentEncodingGate } from '../http/content-encoding.js';
+import { declaredBody } from '../http/declared-body.js';
 import { ProblemError } from '../errors.js';
-import { rateLimitHeaders } from '../http/rate-limit-headers.js';
+import { rateLimitHeaders, setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import type { ProjectRecord } from '../ports/projects.js';
 import type { RateDecision, RateLimiter } from '../ratelimit/rate-limiter.js';
@@ -164,7 +165,6 @@ export function mcpRouter(deps: ToolServerDependencies): RequestHandler {
       if (!decision.allowed) break;
     }
     if (!decision) return;
-    const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       const retryAfter = decision.resetAfter;
       throw new Rejection(
@@ -178,10 +178,10 @@ export function mcpRouter(deps: ToolServerDependencies): RequestHandler {
           retry_after_seconds: retryAfter,
         },
         id,
-        { ...headers, 'Retry-After': String(retryAfter) },
+        { ...rateLimitHeaders(decision), 'Retry-After': String(retryAfter) },
       );
     }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    setRateLimitHeaders(res, decision);
   };
 
   const methodNotAllowed = (detail: string) => (_req: Request, res: Response) => {
@@ -331,7 +331,7 @@ export function mcpRouter(deps: ToolServerDependencies): RequestHandler {
     GET: [stream],
     HEAD: [stream],
     DELETE: [authenticate, endSession],
-    POST: [contentEncodingGate(BODY_PARSER_CODINGS), express.raw({ type: () => true, limit: settings.maxRequestBytes }), answer],
+    POST: [contentEncodingGate(BODY_PARSER_CODINGS), declaredBody(settings.maxRequestBytes, express.raw({ type: () => true, limit: settings.maxRequestBytes })), answer],
   };
   const otherMethod: readonly Step[] = [methodNotAllowed('Use POST (or DELETE to end a session).')];
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { performance } from 'node:perf_hooks';
 import { CallContext, CallDeadline, ToolTimeout } from '../../src/tools/call-deadline.js';
 import { systemClock } from '../../src/clock.js';
 import type { Principal } from '../../src/auth/principal.js';
@@ -39,6 +40,19 @@ describe('CallDeadline (a tool call’s time bound)', () => {
     expect(settled).to.equal(false);
     expect(deadline.hasPassed).to.equal(false);
     expect(signal.aborted).to.equal(false);
+  });
+
+  it('passes each of several deadlines at its own time, never before it, a shorter one made after a longer one too', async () => {
+    const started = performance.now();
+    const passedAfter = (deadline: CallDeadline) => deadline.expired.catch(() => Math.round(performance.now() - started));
+    const long = new CallDeadline(80);
+    const short = new CallDeadline(20);
+    const middle = new CallDeadline(50);
+    const [longMs, shortMs, middleMs] = await Promise.all([passedAfter(long), passedAfter(short), passedAfter(middle)]);
+    // Never before its time (the lower bounds); the upper bounds leave room for a busy machine's timers.
+    expect(shortMs).to.be.within(20, 270);
+    expect(middleMs).to.be.within(50, 300);
+    expect(longMs).to.be.within(80, 330);
   });
 
   it('returns the same signal on every read', () => {
