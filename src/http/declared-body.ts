@@ -33,19 +33,18 @@ export function declaredBody(limit: number, parser: RequestHandler): RequestHand
       req.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
       next();
     };
-    // A client gone before the end of its body: nothing was read, there is no one to answer, and the
-    // response's own close ends the request's observation (src/http/response-end.ts).
-    const onClose = (): void => stop();
     const stop = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);
-      req.off('close', onClose);
-      req.off('error', onClose);
+      req.off('close', stop);
+      req.off('error', stop);
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('close', onClose);
-    req.on('error', onClose);
+    // A client gone before the end of its body: nothing was read, there is no one to answer, and the
+    // response's own close ends the request's observation (src/http/response-end.ts).
+    req.on('close', stop);
+    req.on('error', stop);
     return undefined;
   };
 }
