@@ -71,6 +71,19 @@ export class RatePacer {
     if (ms > 0) await this.spend(ms, `${budget} spent`);
   }
 
+  /**
+   * Before a series of `count` requests of `budget` that must not stop to wait (a fuzzed operation
+   * under its time limit): waits for the window to reset now when the last answer left fewer than
+   * `count` requests in it, so the wait is not counted against the series.
+   */
+  async reserve(budget: string, count: number): Promise<void> {
+    const state = this.budgets.get(budget);
+    if (!state || state.remaining >= count) return;
+    const ms = state.resetAtMs - this.now();
+    this.budgets.delete(budget);
+    if (ms > 0) await this.spend(ms, `${budget} has ${state.remaining} left of the ${count} about to be sent`);
+  }
+
   /** After an answer: remembers what its rate-limit headers say of `budget`. */
   after(budget: string, exchange: Exchange): void {
     const remaining = integerHeader(exchange, 'ratelimit-remaining');

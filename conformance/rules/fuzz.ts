@@ -7,6 +7,9 @@ import { dataOf, type Session } from '../session.js';
 /** Never fuzzed: deletions would remove the kit's own fixtures, lifecycle operations spend a scarce bucket. */
 const EXCLUDED = new Set(['createServiceAccount', 'bindServiceAccount', 'unbindServiceAccount', 'createServiceAccountToken', 'revokeServiceAccountToken', 'rotateServiceAccountToken', 'testWebhook']);
 
+/** How long one operation's generated requests may take, rate-limit waits planned ahead excluded. */
+const FUZZ_TIME_LIMIT_MS = 60_000;
+
 interface GeneratedRequest {
   query: Record<string, string | undefined>;
   body?: unknown;
@@ -105,6 +108,10 @@ export async function fuzzRules(session: Session): Promise<void> {
       const collection = op.pathTemplate.slice(0, op.pathTemplate.indexOf(`/{${p.name}}`));
       path[p.name] = session.ids.get(collection) ?? crypto.randomUUID();
     }
+    // The time limit bounds the deployment's work, not the kit's pacing: a window about to run out
+    // is waited for before the clock starts (a full window is as long as the limit itself).
+    await session.pacer.reserve(session.budgetOf(credential, op), runs);
+    const waitedBefore = session.pacer.waited;
     const opSeed = seed + index;
     // The last failing request, kept while shrinking runs more (passing) requests.
     let failing: { exchange: Exchange; broken: string[] } | undefined;
@@ -116,8 +123,13 @@ export async function fuzzRules(session: Session): Promise<void> {
         if (broken.length) failing = { exchange, broken };
         return broken.length === 0;
       }),
-      { seed: opSeed, numRuns: runs, endOnFailure: false, maxSkipsPerRun: 10, interruptAfterTimeLimit: 60_000 },
+      { seed: opSeed, numRuns: runs, endOnFailure: false, maxSkipsPerRun: 10, interruptAfterTimeLimit: FUZZ_TIME_LIMIT_MS },
     );
+    if (result.failed && result.interrupted && !failing) {
+      const waited = (session.pacer.waited - waitedBefore) / 1000;
+      session.book.fail(id, text, `no request completed within the time limit of ${FUZZ_TIME_LIMIT_MS / 1000} s (${waited.toFixed(1)} s of it waiting for rate-limit windows); seed ${result.seed}\nreplay: npm run conformance -- … --seed ${seed}`);
+      continue;
+    }
     if (result.failed) {
       const counterexample = result.counterexample?.[0] as GeneratedRequest | undefined;
       session.book.fail(

@@ -70,6 +70,25 @@ describe('conformance kit: pacing and Retry-After (RatePacer through HttpClient)
     expect(pacer.waited).to.equal(120_000);
   });
 
+  it('reserves a series: waits for the reset up front when fewer requests are left than the series needs, and not again within it', async () => {
+    script = [{ status: 200, headers: { 'ratelimit-remaining': '3', 'x-service-ratelimit-reset-after': '60' } }, { status: 200, headers: { 'ratelimit-remaining': '59', 'x-service-ratelimit-reset-after': '60' } }];
+    const { waits, pacer, client } = setup();
+    await client.send({ method: 'POST', url: '/a', budget: 'key:write' });
+    await pacer.reserve('key:write', 3);
+    expect(waits).to.deep.equal([]);
+    await pacer.reserve('key:write', 4);
+    expect(waits).to.deep.equal([60_000]);
+    for (const url of ['/b', '/c', '/d', '/e']) await client.send({ method: 'POST', url, budget: 'key:write' });
+    expect(waits).to.deep.equal([60_000]);
+    expect(served).to.deep.equal(['POST /a', 'POST /b', 'POST /c', 'POST /d', 'POST /e']);
+  });
+
+  it('reserves nothing for a budget it has no answer about yet', async () => {
+    const { waits, pacer } = setup();
+    await pacer.reserve('key:write', 4);
+    expect(waits).to.deep.equal([]);
+  });
+
   it('caps one wait at 2 minutes whatever Retry-After says', async () => {
     script = [limited('3600'), { status: 200 }];
     const { waits, client } = setup();
