@@ -36,7 +36,8 @@ function ofType(contract: ContractModel, schema: Json, type: string, depth: numb
       if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       if (schema.format === 'uri') return fc.webUrl({ withQueryParameters: false, withFragments: false }).filter((u) => u.length <= min('maxLength', 2000));
       if (typeof schema.pattern === 'string') {
-        const maxLength = min('maxLength', 64);
+        // No default below what a pattern may need (`^sha256=[0-9a-f]{64}$` is 71 characters): a filter no value passes never ends.
+        const maxLength = min('maxLength', 2000);
         return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min('minLength', 0) && s.length <= maxLength);
       }
       return fc.string({ minLength: min('minLength', 0), maxLength: Math.min(min('maxLength', 40), Math.max(min('minLength', 0), 40)), unit: 'grapheme' });

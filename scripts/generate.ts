@@ -9,6 +9,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
 import { deriveOperationIndex, deriveValidationContract } from '../src/http/contract.js';
+import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_PATH } from '../src/http/contract-validator.js';
+import { renderRequestValidators } from './request-validators.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
@@ -58,12 +60,23 @@ async function main(): Promise<void> {
   // Both derived from the one parse of the YAML above.
   const validation = await renderValidationContract(parsed);
   const operationIndex = await renderOperationIndex(parsed);
+  // The request validators express-openapi-validator would compile from the validation contract just derived.
+  const requestValidators = await renderRequestValidators(JSON.parse(validation) as Record<string, unknown>);
   if (process.argv.includes('--check')) {
     const current = await readFile(outputPath, 'utf8').catch(() => '');
     const currentParsed = await readFile(parsedPath, 'utf8').catch(() => '');
     const currentValidation = await readFile(validationPath, 'utf8').catch(() => '');
     const currentOperationIndex = await readFile(operationIndexPath, 'utf8').catch(() => '');
-    if (current !== rendered || currentParsed !== parsed || currentValidation !== validation || currentOperationIndex !== operationIndex) {
+    const currentRequestIndex = await readFile(REQUEST_VALIDATION_INDEX_PATH, 'utf8').catch(() => '');
+    const currentRequestValidators = await readFile(REQUEST_VALIDATORS_PATH, 'utf8').catch(() => '');
+    if (
+      current !== rendered ||
+      currentParsed !== parsed ||
+      currentValidation !== validation ||
+      currentOperationIndex !== operationIndex ||
+      currentRequestIndex !== requestValidators.index ||
+      currentRequestValidators !== requestValidators.code
+    ) {
       console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
       process.exit(1);
     }
@@ -79,6 +92,10 @@ async function main(): Promise<void> {
   console.log(`wrote ${path.relative(root, validationPath)}`);
   await writeFile(operationIndexPath, operationIndex);
   console.log(`wrote ${path.relative(root, operationIndexPath)}`);
+  await writeFile(REQUEST_VALIDATION_INDEX_PATH, requestValidators.index);
+  console.log(`wrote ${path.relative(root, REQUEST_VALIDATION_INDEX_PATH)}`);
+  await writeFile(REQUEST_VALIDATORS_PATH, requestValidators.code);
+  console.log(`wrote ${path.relative(root, REQUEST_VALIDATORS_PATH)}`);
   await mkdir(path.dirname(sdkCopyPath), { recursive: true });
   await writeFile(sdkCopyPath, rendered);
   console.log(`wrote ${path.relative(root, sdkCopyPath)}`);

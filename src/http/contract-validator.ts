@@ -1,40 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import express, { type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-import { cacheValidatorRouteCompilation } from './validator-route-cache.js';
-import { resolveComponentSchemasWithoutCompiling } from './validator-ref-resolution.js';
-import { useContractAsBundled } from './validator-spec-loading.js';
-import { skipSchemaRefWalksWithoutIdentities } from './validator-schema-refs.js';
-import { validationContract } from './contract.js';
-import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from './date-time-format.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { loadModule } from '../lazy-module.js';
+import type * as OpenApiValidatorModule from './openapi-validator.js';
+import { precompiledRequestValidator, type CompiledValidator, type CompiledValidators } from './request-validation/precompiled-request-validator.js';
+import { outsidePublicApi } from './request-validation/public-api-paths.js';
+import { REQUEST_FORMATS } from './request-validation/request-formats.js';
+import type { RequestValidationIndex } from './request-validation/validation-index.js';
 
 export interface ContractValidatorSettings {
   /** VALIDATE_RESPONSES: answers are checked against the contract too (tests and development). */
   validateResponses: boolean;
 }
 
+/** Written by `npm run generate` (scripts/request-validators.ts) and drift-tested like the rest of generated/. */
+export const REQUEST_VALIDATION_INDEX_PATH = path.join(PACKAGE_ROOT, 'generated/request-validation.json');
+export const REQUEST_VALIDATORS_PATH = path.join(PACKAGE_ROOT, 'generated/request-validators.cjs');
+
+/** The generated validators, given the formats they name; a CommonJS file node loads as it is (never bundled). */
+export function loadCompiledValidators(): CompiledValidators {
+  const generated = createRequire(import.meta.url)(REQUEST_VALIDATORS_PATH) as Record<'general' | 'body', (formats: typeof REQUEST_FORMATS) => Record<string, CompiledValidator>>;
+  return { ...generated.general(REQUEST_FORMATS), ...generated.body(REQUEST_FORMATS) };
+}
+
+export function loadRequestValidationIndex(): RequestValidationIndex {
+  return JSON.parse(readFileSync(REQUEST_VALIDATION_INDEX_PATH, 'utf8')) as RequestValidationIndex;
+}
+
 /**
  * The public API's request (and optionally response) validation against the contract, as one
- * router. A module of its own so the app can import it on the first /api/v1/public request
- * (src/http/lazy-router.ts): express-openapi-validator, its ajv instances and its copy of the
- * contract cost ~0.3 s of CPU and several MB that /readyz and the other faces never need.
+ * router, built on the first /api/v1/public request (src/http/lazy-router.ts). Requests are checked
+ * by the validators compiled ahead of time (src/http/request-validation/); express-openapi-validator
+ * is loaded only to check answers, where VALIDATE_RESPONSES asks for it.
  */
-export function contractValidator(settings: ContractValidatorSettings): Router {
-  cacheValidatorRouteCompilation();
-  resolveComponentSchemasWithoutCompiling();
-  skipSchemaRefWalksWithoutIdentities();
+export async function contractValidator(settings: ContractValidatorSettings): Promise<Router> {
   const router = express.Router();
-  router.use(
-    OpenApiValidator.middleware({
-      // No copy of our own: the validator deep-copies the document it is given before annotating it.
-      apiSpec: useContractAsBundled(validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
-      validateApiSpec: false,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-      validateResponses: settings.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      // Registered after ajv-formats' own, so this `date-time` replaces theirs.
-      formats: { 'date-time': DATE_TIME_FORMAT, [RFC3339_DATE_TIME]: RFC3339_FORMAT },
-      ignorePaths: (path: string) => !path.startsWith('/api/v1/public'),
-    }),
-  );
+  router.use(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadCompiledValidators(), ignores: outsidePublicApi }));
+  if (settings.validateResponses) {
+    const { openApiValidator } = await loadModule<typeof OpenApiValidatorModule>(new URL('./openapi-validator.js', import.meta.url));
+    router.use(openApiValidator({ validateRequests: false, validateResponses: true }));
+  }
   return router;
 }
