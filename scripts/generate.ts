@@ -3,13 +3,13 @@
  * natively; the Java openapi-generator needs a JAR download these machines cannot make.
  * `--check` exits 1 when generated/ differs from what would be written now.
  */
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
 import { deriveOperationIndex, deriveValidationContract } from '../src/http/contract.js';
-import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_PATH } from '../src/http/contract-validator.js';
+import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_DIR } from '../src/http/contract-validator.js';
 import { renderRequestValidators } from './request-validators.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,14 +68,17 @@ async function main(): Promise<void> {
     const currentValidation = await readFile(validationPath, 'utf8').catch(() => '');
     const currentOperationIndex = await readFile(operationIndexPath, 'utf8').catch(() => '');
     const currentRequestIndex = await readFile(REQUEST_VALIDATION_INDEX_PATH, 'utf8').catch(() => '');
-    const currentRequestValidators = await readFile(REQUEST_VALIDATORS_PATH, 'utf8').catch(() => '');
+    const currentModules = await readdir(REQUEST_VALIDATORS_DIR).catch(() => [] as string[]);
+    const modulesCurrent =
+      currentModules.length === Object.keys(requestValidators.modules).length &&
+      (await Promise.all(Object.entries(requestValidators.modules).map(async ([file, text]) => (await readFile(path.join(REQUEST_VALIDATORS_DIR, file), 'utf8').catch(() => '')) === text))).every(Boolean);
     if (
       current !== rendered ||
       currentParsed !== parsed ||
       currentValidation !== validation ||
       currentOperationIndex !== operationIndex ||
       currentRequestIndex !== requestValidators.index ||
-      currentRequestValidators !== requestValidators.code
+      !modulesCurrent
     ) {
       console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
       process.exit(1);
@@ -94,8 +97,11 @@ async function main(): Promise<void> {
   console.log(`wrote ${path.relative(root, operationIndexPath)}`);
   await writeFile(REQUEST_VALIDATION_INDEX_PATH, requestValidators.index);
   console.log(`wrote ${path.relative(root, REQUEST_VALIDATION_INDEX_PATH)}`);
-  await writeFile(REQUEST_VALIDATORS_PATH, requestValidators.code);
-  console.log(`wrote ${path.relative(root, REQUEST_VALIDATORS_PATH)}`);
+  // Written afresh: a module of an operation the contract no longer has must not stay behind.
+  await rm(REQUEST_VALIDATORS_DIR, { recursive: true, force: true });
+  await mkdir(REQUEST_VALIDATORS_DIR, { recursive: true });
+  for (const [file, text] of Object.entries(requestValidators.modules)) await writeFile(path.join(REQUEST_VALIDATORS_DIR, file), text);
+  console.log(`wrote ${path.relative(root, REQUEST_VALIDATORS_DIR)}/ (${Object.keys(requestValidators.modules).length} modules)`);
   await mkdir(path.dirname(sdkCopyPath), { recursive: true });
   await writeFile(sdkCopyPath, rendered);
   console.log(`wrote ${path.relative(root, sdkCopyPath)}`);

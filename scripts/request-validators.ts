@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { openApiValidator } from '../src/http/openapi-validator.js';
 import type { RequestValidationIndex, ValidatedOperation, ValidatedRoute } from '../src/http/request-validation/validation-index.js';
-import { NO_BODY } from '../src/http/request-validation/precompiled-request-validator.js';
+import { GENERAL, NO_BODY } from '../src/http/request-validation/precompiled-request-validator.js';
 import { REQUEST_FORMATS } from '../src/http/request-validation/request-formats.js';
 
 type JsonObject = Record<string, unknown>;
@@ -106,14 +106,15 @@ async function captureValidator(contract: JsonObject): Promise<{ validator: Capt
   return { validator, context, generalOptions, bodyOptions, securityQueryNames };
 }
 
-/** A JSON key for one operation's validators in the standalone module. */
-const validatorKey = (operationId: string, part: string) => `${operationId}:${part}`;
+const MODULE_HEADER = '// Generated from contract/openapi.yaml by `npm run generate` (scripts/request-validators.ts). Do not edit by hand.\n';
+/** Standalone code as a function of the formats it names, so the server passes its own (REQUEST_FORMATS). */
+const wrap = (name: string, source: string) => `function ${name}(formats) {\nconst exports = {};\nconst module = { exports };\n${source}\nreturn exports;\n}\n`;
 
 export interface RenderedRequestValidators {
   /** generated/request-validation.json */
   index: string;
-  /** generated/request-validators.cjs */
-  code: string;
+  /** generated/request-validators/<operationId>.cjs, by file name */
+  modules: Record<string, string>;
 }
 
 /**
@@ -125,14 +126,16 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
   const { validator, context, generalOptions, bodyOptions, securityQueryNames } = await captureValidator(contract);
   const apiDoc = validator.apiDoc;
   const code = { source: true, lines: false, formats: _`formats` };
+  // ajv's own inlining of references is kept (inlineRefs): a reference compiled as a call coerces
+  // differently in some anyOf branches (null to "" where the validator keeps null), so it must match the validator's.
   // The same factory and options the validator used, with standalone code switched on.
   const generalAjv = ajvFactory.createRequestAjv(apiDoc, { ...generalOptions, code });
   const bodyAjv = ajvFactory.createRequestAjv(apiDoc, { ...bodyOptions, code });
   // One root per ajv holding every operation's schema beside the components, so each component is compiled once.
   const generalRoot: JsonObject = { paths: apiDoc.paths, components: apiDoc.components, operations: {} };
   const bodyRoot: JsonObject = { paths: apiDoc.paths, components: apiDoc.components, operations: {} };
-  const generalRefs: Record<string, string> = {};
-  const bodyRefs: Record<string, string> = {};
+  // By operation: the standalone exports of its parameters' validator and of each body validator.
+  const refsByOperation = new Map<string, { general: Record<string, string>; body: Record<string, string> }>();
   const parser = new schemaParseModule.ParametersSchemaParser(validator.ajv, apiDoc);
   const routes: ValidatedRoute[] = [];
   for (const [expressRoute, methods] of Object.entries(context.expressRouteMap)) {
@@ -148,7 +151,8 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
       const parameters = parser.parse(expressRoute, operation.parameters as unknown[] | undefined);
       const general = { required: ['query', 'headers', 'params'], properties: { ...parameters, body: {} } };
       (generalRoot.operations as JsonObject)[operationId] = general;
-      generalRefs[validatorKey(operationId, 'general')] = `general#/operations/${operationId}`;
+      const refs = { general: { [GENERAL]: `general#/operations/${operationId}` }, body: { [NO_BODY]: 'body#/operations/_none' } as Record<string, string> };
+      refsByOperation.set(operationId, refs);
       const query = parameters.query as { properties?: Record<string, JsonObject>; allowEmptyValue?: Set<string> };
       if (query.allowEmptyValue?.size) throw new Error(`${operationId}: allowEmptyValue is not supported by the precompiled validators`);
       if (expressRoute.endsWith('*')) throw new Error(`${operationId}: wildcard paths are not supported by the precompiled validators`);
@@ -164,10 +168,9 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
         const body: JsonObject = { properties: { query: {}, headers: {}, params: {}, cookies: {}, body: binary ? {} : schema } };
         // The validator requires a body when its schema has a `required` list (Validator._schemaBody).
         if (schema.required && !binary) body.required = ['body'];
-        const part = `body:${mediaType}`;
         (bodyRoot.operations as JsonObject)[`${operationId}_${position}`] = body;
-        bodyRefs[validatorKey(operationId, part)] = `body#/operations/${operationId}_${position}`;
-        bodies[mediaType] = validatorKey(operationId, part);
+        refs.body[`body:${mediaType}`] = `body#/operations/${operationId}_${position}`;
+        bodies[mediaType] = `body:${mediaType}`;
       }
       operations[method] = {
         operationId,
@@ -184,13 +187,23 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
     }
     routes.push({ expressRoute, openApiRoute, pattern: regexp.source, flags: regexp.flags, keys: keys.map((k) => k.name), operations });
   }
-  // An operation without a body validates its parameters only; its body part always passes.
+  // A request whose media type selects no body schema validates its parameters only; its body part always passes.
   (bodyRoot.operations as JsonObject)._none = { properties: { query: {}, headers: {}, params: {}, cookies: {}, body: {} } };
-  bodyRefs[NO_BODY] = 'body#/operations/_none';
   generalAjv.addSchema(generalRoot, 'general');
   bodyAjv.addSchema(bodyRoot, 'body');
-  const generalCode = standaloneCode(generalAjv, generalRefs);
-  const bodyCode = standaloneCode(bodyAjv, bodyRefs);
+  // One module per operation, loaded with its first request: a server reads the code of the operations it is asked for.
+  const modules: Record<string, string> = {};
+  for (const [operationId, refs] of refsByOperation) {
+    const generalCode = standaloneCode(generalAjv, refs.general);
+    const bodyCode = standaloneCode(bodyAjv, refs.body);
+    // Function formats are referenced by name (`formats[...]`), so the server must pass the very definitions ajv had here.
+    for (const [source, ajv] of [[generalCode, generalAjv], [bodyCode, bodyAjv]] as const) {
+      for (const [, name] of source.matchAll(/formats\["([^"]+)"\]/g)) {
+        if (REQUEST_FORMATS[name] !== ajv.formats[name]) throw new Error(`format ${name}: the definition the validator compiled with is not REQUEST_FORMATS[${JSON.stringify(name)}]`);
+      }
+    }
+    modules[`${operationId}.cjs`] = `${MODULE_HEADER}'use strict';\n${wrap('general', generalCode)}${wrap('body', bodyCode)}module.exports = { general, body };\n`;
+  }
   const parameterSchemas: Record<string, unknown> = {};
   const components = (apiDoc.components ?? {}) as JsonObject;
   const index: RequestValidationIndex = {
@@ -206,16 +219,5 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
     if (!ref.startsWith('#/components/schemas/')) throw new Error(`parameter ${String(parameter.name)}: its schema's $ref ${ref} is not a component schema`);
     parameterSchemas[ref] = (components.schemas as JsonObject)[ref.slice('#/components/schemas/'.length)];
   }
-  // Function formats are referenced by name (`formats[...]`), so the server must pass the very definitions ajv had here.
-  for (const [code, ajv] of [[generalCode, generalAjv], [bodyCode, bodyAjv]] as const) {
-    for (const [, name] of code.matchAll(/formats\["([^"]+)"\]/g)) {
-      if (REQUEST_FORMATS[name] !== ajv.formats[name]) throw new Error(`format ${name}: the definition the validator compiled with is not REQUEST_FORMATS[${JSON.stringify(name)}]`);
-    }
-  }
-  const header = '// Generated from contract/openapi.yaml by `npm run generate` (scripts/request-validators.ts). Do not edit by hand.\n';
-  const wrap = (name: string, source: string) => `function ${name}(formats) {\nconst exports = {};\nconst module = { exports };\n${source}\nreturn exports;\n}\n`;
-  return {
-    index: JSON.stringify(index),
-    code: `${header}'use strict';\n${wrap('general', generalCode)}${wrap('body', bodyCode)}module.exports = { general, body };\n`,
-  };
+  return { index: JSON.stringify(index), modules };
 }

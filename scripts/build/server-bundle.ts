@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { moduleUrlPlugin, OUTPUT_ROOT_BANNER, OUTPUT_ROOT_PLACEHOLDER } from './module-url-plugin.js';
@@ -48,6 +49,23 @@ const LOADED_WHEN_ASKED: Record<string, Record<string, string>> = {
   // iconv-lite's encoding tables (~550 kB): body-parser's JSON and form parsers load them with their first
   // body (the OAuth, account, SCIM and mail routes); the API's and the tool server's bodies are read raw.
   'iconv-lite/lib/index.js': { '../encodings': 'iconv-lite/encodings' },
+};
+
+/**
+ * The modules of express-openapi-validator that the precompiled request validation runs per request
+ * (src/http/request-validation/precompiled-request-validator.ts: its error classes, parameter mutator,
+ * body media-type parser and error mapping), imported by their paths under dist/: bundled, unlike the
+ * rest of the package (EXTERNAL_PACKAGES), which only response validation loads. From node_modules
+ * they brought ~60 small files (qs and its helpers) through node's loader on the first API request;
+ * bundled, qs is the copy express already brought. None of them is one src/http/validator-*.ts patches.
+ */
+const BUNDLED_VALIDATOR_PARTS = /^express-openapi-validator\/dist\/(framework\/types|middlewares\/util|middlewares\/parsers\/(req\.parameter\.mutator|body\.parse))\.js$/;
+
+const bundledValidatorPartsPlugin: Plugin = {
+  name: 'tracewell-bundled-validator-parts',
+  setup(build) {
+    build.onResolve({ filter: BUNDLED_VALIDATOR_PARTS }, (args) => ({ path: createRequire(path.join(args.resolveDir, 'noop.js')).resolve(args.path) }));
+  },
 };
 
 const loadedWhenAskedPlugin: Plugin = {
@@ -130,7 +148,7 @@ export async function bundleServer(repoRoot: string, outDir: string): Promise<Se
     // `__require`, which calls the `require` in scope; an ES module has none, so each file gets its own.
     // (src/lazy-module.ts tells CommonJS by `__filename`, which this leaves undefined.)
     banner: { js: `import { createRequire as __tracewellCreateRequire } from 'node:module';\nconst require = __tracewellCreateRequire(import.meta.url);\n${OUTPUT_ROOT_BANNER}` },
-    plugins: [moduleUrlPlugin(repoRoot), loadedWhenAskedPlugin],
+    plugins: [moduleUrlPlugin(repoRoot), loadedWhenAskedPlugin, bundledValidatorPartsPlugin],
     write: false,
     metafile: true,
     logLevel: 'warning',

@@ -5,7 +5,7 @@ import express, { type Router } from 'express';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { loadModule } from '../lazy-module.js';
 import type * as OpenApiValidatorModule from './openapi-validator.js';
-import { precompiledRequestValidator, type CompiledValidator, type CompiledValidators } from './request-validation/precompiled-request-validator.js';
+import { precompiledRequestValidator, type CompiledValidator, type OperationValidators } from './request-validation/precompiled-request-validator.js';
 import { outsidePublicApi } from './request-validation/public-api-paths.js';
 import { REQUEST_FORMATS } from './request-validation/request-formats.js';
 import type { RequestValidationIndex } from './request-validation/validation-index.js';
@@ -17,11 +17,13 @@ export interface ContractValidatorSettings {
 
 /** Written by `npm run generate` (scripts/request-validators.ts) and drift-tested like the rest of generated/. */
 export const REQUEST_VALIDATION_INDEX_PATH = path.join(PACKAGE_ROOT, 'generated/request-validation.json');
-export const REQUEST_VALIDATORS_PATH = path.join(PACKAGE_ROOT, 'generated/request-validators.cjs');
+export const REQUEST_VALIDATORS_DIR = path.join(PACKAGE_ROOT, 'generated/request-validators');
 
-/** The generated validators, given the formats they name; a CommonJS file node loads as it is (never bundled). */
-export function loadCompiledValidators(): CompiledValidators {
-  const generated = createRequire(import.meta.url)(REQUEST_VALIDATORS_PATH) as Record<'general' | 'body', (formats: typeof REQUEST_FORMATS) => Record<string, CompiledValidator>>;
+type GeneratedModule = Record<'general' | 'body', (formats: typeof REQUEST_FORMATS) => Record<string, CompiledValidator>>;
+
+/** An operation's generated validators, given the formats they name: a CommonJS file node loads as it is (never bundled). */
+export function loadOperationValidators(operationId: string): OperationValidators {
+  const generated = createRequire(import.meta.url)(path.join(REQUEST_VALIDATORS_DIR, `${operationId}.cjs`)) as GeneratedModule;
   return { ...generated.general(REQUEST_FORMATS), ...generated.body(REQUEST_FORMATS) };
 }
 
@@ -37,7 +39,7 @@ export function loadRequestValidationIndex(): RequestValidationIndex {
  */
 export async function contractValidator(settings: ContractValidatorSettings): Promise<Router> {
   const router = express.Router();
-  router.use(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadCompiledValidators(), ignores: outsidePublicApi }));
+  router.use(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadOperationValidators, ignores: outsidePublicApi }));
   if (settings.validateResponses) {
     const { openApiValidator } = await loadModule<typeof OpenApiValidatorModule>(new URL('./openapi-validator.js', import.meta.url));
     router.use(openApiValidator({ validateRequests: false, validateResponses: true }));

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ContractModel, type OperationSpec } from '../../conformance/contract-model.js';
 import { mutationOf, valueOf } from '../../conformance/schema-arbitrary.js';
 import { checkedJsonBody } from '../../src/http/checked-json-body.js';
-import { loadCompiledValidators, loadRequestValidationIndex } from '../../src/http/contract-validator.js';
+import { loadOperationValidators, loadRequestValidationIndex } from '../../src/http/contract-validator.js';
 import { openApiValidator } from '../../src/http/openapi-validator.js';
 import { toProblem } from '../../src/http/problem-response.js';
 import { precompiledRequestValidator } from '../../src/http/request-validation/precompiled-request-validator.js';
@@ -98,7 +98,7 @@ describe('request validation: the precompiled validators answer as express-opena
 
   before(async () => {
     reference = await listen(appWith(openApiValidator({ validateRequests: true, validateResponses: false }), operations));
-    precompiled = await listen(appWith(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadCompiledValidators(), ignores: outsidePublicApi }), operations));
+    precompiled = await listen(appWith(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadOperationValidators, ignores: outsidePublicApi }), operations));
   });
   after(async () => {
     await reference.close();

@@ -50,7 +50,7 @@ describe('npm pack → npm install -g → tracewell (the compiled CLI and server
 
   it('packs the compiled code, the contract, the launcher and the LICENSE, and no TypeScript source or tests', () => {
     const listed = packedFiles;
-    expect(listed).to.include.members(['bin/tracewell.js', 'dist/src/main.js', 'dist/src/cli/main.js', 'contract/openapi.yaml', 'generated/openapi.json', 'generated/validation-contract.json', 'generated/operation-index.json', 'generated/request-validation.json', 'generated/request-validators.cjs', 'LICENSE', 'package.json', 'README.md']);
+    expect(listed).to.include.members(['bin/tracewell.js', 'dist/src/main.js', 'dist/src/cli/main.js', 'contract/openapi.yaml', 'generated/openapi.json', 'generated/validation-contract.json', 'generated/operation-index.json', 'generated/request-validation.json', 'generated/request-validators/getProject.cjs', 'LICENSE', 'package.json', 'README.md']);
     expect(listed.filter((file) => file.startsWith('src/') || file.startsWith('test/') || file.endsWith('.ts'))).to.deep.equal([]);
   });
 

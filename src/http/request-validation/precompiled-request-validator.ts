@@ -1,4 +1,7 @@
-import { createRequire } from 'node:module';
+import * as validatorTypes from 'express-openapi-validator/dist/framework/types.js';
+import * as validatorUtilModule from 'express-openapi-validator/dist/middlewares/util.js';
+import * as mutatorModule from 'express-openapi-validator/dist/middlewares/parsers/req.parameter.mutator.js';
+import * as bodyParseModule from 'express-openapi-validator/dist/middlewares/parsers/body.parse.js';
 import type { Application, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RequestValidationIndex, ValidatedOperation, ValidatedRoute } from './validation-index.js';
 
@@ -17,11 +20,15 @@ interface AjvError {
   schemaPath: string;
 }
 
-/** The precompiled validators by key (generated/request-validators.cjs): `<operationId>:general`, `<operationId>:body:<media type>`, and NO_BODY. */
-export type CompiledValidators = Readonly<Record<string, CompiledValidator>>;
+/** One operation's precompiled validators (generated/request-validators/<operationId>.cjs) by key: GENERAL, NO_BODY and `body:<media type>`. */
+export type OperationValidators = Readonly<Record<string, CompiledValidator>>;
+/** Loads an operation's validators; called once per operation, on its first request. */
+export type ValidatorLoader = (operationId: string) => OperationValidators;
 
-/** The body validator of an operation without a body, or of a request whose media type selects no schema. */
-export const NO_BODY = ':none';
+/** The validator of an operation's parameters (query, headers, path). */
+export const GENERAL = 'general';
+/** The body validator of a request whose media type selects no body schema (or of an operation without a body). */
+export const NO_BODY = 'none';
 
 interface HttpErrorInit {
   path: string;
@@ -38,21 +45,17 @@ interface ContentTypeValue {
  * The parts of express-openapi-validator (5.6.2) that run per request and compile nothing: its error
  * classes, its parameter mutator (query styles, array explosion, bracket keys), its body media-type
  * choice (the 415s) and its ajv error mapping. Reused, not rewritten, so that a request is read the
- * way the validator read it; these modules load in a few milliseconds, without ajv or the contract.
+ * way the validator read it; imported by path, they are bundled with the server (scripts/build/server-bundle.ts)
+ * without the rest of the package, ajv or the contract.
  */
-const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-const httpErrors = validatorRequire('./framework/types') as { BadRequest: HttpErrorClass; NotFound: HttpErrorClass; MethodNotAllowed: HttpErrorClass };
-const { RequestParameterMutator } = validatorRequire('./middlewares/parsers/req.parameter.mutator') as {
-  RequestParameterMutator: new (ajv: unknown, apiDoc: unknown, path: string, parsedSchema: unknown) => { modifyRequest(req: Request): void };
-};
-const { BodySchemaParser } = validatorRequire('./middlewares/parsers/body.parse') as {
-  BodySchemaParser: new () => { parse(path: string, operation: unknown, contentType: ContentTypeValue): JsonObject };
-};
-const validatorUtil = validatorRequire('./middlewares/util') as {
+const httpErrors = validatorTypes as unknown as { BadRequest: HttpErrorClass; NotFound: HttpErrorClass; MethodNotAllowed: HttpErrorClass };
+const validatorUtil = validatorUtilModule as unknown as {
   ContentType: { from(req: Request): ContentTypeValue };
   augmentAjvErrors(errors: AjvError[]): AjvError[];
   ajvErrorsToValidatorError(status: number, errors: AjvError[]): { errors: { path: string; message: string; errorCode: string }[] };
 };
+const RequestParameterMutator = mutatorModule.RequestParameterMutator as unknown as new (ajv: unknown, apiDoc: unknown, path: string, parsedSchema: unknown) => { modifyRequest(req: Request): void };
+const BodySchemaParser = bodyParseModule.BodySchemaParser as unknown as new () => { parse(path: string, operation: unknown, contentType: ContentTypeValue): JsonObject };
 
 /** The methods the validator treats as operations of a path item (its preprocessor's list), for the 405's Allow. */
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -73,7 +76,7 @@ interface CompiledRoute extends ValidatedRoute {
 
 export interface PrecompiledValidatorOptions {
   index: RequestValidationIndex;
-  validators: CompiledValidators;
+  validators: ValidatorLoader;
   /** The paths the validator skips (its `ignorePaths`). */
   ignores: (path: string) => boolean;
 }
@@ -94,9 +97,12 @@ export function precompiledRequestValidator(options: PrecompiledValidatorOptions
   const schemaLookup = { getSchema: (ref: string) => (ref in index.components.schemas ? { schema: index.components.schemas[ref] } : undefined) };
   const pathParamNames = [...new Set(routes.flatMap((route) => route.keys))];
   const installedOn = new WeakSet<Application>();
-  const validatorOf = (key: string): CompiledValidator => {
-    const validator = validators[key];
-    if (!validator) throw new Error(`no precompiled request validator ${key}: run \`npm run generate\``);
+  const loaded = new Map<string, OperationValidators>();
+  const validatorOf = (operationId: string, key: string): CompiledValidator => {
+    let forOperation = loaded.get(operationId);
+    if (!forOperation) loaded.set(operationId, (forOperation = validators(operationId)));
+    const validator = forOperation[key];
+    if (!validator) throw new Error(`no precompiled request validator ${key} for ${operationId}: run \`npm run generate\``);
     return validator;
   };
 
@@ -146,8 +152,8 @@ export function precompiledRequestValidator(options: PrecompiledValidatorOptions
     const operation = openapi.schema;
     const contentType = validatorUtil.ContentType.from(req);
     const body = new BodySchemaParser().parse(openapi.expressRoute, operation, contentType);
-    const bodyValidator = validatorOf(typeof body['x-tracewell-validator'] === 'string' ? body['x-tracewell-validator'] : NO_BODY);
-    const generalValidator = validatorOf(`${operation.operationId}:general`);
+    const bodyValidator = validatorOf(operation.operationId, typeof body['x-tracewell-validator'] === 'string' ? body['x-tracewell-validator'] : NO_BODY);
+    const generalValidator = validatorOf(operation.operationId, GENERAL);
     if (Object.keys(openapi.pathParams).length > 0) req.params = openapi.pathParams;
     // As the validator does for express 5: an own, writable `query`, so that the mutator's and ajv's changes stay.
     const queryDescriptor = Object.getOwnPropertyDescriptor(req, 'query');
