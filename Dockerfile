@@ -42,6 +42,8 @@ COPY --from=build /app/contract ./contract
 COPY --from=build /app/generated/openapi.json ./generated/openapi.json
 COPY --from=build /app/generated/validation-contract.json ./generated/validation-contract.json
 COPY --from=build /app/generated/operation-index.json ./generated/operation-index.json
+COPY --from=build /app/generated/request-validation.json ./generated/request-validation.json
+COPY --from=build /app/generated/request-validators ./generated/request-validators
 COPY --from=build /app/console/dist ./console/dist
 COPY --from=build /app/bin ./bin
 COPY LICENSE README.md ./

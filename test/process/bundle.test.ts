@@ -10,6 +10,7 @@ import { urlAddressedModules } from '../../scripts/build/url-entries.js';
 import knexFactory from 'knex';
 import { REPO_ROOT, spawnServer, type ServerProcess } from '../../scripts/bench/server-process.js';
 import { POSTGRES_URL } from '../support/adapters.js';
+import { outputMatch } from '../support/server-output.js';
 
 const run = promisify(execFile);
 const OUT_DIR = path.join('bench', 'tmp', `bundle-test-${process.pid}`);
@@ -118,6 +119,9 @@ describe('the bundled server build', function () {
     const loaded = () => lines().filter((url) => url.startsWith(`${OUT_URL}/`)).map((url) => url.slice(OUT_URL.length + 1));
     return {
       baseUrl: () => started.server!.baseUrl,
+      server: () => started.server!,
+      /** Files loaded from the package's generated/ folder (the request validators), relative to it. */
+      fromGenerated: () => lines().filter((url) => url.includes('/generated/')).map((url) => url.slice(url.lastIndexOf('/generated/') + '/generated/'.length)),
       loaded,
       /** The source files bundled into the build's modules loaded so far (`src/…`, `node_modules/…`). */
       loadedInputs: () => [...new Set(loaded())].flatMap((file) => bundle.inputs[file] ?? []),
@@ -130,7 +134,7 @@ describe('the bundled server build', function () {
   const SQLITE_MODULES = ['adapters/sqlite/connection-thread.js', 'adapters/sqlite/search-reader.js'];
 
   describe('started on SQLite', () => {
-    const { baseUrl, loaded, loadedInputs, fromNodeModules } = startLogged(() => '');
+    const { baseUrl, server, fromGenerated, loaded, loadedInputs, fromNodeModules } = startLogged(() => '');
 
     it('answers /readyz having loaded none of the modules it loads by URL but the SQLite connection thread and search reader', async () => {
       expect((await fetch(`${baseUrl()}/readyz`)).status).to.equal(200);
@@ -178,6 +182,19 @@ describe('the bundled server build', function () {
       expect(response.status).to.equal(401);
       expect(loaded()).to.include('src/http/otlp-router.js');
       expect(loaded().filter((file) => urlAddressed.includes(file))).to.deep.equal([...SQLITE_MODULES, 'src/http/otlp-router.js']);
+    });
+
+    it("validates its first API request with the operation's validators compiled ahead of time: neither express-openapi-validator's entry nor ajv's compiler is loaded", async () => {
+      const [, apiKey] = await outputMatch(server(), /API key:\s+(tw_pk_[A-Za-z0-9_-]+)/);
+      expect(fromGenerated()).to.deep.equal([]);
+      const answer = await fetch(`${baseUrl()}/api/v1/public/project`, { headers: { 'x-api-key': apiKey } });
+      expect(answer.status).to.equal(200);
+      const refused = await fetch(`${baseUrl()}/api/v1/public/project?offset=1`, { headers: { 'x-api-key': apiKey } });
+      expect([refused.status, ((await refused.json()) as { errors: unknown[] }).errors]).to.deep.equal([400, [{ code: 'invalid', message: "Unknown query parameter 'offset'", path: '/query/offset' }]]);
+      expect(loaded()).to.include('src/http/contract-validator.js');
+      expect(loaded()).to.not.include('src/http/openapi-validator.js');
+      expect(fromGenerated()).to.deep.equal(['request-validators/getProject.cjs']);
+      expect(fromNodeModules().filter((file) => file.startsWith('express-openapi-validator/') || /^ajv\/dist\/(core|2020|ajv|compile\/index)\.js$/.test(file))).to.deep.equal([]);
     });
   });
 
