@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { loadModule } from '../lazy-module.js';
 import type * as OpenApiValidatorModule from './openapi-validator.js';
@@ -42,7 +42,28 @@ export async function contractValidator(settings: ContractValidatorSettings): Pr
   router.use(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadOperationValidators, ignores: outsidePublicApi }));
   if (settings.validateResponses) {
     const { openApiValidator } = await loadModule<typeof OpenApiValidatorModule>(new URL('./openapi-validator.js', import.meta.url));
-    router.use(openApiValidator({ validateRequests: false, validateResponses: true }));
+    router.use(keepingValidatedParameters(openApiValidator({ validateRequests: false, validateResponses: true })));
   }
   return router;
+}
+
+type WithOpenApi = Request & { openapi?: { pathParams?: Record<string, unknown> } };
+
+/**
+ * Runs express-openapi-validator for answers after the request was validated. Its route lookup
+ * gives the request a fresh `openapi` with the path parameters as matched (strings), which its
+ * route-parameter hook would then hand to the handler; the validated, coerced ones (`version` a
+ * number) are put back, as they were when the one validator did both.
+ */
+function keepingValidatedParameters(responseValidator: Router): RequestHandler {
+  return (req: WithOpenApi, res: Response, next: NextFunction) => {
+    const validated = req.openapi?.pathParams;
+    responseValidator(req, res, (error?: unknown) => {
+      if (error === undefined && validated && req.openapi) {
+        req.openapi.pathParams = validated;
+        req.params = validated as Request['params'];
+      }
+      next(error);
+    });
+  };
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ContractModel, type OperationSpec } from '../../conformance/contract-model.js';
 import { mutationOf, valueOf } from '../../conformance/schema-arbitrary.js';
 import { checkedJsonBody } from '../../src/http/checked-json-body.js';
-import { loadOperationValidators, loadRequestValidationIndex } from '../../src/http/contract-validator.js';
+import { contractValidator, loadOperationValidators, loadRequestValidationIndex } from '../../src/http/contract-validator.js';
 import { openApiValidator } from '../../src/http/openapi-validator.js';
 import { toProblem } from '../../src/http/problem-response.js';
 import { precompiledRequestValidator } from '../../src/http/request-validation/precompiled-request-validator.js';
@@ -34,8 +34,9 @@ function appWith(validator: express.RequestHandler | express.Router, operations:
   app.set('query parser', 'extended');
   app.use('/api/v1/public', checkedJsonBody(1024 * 1024));
   app.use(validator);
+  // As text: where answers are checked too (VALIDATE_RESPONSES), the validator checks what res.json sends.
   const echo = (req: Request, res: Response) => {
-    res.status(200).json({ params: req.params, query: req.query, body: req.body as unknown, projectId: req.headers['x-project-id'] ?? null });
+    res.status(200).type('text/plain').send(JSON.stringify({ params: req.params, query: req.query, body: req.body as unknown, projectId: req.headers['x-project-id'] ?? null }));
   };
   for (const op of operations) {
     const method = op.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -87,31 +88,44 @@ const odd = fc.constantFrom('', 'abc', '-1', '0', '1.5', '1e309', 'true', 'null'
  * operation of the contract, generated requests — valid and mutated parameters and bodies, undeclared
  * and bracketed query names, repeated names, odd escapes, media types, wrong methods, letter cases —
  * get the same status and Problem (code, detail, field errors) from both, and where they pass, the
- * handler reads the same parameters, query, body and headers (coercion and defaults included).
+ * handler reads the same parameters, query, body and headers (coercion and defaults included) — with
+ * requests checked alone, and with answers checked too (the server's router against the one validator doing both).
  */
 describe('request validation: the precompiled validators answer as express-openapi-validator does', function () {
   this.timeout(600_000);
   const contract = ContractModel.load();
   const operations = contract.operations.filter((op) => op.pathTemplate.startsWith('/api/v1/public'));
-  let reference: Awaited<ReturnType<typeof listen>>;
-  let precompiled: Awaited<ReturnType<typeof listen>>;
+  // Two pairs: requests alone, and with answers checked too (as tests and development run the server).
+  const pairs: { name: string; reference: Awaited<ReturnType<typeof listen>>; precompiled: Awaited<ReturnType<typeof listen>> }[] = [];
 
   before(async () => {
-    reference = await listen(appWith(openApiValidator({ validateRequests: true, validateResponses: false }), operations));
-    precompiled = await listen(appWith(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadOperationValidators, ignores: outsidePublicApi }), operations));
+    pairs.push({
+      name: 'requests checked',
+      reference: await listen(appWith(openApiValidator({ validateRequests: true, validateResponses: false }), operations)),
+      precompiled: await listen(appWith(precompiledRequestValidator({ index: loadRequestValidationIndex(), validators: loadOperationValidators, ignores: outsidePublicApi }), operations)),
+    });
+    pairs.push({
+      name: 'answers checked too',
+      reference: await listen(appWith(openApiValidator({ validateRequests: true, validateResponses: true }), operations)),
+      precompiled: await listen(appWith(await contractValidator({ validateResponses: true }), operations)),
+    });
   });
   after(async () => {
-    await reference.close();
-    await precompiled.close();
+    for (const pair of pairs) {
+      await pair.reference.close();
+      await pair.precompiled.close();
+    }
   });
 
   const expectSameAnswer = async (request: RawRequest): Promise<void> => {
     if (process.env.PARITY_TRACE) console.error(JSON.stringify(request).slice(0, 400));
-    const [expected, actual] = [await send(reference.port, request), await send(precompiled.port, request)];
-    // Compared as text: a failing deep-equal of a megabyte body would spend minutes on its diff.
-    const [want, got] = [JSON.stringify(expected), JSON.stringify(actual)];
-    if (want !== got) {
-      expect.fail(`${request.method} ${request.path} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 300) ?? ''}\nexpected ${want.slice(0, 1500)}\nactual   ${got.slice(0, 1500)}`);
+    for (const pair of pairs) {
+      const [expected, actual] = [await send(pair.reference.port, request), await send(pair.precompiled.port, request)];
+      // Compared as text: a failing deep-equal of a megabyte body would spend minutes on its diff.
+      const [want, got] = [JSON.stringify(expected), JSON.stringify(actual)];
+      if (want !== got) {
+        expect.fail(`${pair.name}: ${request.method} ${request.path} ${JSON.stringify(request.headers)} ${request.body?.slice(0, 300) ?? ''}\nexpected ${want.slice(0, 1500)}\nactual   ${got.slice(0, 1500)}`);
+      }
     }
   };
 
@@ -120,11 +134,15 @@ describe('request validation: the precompiled validators answer as express-opena
     const queryParams = op.parameters.filter((p) => p.in === 'query');
     const headerParams = op.parameters.filter((p) => p.in === 'header');
     const pathValue = (schema: Record<string, unknown>) => fc.oneof({ weight: 3, arbitrary: valueOf(contract, schema).map(String) }, { weight: 1, arbitrary: odd });
-    const queryEntry = fc.oneof(
-      { weight: 6, arbitrary: queryParams.length ? fc.constantFrom(...queryParams).chain((p) => fc.tuple(fc.constant(p.name), fc.oneof({ weight: 3, arbitrary: valueOf(contract, p.schema).map((v) => (Array.isArray(v) ? v.map(String) : [String(v)])) }, { weight: 1, arbitrary: odd.map((v) => [v]) }))) : fc.constant(['limit', ['5']] as [string, string[]]) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('unknown', 'a[b]', 'a[]', 'limit[x]', 'filter[', 'q]'), odd.map((v) => [v])) },
-    );
-    const query = fc.array(queryEntry, { maxLength: 4 }).map((entries) =>
+    const undeclared = fc.tuple(fc.constantFrom('unknown', 'a[b]', 'a[]', 'limit[x]', 'filter[', 'q]'), odd.map((v) => [v]));
+    const declared = queryParams.length
+      ? fc.constantFrom(...queryParams).chain((p) => fc.tuple(fc.constant(p.name), fc.oneof({ weight: 3, arbitrary: valueOf(contract, p.schema).map((v) => (Array.isArray(v) ? v.map(String) : [String(v)])) }, { weight: 1, arbitrary: odd.map((v) => [v]) })))
+      : undefined;
+    // Mostly declared names (or none, where the operation declares none), so that most requests reach the validators.
+    const queryEntries = declared
+      ? fc.array(fc.oneof({ weight: 8, arbitrary: declared }, { weight: 1, arbitrary: undeclared }), { maxLength: 4 })
+      : fc.oneof({ weight: 6, arbitrary: fc.constant([] as [string, string[]][]) }, { weight: 1, arbitrary: fc.array(undeclared, { minLength: 1, maxLength: 2 }) });
+    const query = queryEntries.map((entries) =>
       entries.flatMap(([name, values]) => values.map((value) => `${encodeURIComponent(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${/^%|^$/.test(value) ? value : encodeURIComponent(value)}`)).join('&'),
     );
     const headers = fc.record(
