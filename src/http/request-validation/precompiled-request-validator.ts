@@ -54,8 +54,8 @@ const validatorUtil = validatorUtilModule as unknown as {
   augmentAjvErrors(errors: AjvError[]): AjvError[];
   ajvErrorsToValidatorError(status: number, errors: AjvError[]): { errors: { path: string; message: string; errorCode: string }[] };
 };
-const RequestParameterMutator = mutatorModule.RequestParameterMutator as unknown as new (ajv: unknown, apiDoc: unknown, path: string, parsedSchema: unknown) => { modifyRequest(req: Request): void };
-const BodySchemaParser = bodyParseModule.BodySchemaParser as unknown as new () => { parse(path: string, operation: unknown, contentType: ContentTypeValue): JsonObject };
+const ParameterMutator = mutatorModule.RequestParameterMutator as unknown as new (ajv: unknown, apiDoc: unknown, path: string, parsedSchema: unknown) => { modifyRequest(req: Request): void };
+const BodyMediaTypes = bodyParseModule.BodySchemaParser as unknown as new () => { parse(path: string, operation: unknown, contentType: ContentTypeValue): JsonObject };
 
 /** The methods the validator treats as operations of a path item (its preprocessor's list), for the 405's Allow. */
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -151,14 +151,14 @@ export function precompiledRequestValidator(options: PrecompiledValidatorOptions
   function validate(req: ValidatedRequest, openapi: OpenApiMetadata): void {
     const operation = openapi.schema;
     const contentType = validatorUtil.ContentType.from(req);
-    const body = new BodySchemaParser().parse(openapi.expressRoute, operation, contentType);
+    const body = new BodyMediaTypes().parse(openapi.expressRoute, operation, contentType);
     const bodyValidator = validatorOf(operation.operationId, typeof body['x-tracewell-validator'] === 'string' ? body['x-tracewell-validator'] : NO_BODY);
     const generalValidator = validatorOf(operation.operationId, GENERAL);
     if (Object.keys(openapi.pathParams).length > 0) req.params = openapi.pathParams;
     // As the validator does for express 5: an own, writable `query`, so that the mutator's and ajv's changes stay.
     const queryDescriptor = Object.getOwnPropertyDescriptor(req, 'query');
     Object.defineProperty(req, 'query', { writable: true, value: req.query });
-    new RequestParameterMutator(schemaLookup, apiDoc, openapi.expressRoute, { query: operation.querySchema }).modifyRequest(req);
+    new ParameterMutator(schemaLookup, apiDoc, openapi.expressRoute, { query: operation.querySchema }).modifyRequest(req);
     checkQueryNames(req.query as JsonObject, operation);
     // The validator gives a multipart request a body object; no operation reads multipart (the generator refuses one).
     if (contentType.mediaType === 'multipart/form-data') req.body ??= {};
