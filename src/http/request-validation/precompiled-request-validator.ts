@@ -94,7 +94,7 @@ export function precompiledRequestValidator(options: PrecompiledValidatorOptions
   // The parameter mutator dereferences parameters through `apiDoc.components.parameters` and their
   // schemas through ajv's getSchema(ref).schema; these two stand in for the contract and ajv.
   const apiDoc = { components: index.components };
-  const schemaLookup = { getSchema: (ref: string) => (ref in index.components.schemas ? { schema: index.components.schemas[ref] } : undefined) };
+  const schemaLookup = { getSchema: (ref: string) => (Object.hasOwn(index.components.schemas, ref) ? { schema: index.components.schemas[ref] } : undefined) };
   const pathParamNames = [...new Set(routes.flatMap((route) => route.keys))];
   const installedOn = new WeakSet<Application>();
   const loaded = new Map<string, OperationValidators>();
