@@ -10,14 +10,19 @@ interface Preprocessor {
 }
 
 const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-const preprocessorModule = validatorRequire('./middlewares/parsers/schema.preprocessor') as { SchemaPreprocessor: { prototype: Preprocessor } };
+type PreprocessorModule = { SchemaPreprocessor: { prototype: Preprocessor } };
 
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
 /** The component schemas each preprocessor was given, before it aliases any (what its ajv instance registered). */
 const registered = new WeakMap<Preprocessor, Record<string, unknown>>();
 
-let installed = false;
+/**
+ * The preprocessor prototypes patched, not a flag: the module is looked up when installing, and a
+ * test worker that has come to hold another instance of it (seen in CI's parallel runs) gets that
+ * one patched too.
+ */
+const patched = new WeakSet<object>();
 
 /** Component-schema lookups answered since start without ajv (what the test reads). */
 export const componentSchemaLookups = { count: 0 };
@@ -35,9 +40,9 @@ export const componentSchemaLookups = { count: 0 };
  * validator is created.
  */
 export function resolveComponentSchemasWithoutCompiling(): void {
-  if (installed) return;
-  installed = true;
-  const prototype = preprocessorModule.SchemaPreprocessor.prototype;
+  const prototype = (validatorRequire('./middlewares/parsers/schema.preprocessor') as PreprocessorModule).SchemaPreprocessor.prototype;
+  if (patched.has(prototype)) return;
+  patched.add(prototype);
   const preProcess = prototype.preProcess;
   const resolveSchema = prototype.resolveSchema;
   prototype.preProcess = function (this: Preprocessor) {

@@ -4,7 +4,7 @@ type GetSchemaRefs = (this: { opts: { schemaId?: string } }, schema: unknown, ba
 
 /** ajv's compile/resolve module as the validator's ajv loads it (resolved from the validator, as Node resolves it). */
 const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-const resolveModule = validatorRequire('ajv/dist/compile/resolve') as { getSchemaRefs: GetSchemaRefs };
+type ResolveModule = { getSchemaRefs: GetSchemaRefs };
 
 /** Keywords that give a schema node an identity of its own: the only ones getSchemaRefs records. */
 const IDENTIFYING = ['$anchor', '$dynamicAnchor'] as const;
@@ -12,7 +12,12 @@ const IDENTIFYING = ['$anchor', '$dynamicAnchor'] as const;
 /** Objects (and everything beneath them) found to hold no identifying keyword, per schemaId keyword. */
 const idFree = new Map<string, WeakSet<object>>();
 
-let installed = false;
+/**
+ * The resolve modules patched, not a flag: the module is looked up when installing, and a test
+ * worker that has come to hold another instance of it (seen in CI's parallel runs) gets that one
+ * patched too.
+ */
+const patched = new WeakSet<object>();
 
 /** Calls that skipped ajv's walk since start (what the test reads). */
 export const skippedWalks = { count: 0 };
@@ -49,8 +54,9 @@ function holdsNoIdentity(node: unknown, schemaId: string, known: WeakSet<object>
  * Called once, before the validator is created.
  */
 export function skipSchemaRefWalksWithoutIdentities(): void {
-  if (installed) return;
-  installed = true;
+  const resolveModule = validatorRequire('ajv/dist/compile/resolve') as ResolveModule;
+  if (patched.has(resolveModule)) return;
+  patched.add(resolveModule);
   const original = resolveModule.getSchemaRefs;
   resolveModule.getSchemaRefs = function (schema, baseId) {
     const schemaId = this.opts.schemaId ?? '$id';
