@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { processWideState } from './process-wide-state.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -14,18 +15,19 @@ type PreprocessorModule = { SchemaPreprocessor: { prototype: Preprocessor } };
 
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
-/** The component schemas each preprocessor was given, before it aliases any (what its ajv instance registered). */
-const registered = new WeakMap<Preprocessor, Record<string, unknown>>();
-
 /**
- * The preprocessor prototypes patched, not a flag: the module is looked up when installing, and a
- * test worker that has come to hold another instance of it (seen in CI's parallel runs) gets that
- * one patched too.
+ * Once per process (src/http/process-wide-state.ts): the preprocessor prototypes patched, the
+ * component schemas each preprocessor was given before it aliases any (what its ajv instance
+ * registered), and the lookups answered without ajv since start (what the test reads).
  */
-const patched = new WeakSet<object>();
+const state = processWideState('validator-ref-resolution', () => ({
+  patched: new WeakSet<object>(),
+  registered: new WeakMap<Preprocessor, Record<string, unknown>>(),
+  lookups: { count: 0 },
+}));
 
 /** Component-schema lookups answered since start without ajv (what the test reads). */
-export const componentSchemaLookups = { count: 0 };
+export const componentSchemaLookups = state.lookups;
 
 /**
  * express-openapi-validator (5.6.2) resolves each `$ref` while preprocessing the contract with
@@ -41,21 +43,21 @@ export const componentSchemaLookups = { count: 0 };
  */
 export function resolveComponentSchemasWithoutCompiling(): void {
   const prototype = (validatorRequire('./middlewares/parsers/schema.preprocessor') as PreprocessorModule).SchemaPreprocessor.prototype;
-  if (patched.has(prototype)) return;
-  patched.add(prototype);
+  if (state.patched.has(prototype)) return;
+  state.patched.add(prototype);
   const preProcess = prototype.preProcess;
   const resolveSchema = prototype.resolveSchema;
   prototype.preProcess = function (this: Preprocessor) {
-    registered.set(this, { ...(this.apiDoc.components?.schemas ?? {}) });
+    state.registered.set(this, { ...(this.apiDoc.components?.schemas ?? {}) });
     return preProcess.call(this);
   };
   prototype.resolveSchema = function (this: Preprocessor, schema: unknown) {
     const ref = (schema as JsonObject | null | undefined)?.$ref;
     const name = typeof ref === 'string' ? COMPONENT_SCHEMA.exec(ref)?.[1] : undefined;
-    const schemas = registered.get(this);
+    const schemas = state.registered.get(this);
     // Only plain names: an escaped one (~0, ~1) is left to the validator, as is any pointer deeper into a schema.
     if (name === undefined || name.includes('~') || !schemas || !Object.hasOwn(schemas, name)) return resolveSchema.call(this, schema);
-    componentSchemaLookups.count += 1;
+    state.lookups.count += 1;
     return schemas[name];
   };
 }

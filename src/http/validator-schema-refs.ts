@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { processWideState } from './process-wide-state.js';
 
 type GetSchemaRefs = (this: { opts: { schemaId?: string } }, schema: unknown, baseId?: string) => Record<string, unknown>;
 
@@ -9,18 +10,19 @@ type ResolveModule = { getSchemaRefs: GetSchemaRefs };
 /** Keywords that give a schema node an identity of its own: the only ones getSchemaRefs records. */
 const IDENTIFYING = ['$anchor', '$dynamicAnchor'] as const;
 
-/** Objects (and everything beneath them) found to hold no identifying keyword, per schemaId keyword. */
-const idFree = new Map<string, WeakSet<object>>();
-
 /**
- * The resolve modules patched, not a flag: the module is looked up when installing, and a test
- * worker that has come to hold another instance of it (seen in CI's parallel runs) gets that one
- * patched too.
+ * Once per process (src/http/process-wide-state.ts): the resolve modules patched; per schemaId
+ * keyword, the objects (and everything beneath them) found to hold no identifying keyword; and the
+ * calls that skipped ajv's walk since start (what the test reads).
  */
-const patched = new WeakSet<object>();
+const state = processWideState('validator-schema-refs', () => ({
+  patched: new WeakSet<object>(),
+  idFree: new Map<string, WeakSet<object>>(),
+  skipped: { count: 0 },
+}));
 
 /** Calls that skipped ajv's walk since start (what the test reads). */
-export const skippedWalks = { count: 0 };
+export const skippedWalks = state.skipped;
 
 /** True when no object at or below `node` has a string `schemaId`, `$anchor` or `$dynamicAnchor`. */
 function holdsNoIdentity(node: unknown, schemaId: string, known: WeakSet<object>, visiting = new Set<object>()): boolean {
@@ -55,15 +57,15 @@ function holdsNoIdentity(node: unknown, schemaId: string, known: WeakSet<object>
  */
 export function skipSchemaRefWalksWithoutIdentities(): void {
   const resolveModule = validatorRequire('ajv/dist/compile/resolve') as ResolveModule;
-  if (patched.has(resolveModule)) return;
-  patched.add(resolveModule);
+  if (state.patched.has(resolveModule)) return;
+  state.patched.add(resolveModule);
   const original = resolveModule.getSchemaRefs;
   resolveModule.getSchemaRefs = function (schema, baseId) {
     const schemaId = this.opts.schemaId ?? '$id';
-    let known = idFree.get(schemaId);
-    if (!known) idFree.set(schemaId, (known = new WeakSet()));
+    let known = state.idFree.get(schemaId);
+    if (!known) state.idFree.set(schemaId, (known = new WeakSet()));
     if (typeof schema === 'object' && schema !== null && holdsNoIdentity(schema, schemaId, known)) {
-      skippedWalks.count += 1;
+      state.skipped.count += 1;
       return {};
     }
     return original.call(this, schema, baseId);

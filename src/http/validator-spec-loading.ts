@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { processWideState } from './process-wide-state.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -14,10 +15,12 @@ const schemaValidatorModule = validatorRequire('./framework/openapi.schema.valid
  * Marks a document bundling leaves unchanged (test/http/validator-spec-loading.test.ts). A symbol
  * key, not identity: the validator deep-copies the document it is given (lodash cloneDeep, which
  * copies symbol keys) before loading it; JSON and the validator's own traversals never see it.
+ * Registered, so that every instance of this module in a process marks alike.
  */
-const BUNDLED = Symbol('tracewell.contract-bundled');
+const BUNDLED = Symbol.for('tracewell.contract-bundled');
 
-let installed = false;
+/** The framework prototypes patched, once per process (src/http/process-wide-state.ts). */
+const state = processWideState('validator-spec-loading', () => ({ patched: new WeakSet<object>() }));
 
 /**
  * Two steps of express-openapi-validator's (5.6.2) start that do nothing for this server yet took
@@ -35,9 +38,9 @@ let installed = false;
 export function useContractAsBundled(contract: JsonObject): JsonObject {
   // A shallow copy carries the mark: the validator copies it whole, so the shared contract is never touched.
   const document = { ...contract, [BUNDLED]: true };
-  if (installed) return document;
-  installed = true;
   const prototype = frameworkModule.OpenAPIFramework.prototype;
+  if (state.patched.has(prototype)) return document;
+  state.patched.add(prototype);
   const loadSpec = prototype.loadSpec;
   prototype.loadSpec = function (spec, refParser) {
     if (spec !== null && typeof spec === 'object' && (spec as { [BUNDLED]?: boolean })[BUNDLED] === true) return Promise.resolve(spec);

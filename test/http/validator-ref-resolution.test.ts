@@ -1,28 +1,10 @@
 import { expect } from 'chai';
-import { createRequire } from 'node:module';
 import { validationContract } from '../../src/http/contract.js';
-import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from '../../src/http/date-time-format.js';
 import { componentSchemaLookups, resolveComponentSchemasWithoutCompiling } from '../../src/http/validator-ref-resolution.js';
+import { preprocessorOptions, SchemaPreprocessor, validatorRequire } from '../support/validator-preprocessor.js';
 
 type JsonObject = Record<string, unknown>;
-const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const { createRequestAjv } = validatorRequire('./framework/ajv') as { createRequestAjv: (doc: JsonObject, options: JsonObject) => { getSchema(ref: string): { schema: unknown } | undefined } };
-const { SchemaPreprocessor } = validatorRequire('./middlewares/parsers/schema.preprocessor') as {
-  SchemaPreprocessor: new (doc: JsonObject, ajvOptions: JsonObject, responseOptions: unknown) => { resolveSchema(schema: unknown): unknown; preProcess(): unknown };
-};
-
-const { OpenApiValidator } = validatorRequire('./openapi.validator') as { OpenApiValidator: new (options: JsonObject) => { ajvOpts: { preprocessor: JsonObject } } };
-
-/** The ajv options the validator gives its preprocessor, with the server's formats (src/app.ts). */
-const preprocessorOptions = (apiSpec: JsonObject): JsonObject =>
-  new OpenApiValidator({
-    apiSpec,
-    validateApiSpec: false,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-    validateResponses: false,
-    validateSecurity: false,
-    formats: { 'date-time': DATE_TIME_FORMAT, [RFC3339_DATE_TIME]: RFC3339_FORMAT },
-  }).ajvOpts.preprocessor;
 
 describe('contract $ref resolution in express-openapi-validator preprocessing (without compiling)', function () {
   this.timeout(60_000);

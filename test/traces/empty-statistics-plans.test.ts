@@ -41,11 +41,16 @@ async function traceCount(knex: Knex, projectId: string): Promise<number> {
   return Number((await knex('traces').where({ project_id: projectId }).count<{ n: number | string }[]>({ n: '*' }))[0].n);
 }
 
-/** The statistics of the trace tables and their partitions cleared, as on a week autovacuum has not analyzed. */
+/**
+ * The statistics of the trace tables and their partitions cleared, as on a week autovacuum has not
+ * analyzed. Only the test server's own schema: the catalog is shared by the whole database, and
+ * clearing every schema's tables deadlocked with a parallel test's DDL on its own (seen in CI).
+ */
 async function clearStatistics(knex: Knex): Promise<void> {
-  const relations = `SELECT oid FROM pg_class WHERE relkind = 'r' AND relname ~ '${TRACE_TABLES.source}'`;
+  const relations = `SELECT oid FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace AND relname ~ '${TRACE_TABLES.source}'`;
   await knex.raw(`DELETE FROM pg_statistic WHERE starelid IN (${relations})`);
-  await knex.raw(`UPDATE pg_class SET reltuples = -1 WHERE oid IN (${relations})`);
+  const cleared = (await knex.raw(`UPDATE pg_class SET reltuples = -1 WHERE oid IN (${relations})`)) as { rowCount: number };
+  expect(cleared.rowCount, 'trace tables whose statistics were cleared').to.be.greaterThan(0);
 }
 
 /** What a plan does to the trace tables that a walk would: each offending node, described. */
