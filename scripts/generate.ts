@@ -3,14 +3,14 @@
  * natively; the Java openapi-generator needs a JAR download these machines cannot make.
  * `--check` exits 1 when generated/ differs from what would be written now.
  */
-import { readFile, writeFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 import openapiTS, { astToString, oapiRef, type SchemaObject } from 'openapi-typescript';
 import { deriveOperationIndex, deriveValidationContract } from '../src/http/contract.js';
 import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_DIR } from '../src/http/contract-validator.js';
-import { renderRequestValidators } from './request-validators.js';
+import { renderRequestValidators, staleRequestValidatorFiles } from './request-validators.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractPath = path.join(root, 'contract', 'openapi.yaml');
@@ -67,20 +67,10 @@ async function main(): Promise<void> {
     const currentParsed = await readFile(parsedPath, 'utf8').catch(() => '');
     const currentValidation = await readFile(validationPath, 'utf8').catch(() => '');
     const currentOperationIndex = await readFile(operationIndexPath, 'utf8').catch(() => '');
-    const currentRequestIndex = await readFile(REQUEST_VALIDATION_INDEX_PATH, 'utf8').catch(() => '');
-    const currentModules = await readdir(REQUEST_VALIDATORS_DIR).catch(() => [] as string[]);
-    const modulesCurrent =
-      currentModules.length === Object.keys(requestValidators.modules).length &&
-      (await Promise.all(Object.entries(requestValidators.modules).map(async ([file, text]) => (await readFile(path.join(REQUEST_VALIDATORS_DIR, file), 'utf8').catch(() => '')) === text))).every(Boolean);
-    if (
-      current !== rendered ||
-      currentParsed !== parsed ||
-      currentValidation !== validation ||
-      currentOperationIndex !== operationIndex ||
-      currentRequestIndex !== requestValidators.index ||
-      !modulesCurrent
-    ) {
+    const staleValidators = await staleRequestValidatorFiles(requestValidators);
+    if (current !== rendered || currentParsed !== parsed || currentValidation !== validation || currentOperationIndex !== operationIndex || staleValidators.length > 0) {
       console.error('generated/ is out of date with contract/openapi.yaml: run `npm run generate`.');
+      if (staleValidators.length > 0) console.error(`stale: ${staleValidators.slice(0, 10).join(', ')}${staleValidators.length > 10 ? ` and ${staleValidators.length - 10} more` : ''}`);
       process.exit(1);
     }
     console.log('generated/ is up to date.');

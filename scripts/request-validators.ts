@@ -9,14 +9,17 @@
  * src/http/request-validation/ serves them; test/http/request-validation-parity.test.ts holds the
  * two to the same answers.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { openApiValidator } from '../src/http/openapi-validator.js';
 import type { RequestValidationIndex, ValidatedOperation, ValidatedRoute } from '../src/http/request-validation/validation-index.js';
 import { GENERAL, NO_BODY } from '../src/http/request-validation/precompiled-request-validator.js';
 import { REQUEST_FORMATS } from '../src/http/request-validation/request-formats.js';
+import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_DIR } from '../src/http/contract-validator.js';
 
 type JsonObject = Record<string, unknown>;
 type AjvLike = { addSchema(schema: unknown, key: string): void; formats: Record<string, unknown> };
@@ -118,6 +121,22 @@ export interface RenderedRequestValidators {
 }
 
 /**
+ * The files under generated/ that differ from `rendered`, by path relative to generated/: the index,
+ * each module missing or changed, and each module left over from an operation the contract no longer
+ * has. Empty when they are current (`npm run generate --check` and test/contract read this).
+ */
+export async function staleRequestValidatorFiles(rendered: RenderedRequestValidators): Promise<string[]> {
+  const read = (file: string) => readFile(file, 'utf8').catch(() => undefined);
+  const stale: string[] = [];
+  if ((await read(REQUEST_VALIDATION_INDEX_PATH)) !== rendered.index) stale.push(path.basename(REQUEST_VALIDATION_INDEX_PATH));
+  const folder = path.basename(REQUEST_VALIDATORS_DIR);
+  const present = new Set(await readdir(REQUEST_VALIDATORS_DIR).catch(() => [] as string[]));
+  for (const [file, text] of Object.entries(rendered.modules)) if ((await read(path.join(REQUEST_VALIDATORS_DIR, file))) !== text) stale.push(`${folder}/${file}`);
+  for (const file of [...present].sort()) if (!Object.hasOwn(rendered.modules, file)) stale.push(`${folder}/${file}`);
+  return stale;
+}
+
+/**
  * Everything the validator would build for each operation: the route (its expression as the
  * validator compiles it), the operation as it reads it after preprocessing, and the standalone
  * validators for its parameters and each of its body's media types.
@@ -142,7 +161,9 @@ export async function renderRequestValidators(contract: JsonObject): Promise<Ren
     const openApiRoute = methods._openApiRoute;
     const pathKey = openApiRoute.substring(methods.basePath.length);
     const pathItem = (apiDoc.paths as Record<string, JsonObject>)[pathKey];
-    const { regexp, keys } = pathToRegexp(expressRoute, { sensitive: false, strict: false });
+    // Case-sensitive where the validator is not: the server routes one spelling of each path
+    // (src/app.ts), so another spelling is the validator's 404 before any of its input is read.
+    const { regexp, keys } = pathToRegexp(expressRoute, { sensitive: true, strict: false });
     const operations: Record<string, ValidatedOperation> = {};
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method] as JsonObject | undefined;

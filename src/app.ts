@@ -50,6 +50,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const { config, services, authenticator, limiter, clock, lifecycle, log } = runtime;
   const app = express();
   app.disable('x-powered-by');
+  // One spelling per path, as the contract writes it: /API/v1/public/project is a 404, not the
+  // project. Express matches without case by default, while what keys on the path — the contract's
+  // request validation, the access policy's operation lookup — compares it exactly, so another
+  // spelling reached a handler unvalidated (docs/rest-api.md, "Paths").
+  app.set('case sensitive routing', true);
   // No ETag computed for any res.json/res.send: each API envelope carries its own requestId, so
   // no two answers hash alike and If-None-Match could never match, while hashing a large answer (a
   // 1,000-span trace) cost a copy and a digest of all of it. The setting is app-wide, so the few

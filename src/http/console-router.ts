@@ -14,9 +14,9 @@ export const CONSOLE_DIST = path.join(PACKAGE_ROOT, 'console', 'dist');
 /**
  * Paths that belong to the API faces and the server's own pages (account setup and invitations,
  * mail unsubscribe links, the contract's /docs, health and metrics, OTLP); the console never
- * answers for them.
+ * answers for them, in any spelling: /API/v1/public/project is the API's 404, not the console's page.
  */
-const RESERVED = /^\/(api|mcp|oauth|\.well-known|account|mail|docs|healthz|readyz|metrics|v1)(\/|$)/;
+const RESERVED = /^\/(api|mcp|oauth|\.well-known|account|mail|docs|healthz|readyz|metrics|v1)(\/|$)/i;
 
 /**
  * Same-origin only, except images: a message's remote image (console/src/conversations/) is loaded

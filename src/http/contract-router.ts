@@ -76,7 +76,8 @@ function rejectQuery(req: Request, _res: Response, next: NextFunction): void {
 export function contractRouter(): Router {
   // Read on the first request, not at start: ~1.2 MB of text (both forms) that most processes never serve.
   let served: ServedContract | undefined;
-  const router = Router();
+  // One spelling per path, as the application's own routes (src/app.ts).
+  const router = Router({ caseSensitive: true });
   const serve = (type: string, body: (contract: ServedContract) => string) => (req: Request, res: Response) => {
     const contract = (served ??= loadServedContract());
     res.setHeader('ETag', contract.etag);

@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 import { renderGenerated, renderOperationIndex, renderParsedContract, renderValidationContract } from '../../scripts/generate.js';
-import { renderRequestValidators } from '../../scripts/request-validators.js';
-import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_DIR } from '../../src/http/contract-validator.js';
+import { renderRequestValidators, staleRequestValidatorFiles } from '../../scripts/request-validators.js';
 import { CONTRACT_PATH, deriveValidationContract, loadContract, operationIndex, readContract, validationContract } from '../../src/http/contract.js';
 
 describe('contract/openapi.yaml', () => {
@@ -59,10 +57,8 @@ describe('generated/', () => {
 
   it('holds the request validators compiled from the validation contract (generated/request-validation.json, generated/request-validators/), current with it', async () => {
     const fresh = await renderRequestValidators(JSON.parse(await renderValidationContract()) as Record<string, unknown>);
-    const stale = 'the request validators are out of date: run `npm run generate`';
-    expect((await readFile(REQUEST_VALIDATION_INDEX_PATH, 'utf8')) === fresh.index, stale).to.equal(true);
-    expect((await readdir(REQUEST_VALIDATORS_DIR)).sort()).to.deep.equal(Object.keys(fresh.modules).sort());
-    for (const [file, text] of Object.entries(fresh.modules)) expect((await readFile(path.join(REQUEST_VALIDATORS_DIR, file), 'utf8')) === text, `${file}: ${stale}`).to.equal(true);
+    expect(Object.keys(fresh.modules)).to.have.length.greaterThan(100);
+    expect(await staleRequestValidatorFiles(fresh), 'out of date with the contract: run `npm run generate`').to.deep.equal([]);
   });
 
   it('holds the operations as the access policy reads them (generated/operation-index.json), current with contract/openapi.yaml', async () => {

@@ -16,6 +16,19 @@ forEachAdapter((adapter) => {
       expectProblem(res, 404, 'PUBLIC_API_ROUTE_NOT_FOUND');
     });
 
+    it('answers 404 PUBLIC_API_ROUTE_NOT_FOUND for a path spelled in another case, before reading its input', async () => {
+      const spellings = ['/API/v1/public/project', '/Api/V1/Public/project', '/api/v1/public/PROJECT', '/api/v1/public/TRACES?limit=abc', '/API/v1/public/openapi.json', '/MCP'];
+      for (const path of spellings) {
+        const res = await server.request().get(path).set('x-api-key', server.tenant.apiKey);
+        // Not expectProblem: its instance must begin /api/v1/public, and these are the paths as sent.
+        expect([res.status, res.headers['content-type'], res.body.code, res.body.instance], path).to.deep.equal([404, 'application/problem+json; charset=utf-8', 'PUBLIC_API_ROUTE_NOT_FOUND', path.split('?')[0]]);
+      }
+      const write = await server.request().post('/api/v1/public/SAVED-FILTERS').set('x-api-key', server.tenant.apiKey).send({ name: 'x', filter: 'nonsense' });
+      expectProblem(write, 404, 'PUBLIC_API_ROUTE_NOT_FOUND');
+      // None of them spent the read class (3 a minute here): the spelling as written still answers three times.
+      for (let i = 0; i < 3; i++) expectEnvelope(await server.request().get('/api/v1/public/project').set('x-api-key', server.tenant.apiKey));
+    });
+
     it('answers 404 for a method the path does not have', async () => {
       const res = await server.request().put('/api/v1/public/project').set('x-api-key', server.tenant.apiKey);
       expectProblem(res, 404, 'PUBLIC_API_ROUTE_NOT_FOUND');

@@ -16,7 +16,7 @@ export interface RequestValidationIndex {
 export interface ValidatedRoute {
   expressRoute: string;
   openApiRoute: string;
-  /** The route's expression as the validator compiles it (path-to-regexp, case-insensitive, not strict). */
+  /** The route's expression as the validator compiles it (path-to-regexp, not strict), but case-sensitive as the server's routes. */
   pattern: string;
   flags: string;
   /** Its path parameters, in the order of the expression's groups. */
