@@ -28,7 +28,7 @@ export function lazyRouter(serves: (req: Request) => boolean, build: () => Promi
 /**
  * A path predicate for `lazyRouter`: the request's path is one of `prefixes` or below one. Compared
  * without case, as a router matches its routes by default (the application's own are case-sensitive,
- * src/app.ts, but the SCIM, OAuth and account routers keep express's default): a request the loaded
+ * src/app.ts, but the SCIM, SSO, OAuth, account and mail routers keep express's default): a request the loaded
  * router would answer must never pass by the unloaded one.
  */
 export function underPaths(...prefixes: readonly string[]): (req: Request) => boolean {
