@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { openApiValidator } from '../src/http/openapi-validator.js';
 import type { RequestValidationIndex, ValidatedOperation, ValidatedRoute } from '../src/http/request-validation/validation-index.js';
-import { GENERAL, NO_BODY } from '../src/http/request-validation/precompiled-request-validator.js';
+import { GENERAL, HTTP_METHODS, NO_BODY } from '../src/http/request-validation/precompiled-request-validator.js';
 import { REQUEST_FORMATS } from '../src/http/request-validation/request-formats.js';
 import { REQUEST_VALIDATION_INDEX_PATH, REQUEST_VALIDATORS_DIR } from '../src/http/contract-validator.js';
 
@@ -53,7 +53,6 @@ interface CapturedContext {
   expressRouteMap: Record<string, JsonObject & { basePath: string; _openApiRoute: string; _expressRoute: string }>;
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The validator's state once it has served a request: its preprocessed contract, route map, ajv options. */
 async function captureValidator(contract: JsonObject): Promise<{ validator: CapturedValidator; context: CapturedContext; generalOptions: JsonObject; bodyOptions: JsonObject; securityQueryNames: (operation: JsonObject) => string[] }> {

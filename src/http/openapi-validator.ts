@@ -17,6 +17,26 @@ export interface OpenApiValidatorSettings {
   contract?: Record<string, unknown>;
 }
 
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
+
+/**
+ * express-openapi-validator's options for the public API: what openApiValidator runs with, and what
+ * the tests that build the validator's own parts (its preprocessor, its ajv) give them.
+ */
+export function openApiValidatorOptions(settings: OpenApiValidatorSettings): ValidatorOptions {
+  return {
+    // No copy of our own: the validator deep-copies the document it is given before annotating it.
+    apiSpec: useContractAsBundled(settings.contract ?? validationContract()) as unknown as ValidatorOptions['apiSpec'],
+    validateApiSpec: false,
+    validateRequests: settings.validateRequests ? { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false } : false,
+    validateResponses: settings.validateResponses ? { removeAdditional: false } : false,
+    validateSecurity: false,
+    // Registered after ajv-formats' own, so this `date-time` replaces theirs.
+    formats: REQUEST_FORMATS,
+    ignorePaths: outsidePublicApi,
+  };
+}
+
 /**
  * express-openapi-validator configured for the public API, as one router. The server validates
  * requests with the validators `npm run generate` compiles from this very configuration
@@ -30,18 +50,6 @@ export function openApiValidator(settings: OpenApiValidatorSettings): Router {
   resolveComponentSchemasWithoutCompiling();
   skipSchemaRefWalksWithoutIdentities();
   const router = express.Router();
-  router.use(
-    OpenApiValidator.middleware({
-      // No copy of our own: the validator deep-copies the document it is given before annotating it.
-      apiSpec: useContractAsBundled(settings.contract ?? validationContract()) as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
-      validateApiSpec: false,
-      validateRequests: settings.validateRequests ? { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false } : false,
-      validateResponses: settings.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      // Registered after ajv-formats' own, so this `date-time` replaces theirs.
-      formats: REQUEST_FORMATS,
-      ignorePaths: outsidePublicApi,
-    }),
-  );
+  router.use(OpenApiValidator.middleware(openApiValidatorOptions(settings)));
   return router;
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { DATE_TIME_FORMAT, RFC3339_DATE_TIME, RFC3339_FORMAT } from '../../src/http/date-time-format.js';
+import { openApiValidatorOptions } from '../../src/http/openapi-validator.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -19,13 +19,6 @@ export const { SchemaPreprocessor } = validatorRequire('./middlewares/parsers/sc
 
 const { OpenApiValidator } = validatorRequire('./openapi.validator') as { OpenApiValidator: new (options: JsonObject) => { ajvOpts: { preprocessor: JsonObject } } };
 
-/** The ajv options the validator gives its preprocessor, with the server's formats (src/http/openapi-validator.ts). */
+/** The ajv options the validator gives its preprocessor, configured as the server configures it (src/http/openapi-validator.ts). */
 export const preprocessorOptions = (apiSpec: JsonObject): JsonObject =>
-  new OpenApiValidator({
-    apiSpec,
-    validateApiSpec: false,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-    validateResponses: false,
-    validateSecurity: false,
-    formats: { 'date-time': DATE_TIME_FORMAT, [RFC3339_DATE_TIME]: RFC3339_FORMAT },
-  }).ajvOpts.preprocessor;
+  new OpenApiValidator(openApiValidatorOptions({ validateRequests: true, validateResponses: false, contract: apiSpec }) as unknown as JsonObject).ajvOpts.preprocessor;

@@ -57,8 +57,8 @@ const validatorUtil = validatorUtilModule as unknown as {
 const ParameterMutator = mutatorModule.RequestParameterMutator as unknown as new (ajv: unknown, apiDoc: unknown, path: string, parsedSchema: unknown) => { modifyRequest(req: Request): void };
 const BodyMediaTypes = bodyParseModule.BodySchemaParser as unknown as new () => { parse(path: string, operation: unknown, contentType: ContentTypeValue): JsonObject };
 
-/** The methods the validator treats as operations of a path item (its preprocessor's list), for the 405's Allow. */
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+/** The methods the validator treats as operations of a path item (its preprocessor's list): the generator's, and the 405's Allow. */
+export const HTTP_METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The validator's `req.openapi`, which its parameter mutator and response validation read. */
 interface OpenApiMetadata {
@@ -84,7 +84,7 @@ export interface PrecompiledValidatorOptions {
 /**
  * The public API's request validation with the validators compiled by `npm run generate`: the same
  * route lookup (404, 405), parameter reading, media-type choice (415), coercion, defaults and error
- * list as express-openapi-validator's request middleware, configured as src/http/contract-validator.ts
+ * list as express-openapi-validator's request middleware, configured as src/http/openapi-validator.ts
  * configures it, without compiling anything when a request comes (test/http/request-validation-parity.test.ts
  * compares the two on generated requests for every operation).
  */
@@ -186,7 +186,7 @@ export function precompiledRequestValidator(options: PrecompiledValidatorOptions
       }
       const { route, pathParams, operation } = matched;
       if (!operation) {
-        const allow = Object.keys(route.operations).filter((method) => HTTP_METHODS.has(method)).map((method) => method.toUpperCase()).join(', ');
+        const allow = Object.keys(route.operations).filter((method) => HTTP_METHODS.includes(method)).map((method) => method.toUpperCase()).join(', ');
         throw new httpErrors.MethodNotAllowed({ path: req.path, message: `${req.method} method not allowed`, headers: { Allow: allow } });
       }
       const openapi: OpenApiMetadata = { expressRoute: route.expressRoute, openApiRoute: route.openApiRoute, pathParams, schema: operation, serial: -1 };
